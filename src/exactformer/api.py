@@ -1,0 +1,86 @@
+"""The Python API, for notebooks and scripts.
+
+    >>> import exactformer
+    >>> c = exactformer.load("derivations/oni-ni-kanabou.toml")
+    >>> q = c["scores[金棒,金棒]"]
+    >>> q.exact, q.closed_form, q.decimal(6)
+    (131/1000, '131/1000', '0.131')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import forms
+from .address import Address
+from .case import load as load_case
+from .engine import Engine
+from .model import Case
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One scalar quantity of a computation."""
+
+    computation: Computation
+    address: Address
+
+    @property
+    def name(self) -> str:
+        return self.computation.graph.name(self.address)
+
+    @property
+    def exact(self):
+        """The exact value as a SymPy expression (imports SymPy)."""
+        from .symbolic import to_sympy
+
+        return to_sympy(self.computation.engine.expr(self.address))
+
+    @property
+    def closed_form(self) -> str:
+        return self.computation.engine.closed_form(self.address)
+
+    @property
+    def symbols(self) -> frozenset[str]:
+        """The symbolic givens this value depends on (empty: it has a decimal value)."""
+        return self.computation.engine.symbols(self.address)
+
+    def decimal(self, digits: int = 12) -> str:
+        """At least ``digits`` correct significant digits (exact when the decimal ends)."""
+        return self.computation.engine.decimal(self.address, digits)
+
+    @property
+    def formula(self) -> str:
+        return forms.formula_text(self.computation.graph, self.address)
+
+    def _repr_latex_(self) -> str:
+        from .latex import quantity_latex
+
+        return "$\\displaystyle " + quantity_latex(self.computation.engine, self.address) + "$"
+
+    def __repr__(self) -> str:
+        return f"<Quantity {self.name} = {self.closed_form}>"
+
+
+class Computation:
+    """A loaded case with its graph of quantities: ``c["weights[鬼,金棒]"]``."""
+
+    def __init__(self, case: Case) -> None:
+        self.case = case
+        self.engine = Engine(case.model)
+        self.graph = self.engine.graph
+
+    def __getitem__(self, address: str) -> Quantity | list[Quantity]:
+        a = self.graph.parse(address)
+        if a.is_scalar:
+            return Quantity(self, a)
+        return [Quantity(self, b) for b in self.graph.scalars(a)]
+
+    def __repr__(self) -> str:
+        return f"<Computation {self.case.title!r}: {self.case.model.n} tokens, {self.graph.n_layers} layer(s)>"
+
+
+def load(path: str | Path) -> Computation:
+    """Load a case file; raises CaseError (with file, line and key) for any mistake in it."""
+    return Computation(load_case(path))

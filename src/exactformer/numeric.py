@@ -1,0 +1,256 @@
+"""Certified evaluation: arb balls (python-flint), decided exactly when balls cannot.
+
+The whole computation is evaluated a layer at a time with ball matrices
+(``arb_mat``), so cost follows the number of quantities. A decision such as
+"is E(q) ≥ x?" starts at 128 bits and doubles the precision while the ball
+straddles x; a rational quantity is compared as a Fraction; a ball that still
+straddles at the cap is settled by SymPy (``together``/``cancel``), which is
+how an exact tie such as a softmax sum equal to 1/4 is proved.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Callable
+
+from flint import arb, arb_mat, ctx, fmpq
+
+from . import exact as X
+from .address import Address
+from .graph import Graph
+from .model import Number
+
+PRECISIONS = (128, 512, 2048, 8192)  # bits; each decision climbs these
+
+
+class SymbolicValue(Exception):
+    """A value that depends on a symbolic given has no decimal value."""
+
+    def __init__(self, symbols: frozenset[str]) -> None:
+        super().__init__(", ".join(sorted(symbols)))
+        self.symbols = symbols
+
+
+@contextmanager
+def precision(bits: int):
+    old = ctx.prec
+    ctx.prec = bits
+    try:
+        yield
+    finally:
+        ctx.prec = old
+
+
+def q2arb(x: Fraction) -> arb:
+    return arb(fmpq(x.numerator, x.denominator))
+
+
+def expr_ball(e: X.Expr, memo: dict[int, arb] | None = None) -> arb:
+    """Ball of an exact expression at the current precision (NaN where a symbol enters)."""
+    memo = {} if memo is None else memo
+    got = memo.get(id(e))
+    if got is not None:
+        return got
+    if isinstance(e, X.Const):
+        s = e.value
+        got = q2arb(s.q) if s.n == 1 else q2arb(s.q) * arb(s.n).sqrt()
+    elif isinstance(e, (X.Sym, X.Ref)):
+        got = arb.nan()
+    elif isinstance(e, X.Add):
+        got = arb(0)
+        for t in e.terms:
+            got += expr_ball(t, memo)
+    elif isinstance(e, X.Mul):
+        got = arb(1)
+        for f in e.factors:
+            got *= expr_ball(f, memo)
+    elif isinstance(e, X.Div):
+        got = expr_ball(e.num, memo) / expr_ball(e.den, memo)
+    elif isinstance(e, X.Exp):
+        got = expr_ball(e.arg, memo).exp()
+    elif isinstance(e, X.Sqrt):
+        got = expr_ball(e.arg, memo).sqrt()
+    else:
+        raise AssertionError(type(e))
+    memo[id(e)] = got
+    return got
+
+
+def _given(v: Number | X.Expr) -> arb:
+    return expr_ball(v.value if isinstance(v, Number) else v)
+
+
+def _mat(rows) -> arb_mat:
+    rows = [list(r) for r in rows]
+    return arb_mat(len(rows), len(rows[0]), [x for r in rows for x in r])
+
+
+class Numeric:
+    """Balls for every quantity of a graph, computed per precision and cached."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.g = graph
+        self._by_prec: dict[int, list[dict]] = {}
+
+    def layers(self, prec: int) -> list[dict]:
+        got = self._by_prec.get(prec)
+        if got is None:
+            with precision(prec):
+                got = self._evaluate()
+            self._by_prec[prec] = got
+        return got
+
+    def _evaluate(self) -> list[dict]:
+        m, g = self.g.model, self.g
+        n = m.n
+        x = _mat([_given(v) for v in m.embeddings[p.token]] for p in m.positions) if m.embeddings else None
+        out = []
+        for li, L in enumerate(m.layers, start=1):
+            v: dict = {"X": x}
+            if L.direct:
+                q, k, val = (_mat([_given(c) for c in row] for row in T) for T in (L.Q, L.K, L.V))
+            else:
+                w = {s: _mat([_given(c) for c in row] for row in getattr(L, s)) for s in ("Wq", "Wk", "Wv")}
+                q, k, val = x * w["Wq"], x * w["Wk"], x * w["Wv"]
+                v.update(w)
+            sqrt_dk = _given(g.given(Address(li, "sqrt_dk")))
+            scores = q * k.transpose()  # (n, n)
+            scaled = scores * (1 / sqrt_dk)
+            exps = [[None if m.masked(i, j) else scaled[i, j].exp() for j in range(n)] for i in range(n)]
+            expsum = [sum((e for e in row if e is not None), arb(0)) for row in exps]
+            weights = _mat([arb(0) if e is None else e / s for e in row] for row, s in zip(exps, expsum))
+            context = weights * val  # (n, d_v)
+            v.update(Q=q, K=k, V=val, sqrt_dk=sqrt_dk, scores=scores, scaled=scaled, exp=exps,
+                     expsum=expsum, weights=weights, context=context)
+            out.append(v)
+            x = context
+        return out
+
+    def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
+        """Certified ball of scalar quantity a at prec bits (NaN if it depends on a symbol)."""
+        v = self.layers(prec)[a.layer - 1]
+        s, ix = a.step, a.idx
+        if s == "sqrt_dk":
+            return v["sqrt_dk"]
+        if s == "expsum":
+            return v["expsum"][ix[0]]
+        if s == "exp":
+            return v["exp"][ix[0]][ix[1]]
+        if s == "weighted_v":
+            i, j, c = ix
+            return v["weights"][i, j] * v["V"][j, c]
+        return v[s][ix[0], ix[1]]
+
+
+def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction) -> int:
+    """Sign of (value − x), decided with certainty; ``exact`` is asked only when balls straddle."""
+    for k, prec in enumerate(PRECISIONS):
+        with precision(prec):
+            b = ball(prec)
+            if b.is_nan():
+                raise SymbolicValue(X.free_symbols(exact()))
+            d = b - q2arb(x)
+            if d > 0:
+                return 1
+            if d < 0:
+                return -1
+        if k == 0:
+            r = X.rational_of(exact())
+            if r is not None:
+                return (r > x) - (r < x)
+    return _sympy_sign(exact(), x)
+
+
+def _sympy_sign(e: X.Expr, x: Fraction) -> int:
+    """Last resort for a value that no ball separates from x: prove equality exactly."""
+    import sympy
+
+    from .symbolic import to_sympy
+
+    d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
+    if d == 0:
+        return 0
+    val = sympy.N(d, 3000)
+    return 0 if val == 0 else (1 if val > 0 else -1)
+
+
+def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool) -> str:
+    """At least ``sig`` significant digits: exact when the decimal ends, else truncated with '…'.
+
+    ``exact_first``: the exact form is cheap (a layer-one rational), so look at it first.
+    """
+    r = X.rational_of(exact()) if exact_first else None
+    if r is not None:
+        return fraction_text(r, sig)
+    for prec in PRECISIONS:
+        with precision(prec):
+            b = ball(prec)
+            if b.is_nan():
+                raise SymbolicValue(X.free_symbols(exact()))
+            if b.rad() == 0:  # an exact dyadic value
+                mant, e2 = (int(t) for t in b.mid().man_exp())
+                return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
+            got = _truncate(b, sig)
+            if got is not None:
+                return got
+    # a terminating decimal that no ball can truncate (e.g. a uniform weight of exactly 1/4)
+    import sympy
+
+    from .symbolic import to_sympy
+
+    v = to_sympy(exact())
+    if v.is_Rational:
+        return fraction_text(Fraction(int(v.p), int(v.q)), sig)
+    return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
+
+
+def _truncate(b: arb, sig: int) -> str | None:
+    neg = b < 0
+    if not neg and not b > 0:
+        return None
+    a = -b if neg else b
+    e10 = int(a.mid().log_base(10).floor().unique_fmpz() or 0)
+    for _ in range(3):
+        t = (a * q2arb(Fraction(10) ** (sig - 1 - e10))).floor().unique_fmpz()
+        if t is None:
+            return None
+        t = int(t)
+        if t >= 10 ** sig:
+            e10 += 1
+        elif t < 10 ** (sig - 1):
+            e10 -= 1
+        else:
+            return ("-" if neg else "") + _place(t, sig - 1 - e10) + "…"
+    return None
+
+
+def _place(digits: int, places: int) -> str:
+    """The integer ``digits`` × 10^−places as a plain decimal string."""
+    if places <= 0:
+        return str(digits * 10 ** -places)
+    s = str(digits).rjust(places + 1, "0")
+    return s[:-places] + "." + s[-places:]
+
+
+def fraction_text(r: Fraction, sig: int) -> str:
+    """A rational as a decimal: exact if it terminates within ``sig`` digits, else truncated with '…'."""
+    if r == 0:
+        return "0"
+    neg, a = r < 0, abs(r)
+    d = a.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    places = 0
+    while (a * 10 ** places).denominator != 1 and places <= sig + 40:
+        places += 1
+    digits = int(a * 10 ** places)
+    if d == 1 and len(str(digits).lstrip("0")) <= max(sig, len(str(int(a)))):
+        return ("-" if neg else "") + _place(digits, places)
+    e10 = len(str(int(a))) - 1 if a >= 1 else -len(str(int(1 / a)))
+    while int(a * Fraction(10) ** (sig - 1 - e10)) >= 10 ** sig:
+        e10 += 1
+    while int(a * Fraction(10) ** (sig - 1 - e10)) < 10 ** (sig - 1):
+        e10 -= 1
+    return ("-" if neg else "") + _place(int(a * Fraction(10) ** (sig - 1 - e10)), sig - 1 - e10) + "…"
