@@ -140,7 +140,11 @@ def read_model(r: Reader, doc: dict) -> Model:
         raise r.fail("unknown mask", ("model", "mask"), expected='"none" or "causal"', found=_show(mask))
     scale, scale_number = m.get("scale", "sqrt_dk"), None
     if scale not in ("sqrt_dk", "none"):
-        scale_number = r.number(scale, ("model", "scale"), symbols=False)
+        try:
+            scale_number = r.number(scale, ("model", "scale"), symbols=False)
+        except CaseError:
+            raise r.fail("unknown scale", ("model", "scale"), expected='"sqrt_dk", "none" or a positive number',
+                         found=_show(scale)) from None
         rat = scale_number.rational
         if rat is not None and rat <= 0:
             raise r.fail("the scale must be positive", ("model", "scale"), expected='"sqrt_dk", "none" or a positive number',

@@ -226,7 +226,7 @@ def parse_chain(text: str) -> tuple[list, list[str]]:
         raise ParseError("empty line of working", text)
     items, rels = [p.expr()], []
     while p.peek() in ("=", "≈"):
-        rels.append(p.take()[1])
+        rels.append(p.take()[0])
         items.append(p.expr())
     if p.peek() is not None:
         raise p.error_here("expected an operator, '=', '≈' or the end")

@@ -1,0 +1,72 @@
+"""The project's own grammar: numbers as written, lines of working, and nothing ever executed."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from exactformer import exact as X
+from exactformer import forms
+from exactformer import grammar as G
+from exactformer.errors import ParseError
+
+
+def value(text: str):
+    return G.evaluate(G.parse_expression(text))
+
+
+@pytest.mark.parametrize("text,q,n", [
+    ("1/3", Fraction(1, 3), 1), ("-0.25", Fraction(-1, 4), 1), ("1e-2", Fraction(1, 100), 1),
+    ("6.3379e-02", Fraction(63379, 1000000), 1), ("√2", Fraction(1), 2), ("sqrt(2)/2", Fraction(1, 2), 2),
+    ("2√3", Fraction(2), 3), ("√8", Fraction(2), 2), ("√(1/2)", Fraction(1, 2), 2), ("０．５", Fraction(1, 2), 1),
+    ("(1/2)^2", Fraction(1, 4), 1), ("2^-1", Fraction(1, 2), 1), ("−0.5", Fraction(-1, 2), 1),
+])
+def test_number_strings(text, q, n):
+    """Number strings fold to exact surds q·√n."""
+    v = value(text)
+    assert isinstance(v, X.Const) and v.value == X.Surd(q, n)
+
+
+@pytest.mark.parametrize("text,decimals", [("0.20", 2), ("0.2", 1), ("6.3379e-02", 6), ("1e-2", 2), ("12", 0),
+                                           ("1.5e1", 0), ("-0.0356", 4)])
+def test_literal_keeps_its_places(text, decimals):
+    """A literal remembers how many decimals it was written with."""
+    lit = G.literal_of(G.parse_expression(text))
+    assert lit.decimals == decimals and lit.text == text.replace("−", "-")
+
+
+def test_work_line_chain_and_japanese_punctuation():
+    """Chains a = b ≈ c, ≒, full-width spaces and a trailing 。 are read as the document writes them."""
+    items, rels = G.parse_chain("　1.0704 ／ 4.3752 ≒ 0.2432。")
+    assert rels == ["≈"] and len(items) == 2
+    items, rels = G.parse_chain("0.0504/1.4142 = 0.035638 ≈ 0.0356")
+    assert rels == ["=", "≈"] and G.literal_of(items[2]).text == "0.0356"
+
+
+def test_exp_forms_and_vectors():
+    """exp(…), e^(…), √ and vectors [a, b] scaled and added."""
+    assert forms.text(value("exp(0.5)")) == "e^(1/2)"
+    assert forms.text(value("e^(0.5)")) == "e^(1/2)"
+    v = value("0.5 × [0.2, 0.4] + [1, 1]")
+    assert [X.rational_of(x) for x in v] == [Fraction(11, 10), Fraction(6, 5)]
+
+
+@pytest.mark.parametrize("text", [
+    "__import__('os').system('echo PWNED')", "os.system('x')", "0.1.2", "1e1000000", "1/0", "[1, 2] × [3, 4]",
+    "2^(1/3)", "exp([1, 2])", "", "1 +", "√-4",
+])
+def test_refused(text):
+    """Code, malformed numbers, huge exponents and unsupported operations are refused, never run."""
+    with pytest.raises(ParseError):
+        value(text)
+
+
+def test_huge_exponent_is_refused_quickly():
+    """1e1000000 is refused before any big number is built."""
+    import time
+
+    t = time.perf_counter()
+    with pytest.raises(ParseError, match="out of range"):
+        G.tokenize("1e1000000")
+    assert time.perf_counter() - t < 0.5
