@@ -70,3 +70,27 @@ def numpy_forward(x, layers, *, scale="sqrt_dk", causal=False):
                     "expsum": e.sum(axis=1), "weights": w, "context": ctx})
         x = ctx
     return out
+
+
+def mp_forward(x, layers, *, scale="sqrt_dk", causal=False, dps=60):
+    """60-digit mpmath reference of every step (independent of the engine), as nested lists of mpf."""
+    import mpmath
+
+    mpmath.mp.dps = dps
+    M = mpmath.matrix
+    out = []
+    x = M([[mpmath.mpf(v) for v in row] for row in x])
+    for layer in layers:
+        q, k, v = (x * M([[mpmath.mpf(c) for c in row] for row in layer[s]]) for s in ("Wq", "Wk", "Wv"))
+        n, dk = q.rows, q.cols
+        s = q * k.T
+        div = mpmath.sqrt(dk) if scale == "sqrt_dk" else mpmath.mpf(1 if scale == "none" else scale)
+        scaled = [[s[i, j] / div for j in range(n)] for i in range(n)]
+        e = [[mpmath.exp(scaled[i][j]) if not (causal and j > i) else None for j in range(n)] for i in range(n)]
+        es = [mpmath.fsum(t for t in row if t is not None) for row in e]
+        w = [[(e[i][j] / es[i]) if e[i][j] is not None else mpmath.mpf(0) for j in range(n)] for i in range(n)]
+        ctx = M(w) * v
+        out.append({"Q": q.tolist(), "K": k.tolist(), "V": v.tolist(), "scores": s.tolist(), "scaled": scaled,
+                    "exp": e, "expsum": es, "weights": w, "context": ctx.tolist()})
+        x = ctx
+    return out

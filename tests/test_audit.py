@@ -1,0 +1,244 @@
+"""The audit: the seed's verdicts, each verdict and finding kind on hand-made cases, properties, JSON."""
+
+from __future__ import annotations
+
+import json
+import random
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactformer.audit import Auditor
+from exactformer.case import load
+from exactformer.cli import main
+from exactformer.report import report_json
+
+from .conftest import SEED, case_text, mp_forward
+
+
+@pytest.fixture(scope="module")
+def seed_report():
+    return Auditor(load(SEED)).run()
+
+
+def claim(report, quantity, at_part):
+    hits = [f for f in report.findings if f.kind == "claim" and f.quantity == quantity and at_part in f.claim.at]
+    assert hits, (quantity, at_part)
+    return hits[0]
+
+
+def test_seed_qk_table_first_goes_wrong_at_kanabou_oni(seed_report):
+    """The QK table's first wrong cell is scores[金棒,鬼]: 0.31·0.22 + 0.46·0.02 = 0.0774, not 0.0764."""
+    f = claim(seed_report, "scores[金棒,鬼]", "QK table")
+    assert (f.verdict, f.exact, f.closed_form, f.off_by) == ("wrong", "0.0774", "387/5000", 10.0)
+    first_wrong = next(f for f in seed_report.findings if f.kind == "claim" and f.verdict == "wrong")
+    assert first_wrong.quantity == "scores[金棒,鬼]"
+    assert claim(seed_report, "scores[鬼,鬼]", "QK table").verdict == "correct"
+
+
+def test_seed_scaled_table_inherits_the_wrong_scores(seed_report):
+    """0.0764/√2 = 0.05402…: the scaled table is right for the document's wrong score."""
+    f = claim(seed_report, "scaled[金棒,鬼]", "scaled table")
+    assert f.verdict == "propagated"
+    assert [seed_report.names[c.seq] for c in f.caused_by] == ["scores[金棒,鬼]"]
+    roots = {seed_report.names[k]: [e.quantity for e in v] for k, v in seed_report.roots.items()}
+    assert "scaled[金棒,鬼]" in roots["scores[金棒,鬼]"]
+    assert "weights[金棒,鬼]" in roots["scores[金棒,鬼]"]
+
+
+def test_seed_softmax_divides_by_other_exponentials(seed_report):
+    """Step 3 divides 1.0704, 1.0779, 1.2105 although step 1 computed 1.0642, 1.0830, 1.1918."""
+    conflicts = {f.quantity: [c.number.text for c in f.claims] for f in seed_report.findings if f.kind == "conflict"}
+    assert conflicts["exp[鬼,金棒]"][0] == "1.0642" and conflicts["exp[鬼,金棒]"][-1] == "1.0704"
+    assert {"exp[鬼,猫]", "exp[鬼,小判]"} <= set(conflicts)
+    assert claim(seed_report, "exp[鬼,金棒]", "step 3").verdict == "wrong"
+    assert claim(seed_report, "exp[鬼,金棒]", "step 1").verdict == "correct"
+    arith = {f.line: f.evaluates_to for f in seed_report.findings if f.kind == "arithmetic"}
+    assert arith["1.0704 / 4.3752 ≈ 0.2432"] == "0.24465167…"
+    assert claim(seed_report, "weights[鬼,金棒]", "step 3").verdict == "correct"
+
+
+def test_seed_rounding_through_its_own_intermediates(seed_report):
+    """exp(0.0356) = 1.0362: e^(63√2/2500) = 1.036280…, but e^0.0356 = 1.036241… rounds to 1.0362."""
+    f = claim(seed_report, "exp[鬼,鬼]", "step 1")
+    assert f.verdict == "rounding" and f.exact.startswith("1.03628083")
+
+
+def test_seed_final_context_contradicts_walkthrough(seed_report):
+    """The walkthrough sums to [0.65, 0.57] (correct); the final table says [0.67, 0.66]."""
+    assert claim(seed_report, "context[鬼][1]", "sum").verdict == "correct"
+    assert claim(seed_report, "context[鬼][2]", "sum").verdict == "correct"
+    assert claim(seed_report, "context[鬼][1]", "final").verdict == "wrong"
+    assert {"context[鬼][1]", "context[鬼][2]"} <= {f.quantity for f in seed_report.findings if f.kind == "conflict"}
+    assert claim(seed_report, "context[金棒][2]", "final").verdict == "wrong"
+
+
+# One token, Q = K = V = 1 given directly, scale 3: scores = 1, scaled = 1/3, exp = e^(1/3) = 1.395612…
+TINY = case_text(["a"], None, [{"Q": {"a": [1]}, "K": {"a": [1]}, "V": {"a": [1]}}], scale=3)
+
+
+def verdicts(write_case, claims: str) -> list[tuple[str, str]]:
+    rep = Auditor(load(write_case(TINY + claims))).run()
+    return [(f.quantity if f.kind == "claim" else f.kind, f.verdict if f.kind == "claim" else f.kind)
+            for f in rep.findings]
+
+
+def test_verdict_correct(write_case):
+    """scaled = 1/3 = 0.333…: 0.33 holds."""
+    assert verdicts(write_case, '[[claims]]\nvalues = { "scaled[a,a]" = 0.33 }\n') == [("scaled[a,a]", "correct")]
+
+
+def test_verdict_rounding(write_case):
+    """exp claimed 1.391 after scaled 0.33: e^0.33 = 1.39097 rounds to it; e^(1/3) = 1.39561 does not."""
+    got = verdicts(write_case, '[[claims]]\nvalues = { "scaled[a,a]" = 0.33, "exp[a,a]" = 1.391 }\n')
+    assert ("exp[a,a]", "rounding") in got
+
+
+def test_verdict_propagated(write_case):
+    """scaled claimed 0.30 (wrong), then exp 1.350 = e^0.30 rounded: right for the wrong input."""
+    rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.30, "exp[a,a]" = 1.350 }\n'))).run()
+    f = next(f for f in rep.findings if f.quantity == "exp[a,a]")
+    assert f.verdict == "propagated" and [rep.names[c.seq] for c in f.caused_by] == ["scaled[a,a]"]
+    assert f.severity == "error"  # follows its cause
+
+
+def test_verdict_last_digit(write_case):
+    """exp claimed 1.397: e^(1/3) = 1.3956…, 1.39 units of the last digit away."""
+    assert verdicts(write_case, '[[claims]]\nvalues = { "exp[a,a]" = 1.397 }\n') == [("exp[a,a]", "last_digit")]
+
+
+def test_verdict_wrong(write_case):
+    """exp claimed 1.7: three units of 0.1 from 1.3956…, and no stated input explains it."""
+    assert verdicts(write_case, '[[claims]]\nvalues = { "exp[a,a]" = 1.7 }\n') == [("exp[a,a]", "wrong")]
+
+
+def test_conflict(write_case):
+    """exp stated as 1.396 and later 1.41: [1.3955, 1.3965] and [1.405, 1.415] do not meet."""
+    got = verdicts(write_case, '[[claims]]\nat = "one"\nvalues = { "exp[a,a]" = 1.396 }\n'
+                               '[[claims]]\nat = "two"\nvalues = { "exp[a,a]" = 1.41 }\n')
+    assert ("conflict", "conflict") in got
+
+
+def test_arithmetic_false_although_result_correct(write_case):
+    """exp(0.33) = 1.396: the result is right for e^(1/3), but e^0.33 = 1.39097…, so the line is false."""
+    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "exp(0.33) = 1.396" }]\n'))).run()
+    kinds = {(f.kind, getattr(f, "verdict", None)) for f in rep.findings}
+    assert ("arithmetic", None) in kinds and ("claim", "correct") in kinds
+    a = next(f for f in rep.findings if f.kind == "arithmetic")
+    assert a.evaluates_to == "1.3909681…" and a.reported == "1.396"
+
+
+def test_unmatched(write_case):
+    """A line of weights[a,a] written as a product does not fit exp/expsum: a warning, still checked."""
+    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "weights[a,a]", line = "0.5 × 2 = 1" }]\n'))).run()
+    assert [f.kind for f in rep.findings if f.kind != "claim"] == ["unmatched"]
+    assert [f.verdict for f in rep.findings if f.kind == "claim"] == ["correct"]  # weights of one token: 1
+
+
+def test_exit_status(write_case, capsys):
+    """0 with no error; 1 with an error; warnings count only with --strict."""
+    ok = write_case(TINY + '[[claims]]\nvalues = { "exp[a,a]" = 1.396 }\n', "ok.toml")
+    warn = write_case(TINY + '[[claims]]\nvalues = { "exp[a,a]" = 1.397 }\n', "warn.toml")
+    bad = write_case(TINY + '[[claims]]\nvalues = { "exp[a,a]" = 1.7 }\n', "bad.toml")
+    assert main(["audit", str(ok)]) == 0
+    assert main(["audit", str(warn)]) == 0
+    assert main(["audit", str(warn), "--strict"]) == 1
+    assert main(["audit", str(bad)]) == 1
+    capsys.readouterr()
+
+
+def test_json_has_every_field_of_the_spec(seed_report):
+    """The JSON report carries audit.md's fields, with exact values to at least 12 digits."""
+    j = report_json(seed_report)
+    assert set(j["summary"]) == {"claims", "correct", "rounding", "propagated", "last_digit", "wrong", "conflict",
+                                 "arithmetic", "unmatched"}
+    assert j["summary"]["claims"] == sum(1 for f in j["findings"] if f["kind"] == "claim")
+    by = {}
+    for f in j["findings"]:
+        by.setdefault(f["kind"], f)
+    assert {"kind", "quantity", "at", "reported", "exact", "closed_form", "verdict", "off_by_last_digits",
+            "caused_by"} <= set(by["claim"])
+    assert {"kind", "quantity", "values"} <= set(by["conflict"])
+    assert {"reported", "at"} <= set(by["conflict"]["values"][0])
+    assert {"kind", "at", "line", "evaluates_to", "reported"} <= set(by["arithmetic"])
+    for f in j["findings"]:
+        if f["kind"] == "claim" and f["exact"].endswith("…"):
+            assert sum(ch.isdigit() for ch in f["exact"].lstrip("0.")) >= 12
+    json.dumps(j, ensure_ascii=False)
+
+
+def _rounded(x, k: int, mode) -> str:
+    return str(Decimal(str(x)).quantize(Decimal(1).scaleb(-k), rounding=mode))
+
+
+@st.composite
+def claimed_case(draw):
+    n = draw(st.integers(1, 4))
+    d = draw(st.integers(1, 3))
+    dk, dv = draw(st.integers(1, 3)), draw(st.integers(1, 2))
+    dec = st.integers(-9, 9).map(lambda k: f"{k / 10:.1f}")
+    mat = lambda r, c: draw(st.lists(st.lists(dec, min_size=c, max_size=c), min_size=r, max_size=r))  # noqa: E731
+    layer = {"Wq": mat(d, dk), "Wk": mat(d, dk), "Wv": mat(d, dv)}
+    return n, mat(n, d), layer, draw(st.booleans()), draw(st.randoms(use_true_random=False))
+
+
+def _claims_from(ref, tokens, causal, rnd: random.Random) -> tuple[str, list]:
+    """Tables of correctly rounded values, each at a random precision 0..6, ties rounded either way."""
+    lines, where = [], []
+    for step in ("Q", "K", "V", "scores", "scaled", "exp", "expsum", "weights", "context"):
+        k = rnd.randint(0, 6)
+        mode = rnd.choice([ROUND_HALF_UP, ROUND_HALF_DOWN])
+        rows = []
+        for i, t in enumerate(tokens):
+            if step == "expsum":
+                rows.append(f'"{t}" = {_rounded(ref[step][i], k, mode)}')
+                continue
+            vals = ref[step][i]
+            if step == "exp" and causal:
+                vals = vals[: i + 1]
+            rows.append(f'"{t}" = [' + ", ".join(_rounded(v, k, mode) for v in vals) + "]")
+        lines.append(f'[[claims]]\nat = "{step} table"\n{step} = {{ ' + ", ".join(rows) + " }\n")
+        where.append(step)
+    return "".join(lines), where
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(claimed_case())
+def test_correctly_rounded_claims_are_all_correct(write_case, cc):
+    """Claims that are the exact values correctly rounded (0–6 decimals, ties either way) are all correct."""
+    n, emb, layer, causal, rnd = cc
+    tokens = [f"t{i}" for i in range(n)]
+    ref = mp_forward(emb, [layer], causal=causal)[0]
+    claims, _ = _claims_from(ref, tokens, causal, rnd)
+    text = case_text(tokens, dict(zip(tokens, emb)), [layer], mask="causal" if causal else "none", claims=claims)
+    rep = Auditor(load(write_case(text))).run()
+    bad = [(f.quantity, f.claim.number.text, f.exact) for f in rep.findings if f.kind == "claim" and f.verdict != "correct"]
+    assert not bad
+    assert rep.worst() == "ok"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(claimed_case(), st.data())
+def test_one_changed_digit_is_never_correct(write_case, cc, data):
+    """Change one digit of one correctly rounded claim (the last one by at least 2): never judged correct."""
+    n, emb, layer, causal, rnd = cc
+    tokens = [f"t{i}" for i in range(n)]
+    ref = mp_forward(emb, [layer], causal=causal)[0]
+    claims, _ = _claims_from(ref, tokens, causal, rnd)
+    text = case_text(tokens, dict(zip(tokens, emb)), [layer], mask="causal" if causal else "none", claims=claims)
+    case = load(write_case(text))
+    c = data.draw(st.sampled_from(case.claims))
+    s = c.number.text
+    digits = [k for k, ch in enumerate(s) if ch.isdigit()]
+    pos = data.draw(st.sampled_from(digits))
+    delta = data.draw(st.integers(2, 8) if pos == digits[-1] else st.integers(1, 9))
+    new = s[:pos] + str((int(s[pos]) + delta) % 10) + s[pos + 1:]
+    from exactformer.claims import claims_from_items
+    import dataclasses
+
+    name = case.claims and Auditor(case).g.name(c.address)
+    cs, w, u = claims_from_items(Auditor(case).g, [f"{name} = {new}"], None)
+    rep = Auditor(dataclasses.replace(case, claims=cs, work=w, unmatched=u)).run()
+    assert rep.findings[0].verdict != "correct", (name, s, new, rep.findings[0].exact)
