@@ -13,8 +13,10 @@ DERIVATIONS = sorted((ROOT / "derivations").glob("*.toml"))
 
 
 def toml_value(v) -> str:
+    """A Python value as TOML (control characters escaped, as TOML requires)."""
     if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        body = v.replace("\\", "\\\\").replace('"', '\\"')
+        return '"' + "".join(f"\\u{ord(ch):04x}" if ord(ch) < 32 or ord(ch) == 127 else ch for ch in body) + '"'
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(toml_value(x) for x in v) + "]"
     return str(v)

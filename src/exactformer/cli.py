@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import json
 import os
+import re
 import sys
 
 from . import __version__
@@ -216,7 +217,13 @@ def cmd_check(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # positionals may follow options (check CASE --of ADDRESS "line"): argparse leaves them over
+    rest = getattr(args, "items", getattr(args, "addresses", None))
+    if extra and (rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra)):
+        parser.error("unrecognized arguments: " + " ".join(extra))
+    if extra:
+        rest.extend(extra)
     try:
         return args.run(args)
     except ParseError as e:

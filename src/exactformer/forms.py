@@ -91,4 +91,5 @@ def substituted_text(engine, a, sig: int) -> str:
     f = engine.graph.formula(a)
     if f.kind == "given":
         return engine.operand_text(a, sig)
-    return formula_line(f.kind, [engine.operand_text(b, sig) for b in f.args])
+    parts = [engine.operand_text(b, sig) for b in f.args]
+    return formula_line(f.kind, [f"({p})" if p.startswith("-") else p for p in parts])

@@ -1,0 +1,136 @@
+"""End to end: every bundled case through every command; show's JSON; check; hostile names in a terminal."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from exactformer.cli import main
+
+from .conftest import DERIVATIONS, SEED, case_text
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+@pytest.mark.parametrize("case", DERIVATIONS, ids=lambda p: p.name)
+def test_every_bundled_case_shows_and_audits(case, capsys):
+    """Every case in derivations/ shows every step and audits (exit 0 or 1, never 2), in all formats."""
+    rc, out, err = run(capsys, "show", case)
+    assert rc == 0 and "context" in out and not err
+    for fmt in ("text", "markdown", "json"):
+        rc, out, err = run(capsys, "audit", case, "--format", fmt)
+        assert rc in (0, 1) and not err
+    rc, out, _ = run(capsys, "show", case, "--format", "json")
+    assert rc == 0 and json.loads(out)
+
+
+def test_show_json_is_flat_with_one_based_components(capsys):
+    """show --format json maps each scalar address to a decimal string of at least N digits."""
+    rc, out, _ = run(capsys, "show", SEED, "context", "scores[金棒,金棒]", "--format", "json", "--digits", "20")
+    data = json.loads(out)
+    assert data["scores[金棒,金棒]"] == "0.131"
+    assert set(data) == {"context[鬼][1]", "context[鬼][2]", "context[金棒][1]", "context[金棒][2]", "context[猫][1]",
+                         "context[猫][2]", "context[小判][1]", "context[小判][2]", "scores[金棒,金棒]"}
+    assert data["context[鬼][1]"].startswith("0.65234122672") and len(data["context[鬼][1]"].strip("0.…")) >= 20
+
+
+def test_show_layers_in_json(capsys):
+    """Deep layers use the L3. prefix."""
+    three = next(p for p in DERIVATIONS if "three" in p.name)
+    rc, out, _ = run(capsys, "show", three, "L3.context", "--format", "json")
+    assert rc == 0 and "L3.context[小判][2]" in json.loads(out)
+
+
+def test_show_scalar_block(capsys):
+    """A scalar prints its formula, the numbers substituted, the closed form and the decimal."""
+    rc, out, _ = run(capsys, "show", SEED, "scores[金棒,金棒]")
+    assert "Q[金棒][1]·K[金棒][1] + Q[金棒][2]·K[金棒][2]" in out
+    assert "0.31·0.2 + 0.46·0.15" in out and "131/1000" in out and "0.131" in out
+
+
+def test_show_symbolic_value(write_case, capsys):
+    """A value that depends on a symbolic given shows its closed form and names the symbols."""
+    p = write_case(case_text(["a"], {"a": ["w"]}, [{"Wq": [[1]], "Wk": [[2]], "Wv": [[1]]}]))
+    rc, out, _ = run(capsys, "show", p, "scores[a,a]")
+    assert rc == 0 and "2·w·w" in out
+    assert "symbols" in out and "no decimal value" in out
+    rc, out, _ = run(capsys, "show", p, "scaled[a,a]", "--format", "json")
+    assert json.loads(out)["scaled[a,a]"]["symbols"] == ["w"]
+
+
+def test_check_a_value(capsys):
+    """check judges one stated value with the exact answer."""
+    rc, out, _ = run(capsys, "check", SEED, "scores[金棒,金棒] = 0.1271")
+    assert rc == 1 and "wrong" in out and "0.131" in out and "39" in out
+
+
+def test_check_a_line_names_what_went_wrong(capsys):
+    """A division line: the numerator is not exp[鬼,金棒], and its own arithmetic is false."""
+    rc, out, _ = run(capsys, "check", SEED, "--of", "weights[鬼,金棒]", "1.0704 / 4.3752 ≈ 0.2432")
+    assert rc == 1
+    assert "exp[鬼,金棒] = 1.0704" in out and "wrong" in out
+    assert "false working" in out and "0.24465167…" in out
+    assert "weights[鬼,金棒] = 0.2432" in out
+
+
+def test_check_reads_stdin(monkeypatch, capsys):
+    """With no items, check reads one per line from standard input."""
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Q[鬼][1] = 0.20\nscores[鬼,鬼]: 0.20×0.22+0.32×0.02=0.0504\n"))
+    rc, out, _ = run(capsys, "check", SEED)
+    assert rc == 0 and out.count("correct") >= 5
+
+
+def test_check_bad_item(capsys):
+    """An item that is neither a value nor a line is a clear error."""
+    rc, _, err = run(capsys, "check", SEED, "hello")
+    assert rc == 2 and "ADDRESS = NUMBER" in err
+
+
+def test_audit_output_file_and_markdown(tmp_path, capsys):
+    """-o writes the report; Markdown has the summary and the tables."""
+    out = tmp_path / "r.md"
+    rc, stdout, _ = run(capsys, "audit", SEED, "--format", "markdown", "-o", out)
+    text = out.read_text(encoding="utf-8")
+    assert rc == 1 and stdout == ""
+    assert "### Root causes" in text and "| ✗ wrong | scores\\[金棒,鬼\\]" in text
+
+
+HOSTILE = ["\\input{/etc/hostname}", "[bold red]x[/]", "\x1b[2J\x1b]0;pwn\x07", "a|b<img src=x onerror=alert(1)>",
+           "\u202etxt.exe", "😀"]
+
+
+def test_hostile_tokens_print_as_themselves(write_case, tmp_path):
+    """Markup, escape sequences and bidi controls in token names are shown, never interpreted."""
+    emb = {t: [0.1 * (k + 1)] for k, t in enumerate(HOSTILE)}
+    claims = ('[[claims]]\nat = "[red]t[/red]"\nvalues = { "scores[' + HOSTILE[1] + "," + HOSTILE[1] + ']" = 0.9, '
+              '"scores[' + HOSTILE[3] + "," + HOSTILE[3] + ']" = 0.9 }\n')
+    p = write_case(case_text(HOSTILE, emb, [{"Wq": [[1]], "Wk": [[1]], "Wv": [[1]]}], claims=claims))
+    for argv in (["show", str(p)], ["audit", str(p)], ["audit", str(p), "--format", "markdown"]):
+        proc = subprocess.run([sys.executable, "-m", "exactformer", *argv], capture_output=True, text=True,
+                              env={"FORCE_COLOR": "1", "PATH": "/usr/bin:/bin", "TERM": "xterm"})
+        assert proc.returncode in (0, 1), proc.stderr
+        assert "\x1b[2J" not in proc.stdout and "\x1b]0" not in proc.stdout and "\u202e" not in proc.stdout
+        if argv[0] == "show":
+            assert "\\x1b[2J" in proc.stdout and "\\u202etxt.exe" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "exactformer", "audit", str(p)], capture_output=True, text=True)
+    assert "[bold red]x[/]" in proc.stdout and "[red]t[/red]" in proc.stdout
+    md = subprocess.run([sys.executable, "-m", "exactformer", "audit", str(p), "--format", "markdown"],
+                        capture_output=True, text=True).stdout
+    assert "<img" not in md and "&#60;img" in md
+
+
+def test_help_teaches():
+    """--help explains the addresses, the verdicts and the exit codes."""
+    proc = subprocess.run([sys.executable, "-m", "exactformer", "--help"], capture_output=True, text=True)
+    assert "addresses" in proc.stdout and "exit status" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "exactformer", "audit", "--help"], capture_output=True, text=True)
+    assert "propagated" in proc.stdout and "rounding" in proc.stdout
