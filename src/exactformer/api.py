@@ -55,9 +55,10 @@ class Quantity:
         return forms.formula_text(self.computation.graph, self.address)
 
     def _repr_latex_(self) -> str:
-        from .latex import quantity_latex
+        """Formula, numbers, closed form and decimal, for Jupyter."""
+        from .derive import Deriver, mathjax
 
-        return "$\\displaystyle " + quantity_latex(self.computation.engine, self.address) + "$"
+        return "$$" + mathjax(Deriver(self.computation.case).cell(self.address)) + "$$"
 
     def __repr__(self) -> str:
         return f"<Quantity {self.name} = {self.closed_form}>"
@@ -76,6 +77,16 @@ class Computation:
         if a.is_scalar:
             return Quantity(self, a)
         return [Quantity(self, b) for b in self.graph.scalars(a)]
+
+    def derivation(self, *addresses: str, symbolic: bool = False, digits: int = 10):
+        """The derivation of these cells (default: the last layer's context); ``.tex`` is the whole document."""
+        from .derive import Derivation, Deriver, Options
+
+        only = tuple(self.graph.parse(a) for a in addresses) or None
+        deriver = Deriver(self.case, Options(digits, only, symbolic))
+        cells = [b for a in (only or (self.graph.parse(f"L{self.graph.n_layers}.context"),))
+                 for b in self.graph.scalars(a)]
+        return Derivation(deriver, cells)
 
     def __repr__(self) -> str:
         return f"<Computation {self.case.title!r}: {self.case.model.n} tokens, {self.graph.n_layers} layer(s)>"

@@ -69,6 +69,15 @@ act as the student's own values for later ones.
 """
 
 
+DERIVE_HELP = """\
+Writes a self-contained LaTeX document: the givens as matrices, each step's
+general formula, then every cell as formula, numbers substituted, exact closed
+form and decimal. Where the case has claims, each cell shows the document's value
+and its verdict; conflicts and false lines of working are marked where they stand.
+-o FILE.pdf also compiles it with lualatex (luatexja), shell escape off.
+"""
+
+
 def _digits(s: str) -> int:
     n = int(s)
     if not 1 <= n <= 1000:
@@ -110,6 +119,16 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=("text", "json"), default="text")
     c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     c.set_defaults(run=cmd_check)
+
+    d = sub.add_parser("derive", help="write the whole computation as LaTeX (and PDF): formula, numbers, closed form",
+                       description=DERIVE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    d.add_argument("case", metavar="CASE", help="a case file")
+    d.add_argument("-o", "--output", metavar="FILE", help="FILE.tex, or FILE.pdf to compile too (default: .tex on stdout)")
+    d.add_argument("--digits", type=_digits, default=10, help="significant digits of each cell's decimal (default 10)")
+    d.add_argument("--only", metavar="ADDRESS", nargs="+", help="work only these cells in full; the rest as tables")
+    d.add_argument("--symbolic", action="store_true", help="the givens as symbols (x_{鬼,1}, W^Q_{1,2}): general forms")
+    d.add_argument("--no-claims", action="store_true", help="leave out the document's values and verdicts")
+    d.set_defaults(run=cmd_derive)
     return p
 
 
@@ -146,6 +165,9 @@ def _write(path: str, content: str) -> None:
 
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".exactformer-")
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file would be, not mkstemp's 0600
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(content)
@@ -213,6 +235,45 @@ def cmd_check(args) -> int:
     else:
         render_check(report, console())
     return _exit_status(report, args.strict)
+
+
+def cmd_derive(args) -> int:
+    from pathlib import Path
+
+    from .audit import Auditor
+    from .case import load
+    from .derive import Deriver, Options
+    from .graph import Graph
+
+    case = load(args.case)
+    only = None
+    if args.only:
+        g = Graph(case.model)
+        try:
+            only = tuple(g.parse(a) for a in args.only)
+        except AddressError as e:
+            raise CaseError(str(e), file="<arguments>", key="--only") from None
+    report = Auditor(case).run() if case.claims and not args.no_claims and not args.symbolic else None
+    tex = Deriver(case, Options(args.digits, only, args.symbolic), report).document()
+    if not args.output:
+        sys.stdout.write(tex)
+        return 0
+    out = Path(args.output)
+    if out.suffix.lower() == ".pdf":
+        from .tex import compile_pdf
+        from .term import console
+
+        err = console(stderr=True)
+        with err.status("compiling with lualatex (the first run builds font caches: ~15 s)…"):
+            warnings = compile_pdf(tex, out)
+        _write(str(out.with_suffix(".tex")), tex)
+        for w in warnings:
+            print(f"exactformer: warning: {w}", file=sys.stderr)
+        print(f"wrote {out} and {out.with_suffix('.tex')}", file=sys.stderr)
+    else:
+        _write(str(out), tex)
+        print(f"wrote {out}", file=sys.stderr)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

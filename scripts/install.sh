@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install exactformer into ./.venv (and TeX from Debian when missing, for `derive -o FILE.pdf`).
+#   scripts/install.sh          the tool
+#   scripts/install.sh --test   the tool and its test dependencies
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+extras=""
+[ "${1:-}" = "--test" ] && extras="[test]"
+
+if ! command -v lualatex >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
+    pkgs="texlive-luatex texlive-lang-japanese texlive-latex-recommended latexmk poppler-utils"
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "installing TeX (lualatex + luatexja, ~135 MB, about 90 s): $pkgs" >&2
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
+    else
+        echo "note: lualatex not found; 'derive -o FILE.pdf' needs: sudo apt-get install $pkgs" >&2
+    fi
+fi
+
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip >/dev/null
+.venv/bin/python -m pip install -q -e ".${extras}"
+echo "installed: $(.venv/bin/exactformer --version)" >&2
