@@ -215,7 +215,6 @@ def cmd_check(args) -> int:
     from .term import console
 
     case = load(args.case)
-    eng_case = case
     items = args.items or [line for line in sys.stdin.read().splitlines() if line.strip()]
     if not items:
         raise CaseError("nothing to check", file="<arguments>", expected='"ADDRESS = NUMBER" or a line of working')
@@ -229,11 +228,12 @@ def cmd_check(args) -> int:
             raise CaseError(str(e), file="<arguments>", key="--of") from None
     claims, work, unmatched = claims_from_items(g, items, args.of)
     eng_case = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched)
-    report = Auditor(eng_case).run()
+    auditor = Auditor(eng_case)
+    report = auditor.run()
     if args.format == "json":
         print(json.dumps(report_json(report), ensure_ascii=False, indent=1))
     else:
-        render_check(report, console())
+        render_check(report, console(), auditor.engine)
     return _exit_status(report, args.strict)
 
 

@@ -19,7 +19,7 @@ def summary_line(r: Report) -> str:
     s = r.summary()
     claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in ORDER[:5])
     other = ", ".join(f"{s[k]} {LABEL[k]}" for k in ORDER[5:])
-    return f"{s['claims']} claims: {claims}; {other}"
+    return f"{s['claims']} claim{'' if s['claims'] == 1 else 's'}: {claims}; {other}"
 
 
 def _shown(f, everything: bool) -> bool:
@@ -102,8 +102,10 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
     return "\n".join(lines)
 
 
-def render_check(r: Report, out: Console) -> None:
-    """``check``: every item judged, then for a line its operands and its own arithmetic."""
+def render_check(r: Report, out: Console, engine=None) -> None:
+    """``check``: every item judged; for a line, its operands and its own arithmetic; for a miss, the working."""
+    from . import forms
+
     for g in groups(r):
         out.print(text(g.at, "bold"))
         for f in g.findings:
@@ -113,10 +115,16 @@ def render_check(r: Report, out: Console) -> None:
             if isinstance(f, ClaimFinding):
                 role = {"operand": "operand ", "result": "result  "}.get(f.claim.role, "")
                 line.append_text(text(f"{role}{q} = {rep}"))
-                line.append_text(text(f"   exact {exact}" + (f" ({off} units of the last digit off)" if off else ""),
-                                      "dim"))
+                units = f" ({off} units of the last digit off)" if off and k not in ("correct", "rounding") else ""
+                line.append_text(text(f"   exact {exact}{units}", "dim"))
                 out.print(line)
-                for extra in (why, f"closed form {closed}"):
+                working = ""
+                if engine is not None and k not in ("correct", "rounding"):
+                    a = f.claim.address
+                    if engine.graph.formula(a).kind != "given":
+                        working = (f"exact working: {forms.formula_text(engine.graph, a)} = "
+                                   f"{forms.substituted_text(engine, a, 8)}")
+                for extra in (why, working, f"closed form {closed}"):
                     if extra:
                         out.print(text(f"      {extra}", "dim"))
             else:
