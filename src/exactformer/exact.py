@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import reduce
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 
 def _squarefree(n: int) -> tuple[int, int]:
@@ -230,24 +233,27 @@ def children(e: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def free_symbols(e: Expr, memo: dict[int, frozenset[str]] | None = None) -> frozenset[str]:
+def fold(e: Expr, f: Callable[[Expr, tuple], T], memo: dict[int, T] | None = None) -> T:
+    """f(node, values of its children), bottom-up, once per distinct node: the DAG is never expanded.
+
+    Every walk over exact values (balls, SymPy, text, symbols, sizes) is one ``f``.
+    """
+    memo = {} if memo is None else memo
+    got = memo.get(id(e), _MISSING)
+    if got is _MISSING:
+        got = f(e, tuple(fold(c, f, memo) for c in children(e)))
+        memo[id(e)] = got
+    return got
+
+
+_MISSING = object()
+
+
+def free_symbols(e: Expr) -> frozenset[str]:
     """Names of the symbolic givens e depends on."""
-    memo = {} if memo is None else memo
-    got = memo.get(id(e))
-    if got is None:
-        if isinstance(e, Sym):
-            got = frozenset((e.name,))
-        else:
-            got = frozenset().union(*(free_symbols(c, memo) for c in children(e)))
-        memo[id(e)] = got
-    return got
+    return fold(e, lambda n, cs: frozenset((n.name,)) if isinstance(n, Sym) else frozenset().union(*cs))
 
 
-def tree_size(e: Expr, memo: dict[int, int] | None = None) -> int:
+def tree_size(e: Expr) -> int:
     """Node count of e written out as a tree (shared nodes counted each time)."""
-    memo = {} if memo is None else memo
-    got = memo.get(id(e))
-    if got is None:
-        got = 1 + sum(tree_size(c, memo) for c in children(e))
-        memo[id(e)] = got
-    return got
+    return fold(e, lambda n, cs: 1 + sum(cs))

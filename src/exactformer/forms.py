@@ -17,50 +17,37 @@ def _const(s: X.Surd) -> tuple[str, int]:
 
 def text(e: X.Expr) -> str:
     """A closed form as one line of text: ``63√2/2500``, ``e^(11√2/625)/(e^(…) + …)``."""
-    return _text(e, {})[0]
+    return X.fold(e, _text)[0]
 
 
-def _text(e: X.Expr, memo: dict[int, tuple[str, int]]) -> tuple[str, int]:
-    got = memo.get(id(e))
-    if got is not None:
-        return got
+def _text(e: X.Expr, cs: tuple) -> tuple[str, int]:
+    """(text, precedence) of a node from its children's."""
     if isinstance(e, X.Const):
-        got = _const(e.value)
-    elif isinstance(e, X.Sym):
-        got = e.name, _ATOM
-    elif isinstance(e, X.Ref):
-        got = e.label, _ATOM
-    elif isinstance(e, X.Exp):
-        got = f"e^({_text(e.arg, memo)[0]})", _ATOM
-    elif isinstance(e, X.Sqrt):
-        got = f"√({_text(e.arg, memo)[0]})", _ATOM
-    elif isinstance(e, X.Add):
+        return _const(e.value)
+    if isinstance(e, X.Sym):
+        return e.name, _ATOM
+    if isinstance(e, X.Ref):
+        return e.label, _ATOM
+    if isinstance(e, X.Exp):
+        return f"e^({cs[0][0]})", _ATOM
+    if isinstance(e, X.Sqrt):
+        return f"√({cs[0][0]})", _ATOM
+    if isinstance(e, X.Add):
         out = ""
-        for k, t in enumerate(e.terms):
-            s, _ = _text(t, memo)
-            if k and s.startswith("-"):
-                out += " - " + s[1:]
-            else:
-                out += (" + " if k else "") + s
-        got = out, _SUM
-    elif isinstance(e, X.Mul):
-        parts = []
-        fs = list(e.factors)
-        sign = ""
-        if isinstance(fs[0], X.Const) and fs[0].value.q == -1 and fs[0].value.n == 1:
+        for k, (s, _) in enumerate(cs):
+            out += (" - " + s[1:]) if k and s.startswith("-") else ((" + " if k else "") + s)
+        return out, _SUM
+    if isinstance(e, X.Mul):
+        sign, fs = "", list(zip(e.factors, cs))
+        if isinstance(fs[0][0], X.Const) and fs[0][0].value == X.Surd(-1):
             sign, fs = "-", fs[1:]
-        for f in fs:
-            s, p = _text(f, memo)
-            parts.append(s if p == _ATOM or (p == _PROD and f is fs[0] and isinstance(f, X.Const)) else f"({s})")
-        got = sign + "·".join(parts), (_SUM if sign else _PROD)
-    elif isinstance(e, X.Div):
-        n, pn = _text(e.num, memo)
-        d, pd = _text(e.den, memo)
-        got = f"{n if pn >= _PROD else f'({n})'}/{d if pd == _ATOM else f'({d})'}", _PROD
-    else:
-        raise AssertionError(type(e))
-    memo[id(e)] = got
-    return got
+        parts = [s if p == _ATOM or (p == _PROD and k == 0 and isinstance(f, X.Const)) else f"({s})"
+                 for k, (f, (s, p)) in enumerate(fs)]
+        return sign + "·".join(parts), (_SUM if sign else _PROD)
+    if isinstance(e, X.Div):
+        (n, pn), (d, pd) = cs
+        return f"{n if pn >= _PROD else f'({n})'}/{d if pd == _ATOM else f'({d})'}", _PROD
+    raise AssertionError(type(e))
 
 
 def formula_line(kind: str, parts: list[str], *, times: str = "·", plus: str = " + ") -> str:

@@ -46,35 +46,31 @@ def q2arb(x: Fraction) -> arb:
     return arb(fmpq(x.numerator, x.denominator))
 
 
-def expr_ball(e: X.Expr, memo: dict[int, arb] | None = None) -> arb:
+def expr_ball(e: X.Expr, memo: dict | None = None) -> arb:
     """Ball of an exact expression at the current precision (NaN where a symbol enters)."""
-    memo = {} if memo is None else memo
-    got = memo.get(id(e))
-    if got is not None:
-        return got
+    return X.fold(e, _ball_node, memo)
+
+
+def _ball_node(e: X.Expr, cs: tuple) -> arb:
     if isinstance(e, X.Const):
         s = e.value
-        got = q2arb(s.q) if s.n == 1 else q2arb(s.q) * arb(s.n).sqrt()
-    elif isinstance(e, (X.Sym, X.Ref)):
-        got = arb.nan()
-    elif isinstance(e, X.Add):
-        got = arb(0)
-        for t in e.terms:
-            got += expr_ball(t, memo)
-    elif isinstance(e, X.Mul):
-        got = arb(1)
-        for f in e.factors:
-            got *= expr_ball(f, memo)
-    elif isinstance(e, X.Div):
-        got = expr_ball(e.num, memo) / expr_ball(e.den, memo)
-    elif isinstance(e, X.Exp):
-        got = expr_ball(e.arg, memo).exp()
-    elif isinstance(e, X.Sqrt):
-        got = expr_ball(e.arg, memo).sqrt()
-    else:
-        raise AssertionError(type(e))
-    memo[id(e)] = got
-    return got
+        return q2arb(s.q) if s.n == 1 else q2arb(s.q) * arb(s.n).sqrt()
+    if isinstance(e, (X.Sym, X.Ref)):
+        return arb.nan()
+    if isinstance(e, X.Add):
+        return sum(cs[1:], cs[0])
+    if isinstance(e, X.Mul):
+        out = cs[0]
+        for c in cs[1:]:
+            out *= c
+        return out
+    if isinstance(e, X.Div):
+        return cs[0] / cs[1]
+    if isinstance(e, X.Exp):
+        return cs[0].exp()
+    if isinstance(e, X.Sqrt):
+        return cs[0].sqrt()
+    raise AssertionError(type(e))
 
 
 def _given(v: Number | X.Expr) -> arb:
