@@ -48,6 +48,7 @@ def test_exp_forms_and_vectors():
     """exp(…), e^(…), √ and vectors [a, b] scaled and added."""
     assert forms.text(value("exp(0.5)")) == "e^(1/2)"
     assert forms.text(value("e^(0.5)")) == "e^(1/2)"
+    assert forms.text(value("e^{0.5}")) == "e^(1/2)"
     v = value("0.5 × [0.2, 0.4] + [1, 1]")
     assert [X.rational_of(x) for x in v] == [Fraction(11, 10), Fraction(6, 5)]
 

@@ -133,8 +133,8 @@ class Auditor:
         cs = self.by_addr.get(p)
         if not cs:
             return None
-        k = bisect_left([c.seq for c in cs], seq)
-        return cs[k - 1] if k > 0 else (cs[k] if cs[k].seq != seq else (cs[k + 1] if k + 1 < len(cs) else None))
+        k = bisect_left([c.seq for c in cs], seq)  # p is an input of the claim's quantity: no claim of p is at seq
+        return cs[k - 1] if k > 0 else cs[0]
 
     def exact_end(self, p: Address):
         if self.engine.cheap(p):

@@ -5,10 +5,10 @@
     term   := unary (("×" | "*" | "·" | "/" | "÷") unary | implicit)*
     unary  := ("-" | "+") unary | power
     power  := atom ("^" unary)?
-    atom   := NUMBER | "(" expr ")" | "[" expr ("," expr)* "]"
+    atom   := NUMBER | "(" expr ")" | "{" expr "}" | "[" expr ("," expr)* "]"
             | ("exp" | "sqrt") "(" expr ")" | "√" atom | "e" | NAME
 
-Implicit multiplication covers ``2√3`` and ``2(…)``. Text is NFKC-normalised, so
+Implicit multiplication covers ``2√3`` and ``2(…)``; braces group like parentheses (``e^{0.5}``). Text is NFKC-normalised, so
 full-width digits, spaces and brackets read as ASCII; Japanese punctuation around
 a line is dropped.
 """
@@ -31,7 +31,7 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 RESERVED = frozenset({"e", "exp", "sqrt"})
 _OPS = {"+": "+", "-": "-", "−": "-", "×": "*", "*": "*", "·": "*", "⋅": "*", "/": "/", "÷": "/",
-        "^": "^", "(": "(", ")": ")", "[": "[", "]": "]", ",": ",", "√": "√",
+        "^": "^", "(": "(", ")": ")", "{": "(", "}": ")", "[": "[", "]": "]", ",": ",", "√": "√",
         "=": "=", "≈": "≈", "≒": "≈"}
 _AROUND = " \t\r\n\u3000。、，．：:；;！!？?"
 
