@@ -16,10 +16,10 @@ class Number:
     value: X.Expr  # the exact value (a folded constant, or a symbol)
     text: str  # the digits as written, e.g. "0.20"
     decimals: int | None  # places written ("0.20": 2); None for "1/3", "√2", a symbol
+    rational: Fraction | None = field(init=False, repr=False, compare=False)  # the value, when rational
 
-    @property
-    def rational(self) -> Fraction | None:
-        return X.rational_of(self.value)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rational", X.rational_of(self.value))
 
     def interval(self) -> tuple[Fraction, Fraction]:
         """I(r) = [r − ½·10^−k, r + ½·10^−k]; a point for a number that is not a decimal."""

@@ -10,11 +10,11 @@ how an exact tie such as a softmax sum equal to 1/4 is proved.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from fractions import Fraction
+from math import lcm
 from typing import Callable
 
-from flint import arb, arb_mat, ctx, fmpq
+from flint import arb, arb_mat, ctx, fmpq, fmpz, fmpz_mat
 
 from . import exact as X
 from .address import Address
@@ -32,14 +32,20 @@ class SymbolicValue(Exception):
         self.symbols = symbols
 
 
-@contextmanager
-def precision(bits: int):
-    old = ctx.prec
-    ctx.prec = bits
-    try:
-        yield
-    finally:
-        ctx.prec = old
+class precision:
+    """``with precision(bits):`` arb's working precision, restored after (a class: this is a hot path)."""
+
+    __slots__ = ("bits", "old")
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+
+    def __enter__(self) -> None:
+        self.old = ctx.prec
+        ctx.prec = self.bits
+
+    def __exit__(self, *exc) -> None:
+        ctx.prec = self.old
 
 
 def q2arb(x: Fraction) -> arb:
@@ -82,6 +88,17 @@ def _mat(rows) -> arb_mat:
     return arb_mat(len(rows), len(rows[0]), [x for r in rows for x in r])
 
 
+def _given_mat(rows) -> arb_mat:
+    """A matrix of givens: integers over one common denominator when it has no surd or symbol."""
+    rows = [list(r) for r in rows]
+    rats = [n.rational for r in rows for n in r]
+    if all(q is not None for q in rats):
+        d = lcm(*(q.denominator for q in rats))
+        ints = fmpz_mat(len(rows), len(rows[0]), [q.numerator * (d // q.denominator) for q in rats])
+        return arb_mat(ints) / d if d != 1 else arb_mat(ints)
+    return _mat([_given(n) for n in r] for r in rows)
+
+
 class Numeric:
     """Balls for every quantity of a graph, computed per precision and cached."""
 
@@ -100,14 +117,14 @@ class Numeric:
     def _evaluate(self) -> list[dict]:
         m, g = self.g.model, self.g
         n = m.n
-        x = _mat([_given(v) for v in m.embeddings[p.token]] for p in m.positions) if m.embeddings else None
+        x = _given_mat(m.embeddings[p.token] for p in m.positions) if m.embeddings else None
         out = []
         for li, L in enumerate(m.layers, start=1):
             v: dict = {"X": x}
             if L.direct:
-                q, k, val = (_mat([_given(c) for c in row] for row in T) for T in (L.Q, L.K, L.V))
+                q, k, val = (_given_mat(T) for T in (L.Q, L.K, L.V))
             else:
-                w = {s: _mat([_given(c) for c in row] for row in getattr(L, s)) for s in ("Wq", "Wk", "Wv")}
+                w = {s: _given_mat(getattr(L, s)) for s in ("Wq", "Wk", "Wv")}
                 q, k, val = x * w["Wq"], x * w["Wk"], x * w["Wv"]
                 v.update(w)
             sqrt_dk = _given(g.given(Address(li, "sqrt_dk")))
@@ -202,13 +219,17 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 
 
 def _truncate(b: arb, sig: int) -> str | None:
+    """The first ``sig`` significant digits of the value in ball b, or None while b straddles a digit."""
     neg = b < 0
     if not neg and not b > 0:
         return None
     a = -b if neg else b
-    e10 = int(a.mid().log_base(10).floor().unique_fmpz() or 0)
-    for _ in range(3):
-        t = (a * q2arb(Fraction(10) ** (sig - 1 - e10))).floor().unique_fmpz()
+    man, e2 = a.mid().man_exp()
+    e10 = (int(man).bit_length() + int(e2) - 1) * 30103 // 100000  # ≈ floor(log10 a); corrected below
+    for _ in range(4):
+        k = sig - 1 - e10
+        scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
+        t = scaled.floor().unique_fmpz()
         if t is None:
             return None
         t = int(t)
@@ -217,7 +238,7 @@ def _truncate(b: arb, sig: int) -> str | None:
         elif t < 10 ** (sig - 1):
             e10 -= 1
         else:
-            return ("-" if neg else "") + _place(t, sig - 1 - e10) + "…"
+            return ("-" if neg else "") + _place(t, k) + "…"
     return None
 
 
