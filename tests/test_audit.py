@@ -235,8 +235,9 @@ def test_one_changed_digit_is_never_correct(write_case, cc, data):
     pos = data.draw(st.sampled_from(digits))
     delta = data.draw(st.integers(2, 8) if pos == digits[-1] else st.integers(1, 9))
     new = s[:pos] + str((int(s[pos]) + delta) % 10) + s[pos + 1:]
-    from exactformer.claims import claims_from_items
     import dataclasses
+
+    from exactformer.claims import claims_from_items
 
     name = case.claims and Auditor(case).g.name(c.address)
     cs, w, u = claims_from_items(Auditor(case).g, [f"{name} = {new}"], None)

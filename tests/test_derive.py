@@ -10,6 +10,7 @@ import subprocess
 import sys
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -122,7 +123,7 @@ def test_hostile_token_names_compile_as_themselves(write_case, tmp_path, monkeyp
     assert "warning: no font has the glyph 😀" in err
     text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert "\\input{/etc/hostname}" in text
-    hostname = open("/etc/hostname").read().strip()
+    hostname = Path("/etc/hostname").read_text().strip() if Path("/etc/hostname").exists() else ""
     assert not hostname or hostname not in text
     assert not (tmp_path / "PWNED").exists() and not (tmp_path / "PWNED2").exists()
     assert not list(tmp_path.glob("**/PWNED*"))

@@ -136,9 +136,10 @@ def test_exact_tie_is_decided_both_ways(write_case):
     comp = exactformer.load(write_case(text))
     a = comp.graph.parse("scores[a,a]")
     assert comp.engine.compare(a, Fraction("0.1485")) == 0
+    import dataclasses
+
     from exactformer.audit import Auditor
     from exactformer.claims import claims_from_items
-    import dataclasses
 
     for claim in ("0.148", "0.149"):
         cs, w, u = claims_from_items(comp.graph, [f"scores[a,a] = {claim}"], None)

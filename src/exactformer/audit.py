@@ -15,6 +15,8 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from flint import ctx
+
 from . import exact as X
 from . import grammar as G
 from .address import Address
@@ -198,10 +200,9 @@ class Auditor:
                     break
                 meets = R.meets(lo, hi)
                 near_r = R.meets(r - 3 * u / 2, r + 3 * u / 2) if num.decimals is not None else False
-                if meets is not None and near_r is not None:
-                    rtext = R.text()
-                    break
                 rtext = R.text()
+                if meets is not None and near_r is not None:
+                    break
         bad = tuple(sorted((self.verdict[s] for s in used if self.verdict[s].verdict not in OK),
                            key=lambda f: f.claim.seq))
         if R is not None and meets is not False:  # undecided at the cap: the boundary is touched
@@ -284,8 +285,6 @@ class Auditor:
 
 
 def _current_prec() -> int:
-    from flint import ctx
-
     return max(ctx.prec, PRECISIONS[0])
 
 

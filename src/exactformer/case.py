@@ -199,7 +199,7 @@ def _embeddings(r: Reader, m: dict, tokens: list[str]) -> dict[str, tuple[Number
     for t in dict.fromkeys(tokens):
         if t not in raw:
             raise r.fail(f"no embedding for token {t!r}", ("model", "embeddings"),
-                         expected=f"a vector for every token of model.tokens", found=f"none for {t!r}")
+                         expected="a vector for every token of model.tokens", found=f"none for {t!r}")
         vec = r.vector(raw[t], ("model", "embeddings", t), width, "one component per model dimension")
         width = len(vec)
         out[t] = vec

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import io
 import json
 import os
 import re
@@ -160,7 +161,6 @@ def _exit_status(report, strict: bool) -> int:
 
 def _write(path: str, content: str) -> None:
     """Write atomically: a failed run never leaves a half-written report."""
-    import os
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))
@@ -193,7 +193,7 @@ def cmd_audit(args) -> int:
         from rich.console import Console
 
         out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
-                      file=open(os.devnull, "w"))
+                      file=io.StringIO())
         render_text(report, out, everything=args.all)
         content = out.export_text()
     else:
@@ -260,8 +260,8 @@ def cmd_derive(args) -> int:
         return 0
     out = Path(args.output)
     if out.suffix.lower() == ".pdf":
-        from .tex import compile_pdf
         from .term import console
+        from .tex import compile_pdf
 
         err = console(stderr=True)
         with err.status("compiling with lualatex (the first run builds font caches: ~15 s)…"):

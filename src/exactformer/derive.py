@@ -16,7 +16,6 @@ from . import exact as X
 from .address import Address
 from .audit import ClaimFinding, Report
 from .engine import Engine
-from .graph import ORDER
 from .latex import LatexPrinter, decimal_tex, formula_tex, quantity_tex, tex_escape, tok
 from .model import Case, Layer, Number
 from .numeric import fraction_text

@@ -9,10 +9,11 @@ closed form is on demand, and SymPy is imported only by ``to_sympy``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import reduce
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -91,19 +91,19 @@ class Graph:
     # ---- formulas ---------------------------------------------------------------------
     def formula(self, a: Address) -> Formula:
         """The formula of a scalar quantity and its input addresses."""
-        l, s, ix = a.layer, a.step, a.idx
-        A = lambda step, *idx, layer=l: Address(layer, step, idx)  # noqa: E731
+        layer, s, ix = a.layer, a.step, a.idx
+        A = lambda step, *idx, at=layer: Address(at, step, idx)  # noqa: E731
         m = self.model
-        if s in ("X", "Wq", "Wk", "Wv", "sqrt_dk") or (s in "QKV" and m.layers[l - 1].direct):
+        if s in ("X", "Wq", "Wk", "Wv", "sqrt_dk") or (s in "QKV" and m.layers[layer - 1].direct):
             return Formula("given")
         if s in "QKV":
             t, c = ix
-            d_in = len(getattr(m.layers[l - 1], "W" + s.lower()))
-            xin = (lambda k: A("X", t, k)) if l == 1 else (lambda k: A("context", t, k, layer=l - 1))
+            d_in = len(getattr(m.layers[layer - 1], "W" + s.lower()))
+            xin = (lambda k: A("X", t, k)) if layer == 1 else (lambda k: A("context", t, k, at=layer - 1))
             return Formula("dot", tuple(x for k in range(d_in) for x in (xin(k), A("W" + s.lower(), k, c))))
         if s == "scores":
             i, j = ix
-            return Formula("dot", tuple(x for k in range(m.layers[l - 1].d_k) for x in (A("Q", i, k), A("K", j, k))))
+            return Formula("dot", tuple(x for k in range(m.layers[layer - 1].d_k) for x in (A("Q", i, k), A("K", j, k))))
         if s == "scaled":
             return Formula("div", (A("scores", *ix), A("sqrt_dk")))
         if s == "exp":

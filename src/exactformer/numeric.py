@@ -10,9 +10,9 @@ how an exact tie such as a softmax sum equal to 1/4 is proved.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from math import lcm
-from typing import Callable
 
 from flint import arb, arb_mat, ctx, fmpq, fmpz, fmpz_mat
 

@@ -67,7 +67,7 @@ def md(s: str) -> str:
     out = []
     for ch in s:
         if ch in "\\`*_{}[]()<>#+!|~":
-            out.append("&#%d;" % ord(ch) if ch in "<>|" else "\\" + ch)
+            out.append(f"&#{ord(ch)};" if ch in "<>|" else "\\" + ch)
         elif ch == "\n":
             out.append(" ")
         else:
