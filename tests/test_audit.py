@@ -243,3 +243,15 @@ def test_one_changed_digit_is_never_correct(write_case, cc, data):
     cs, w, u = claims_from_items(Auditor(case).g, [f"{name} = {new}"], None)
     rep = Auditor(dataclasses.replace(case, claims=cs, work=w, unmatched=u)).run()
     assert rep.findings[0].verdict != "correct", (name, s, new, rep.findings[0].exact)
+
+
+def test_exact_form_claims_and_their_conflicts(write_case):
+    """√2 for sqrt_dk and √2/2 for scaled[a,a] are exactly right; √2 against 1.5 is a conflict."""
+    base = case_text(["a", "b"], {"a": [1, 0], "b": [0, 1]}, [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]],
+                                                              "Wv": [[1, 0], [0, 1]]}])
+    ok = Auditor(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2", "scaled[a,a]" = "√2/2" }\n'
+                                        '[[claims]]\nvalues = { "sqrt_dk" = 1.4142 }\n', "ok.toml"))).run()
+    assert [f.verdict for f in ok.findings] == ["correct"] * 3
+    bad = Auditor(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2" }\n'
+                                         '[[claims]]\nvalues = { "sqrt_dk" = 1.5 }\n', "bad.toml"))).run()
+    assert "conflict" in [f.kind for f in bad.findings]

@@ -180,3 +180,24 @@ def test_deep_closed_form_is_written_in_the_previous_layer(write_case):
     cf = comp["L3.context[t0][1]"].closed_form
     assert "L2.context[" in cf and len(cf) < 20000
     assert comp["L3.context[t0][1]"].decimal(30).endswith("…")
+
+
+def test_astronomical_values_print_in_scientific_notation(write_case):
+    """exp(10^100) has certified digits too: 1.5383709…e+4342944819…, as mpmath says."""
+    text = case_text(["a"], None, [{"Q": {"a": ["1e50"]}, "K": {"a": ["1e50"]}, "V": {"a": [2]}}], scale="none")
+    comp = exactformer.load(write_case(text))
+    got = comp["exp[a,a]"].decimal(8)
+    mpmath.mp.dps = 130
+    ref = mpmath.nstr(mpmath.exp(mpmath.mpf(10) ** 100), 12, min_fixed=1, max_fixed=0)
+    mant, exp10 = ref.split("e")
+    assert got == mant[:9] + "…e" + exp10
+    assert comp["weights[a,a]"].decimal() == "1"
+
+
+def test_exp_in_a_given_is_refused(write_case, capsys):
+    """Givens are rationals or surds; exp(…) belongs in lines of working."""
+    from exactformer.cli import main
+
+    p = write_case(case_text(["a"], {"a": ["exp(1)"]}, [{"Wq": [[1]], "Wk": [[1]], "Wv": [[1]]}]))
+    assert main(["show", str(p)]) == 2
+    assert "a given must be a rational or a surd" in capsys.readouterr().err

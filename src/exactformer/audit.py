@@ -220,7 +220,8 @@ class Auditor:
         if c.number.decimals is None:
             return 0.0
         e = self.engine.numeric.ball(c.address)
-        return round(abs(float((e - expr_ball(c.number.value)).mid())) * 10 ** c.number.decimals, 2)
+        off = abs(float((e - expr_ball(c.number.value)).mid())) * 10.0 ** c.number.decimals
+        return round(off, 2) if off < 1e300 else float("inf")
 
     def _finding(self, c: Claim, verdict: str, off: float, caused=(), recomputed=None, sev=None) -> ClaimFinding:
         a = c.address
@@ -246,8 +247,8 @@ class Auditor:
     def conflicts(self) -> list[ConflictFinding]:
         out = []
         for a, cs in self.by_addr.items():
-            ivs = [(c, _interval_of(c)) for c in cs]
-            if any(x[1] < y[0] or y[1] < x[0] for _, x in ivs for _, y in ivs):
+            ivs = [_interval_of(c) for c in cs]
+            if any(_sign(X.sub(x[1], y[0])) < 0 for x in ivs for y in ivs):  # some x lies wholly below some y
                 out.append(ConflictFinding(self.g.name(a), tuple(cs)))
         return out
 
@@ -293,13 +294,24 @@ def _claim_value(c: Claim):
     return r if r is not None else expr_ball(c.number.value)
 
 
-def _interval_of(c: Claim) -> tuple[Fraction, Fraction]:
-    r = c.number.rational
-    return c.number.interval() if c.number.decimals is not None else (r, r)
+def _interval_of(c: Claim) -> tuple[X.Expr, X.Expr]:
+    """I(r) as exact endpoints; a claim such as "√2/2" is the point itself."""
+    if c.number.decimals is None:
+        return c.number.value, c.number.value
+    lo, hi = c.number.interval()
+    return X.const(lo), X.const(hi)
+
+
+def _sign(e: X.Expr) -> int:
+    """The sign of an exact constant, certain (exact for rationals, balls and SymPy otherwise)."""
+    r = X.rational_of(e)
+    if r is not None:
+        return (r > 0) - (r < 0)
+    return compare(lambda p: expr_ball(e), lambda: e, Fraction(0))
 
 
 def _exact_equal(e: X.Expr, v: X.Expr) -> bool:
-    return compare(lambda p: expr_ball(e) - expr_ball(v), lambda: X.sub(e, v), Fraction(0)) == 0
+    return _sign(X.sub(e, v)) == 0
 
 
 def _literals(node) -> list[G.Num] | None:

@@ -55,6 +55,9 @@ class Reader:
             raise self.fail(f"cannot read this number: {e}", key, expected=expected, found=repr(v)) from None
         if isinstance(value, tuple):
             raise self.fail("a vector where a number belongs", key, expected=expected, found=repr(v))
+        if not isinstance(value, X.Const):
+            raise self.fail("a given must be a rational or a surd such as 2√3", key, expected=expected,
+                            found=repr(v), hint="exp(…) and sums of surds belong in lines of working, not in givens")
         lit = grammar.literal_of(node)
         return Number(value, text, lit.decimals if lit else None)
 

@@ -17,6 +17,7 @@ from math import lcm
 from flint import arb, arb_mat, ctx, fmpq, fmpz, fmpz_mat
 
 from . import exact as X
+from .errors import ExactformerError
 from .address import Address
 from .graph import Graph
 from .model import Number
@@ -161,7 +162,7 @@ def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction
     for k, prec in enumerate(PRECISIONS):
         with precision(prec):
             b = ball(prec)
-            if b.is_nan():
+            if b.is_nan() and _symbolic(exact()):
                 raise SymbolicValue(X.free_symbols(exact()))
             d = b - q2arb(x)
             if d > 0:
@@ -172,11 +173,32 @@ def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction
             r = X.rational_of(exact())
             if r is not None:
                 return (r > x) - (r < x)
+    with precision(PRECISIONS[-1]):
+        last = ball(PRECISIONS[-1])
+        if not _settled(last):
+            raise TooLarge(last.str(5))
     return _sympy_sign(exact(), x)
 
 
+def _symbolic(e: X.Expr) -> bool:
+    """NaN means a symbolic given only when the value has one; otherwise the precision was too low."""
+    return bool(X.free_symbols(e))
+
+
+def _settled(b: arb) -> bool:
+    """A ball so tight (relative to its size, or around zero) that only an exact tie can be left."""
+    return b.is_finite() and b.rad() <= (abs(b).upper() + 1) * arb(2) ** -1000
+
+
+class TooLarge(ExactformerError):
+    """A value whose magnitude no ball can hold precisely enough to decide (e.g. e^(e^1000))."""
+
+    def __init__(self, ball: str) -> None:
+        super().__init__(f"a value is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
+
+
 def _sympy_sign(e: X.Expr, x: Fraction) -> int:
-    """Last resort for a value that no ball separates from x: prove equality exactly."""
+    """Last resort for a value that no ball separates from x (a tie): prove equality exactly."""
     import sympy
 
     from .symbolic import to_sympy
@@ -200,7 +222,9 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
         with precision(prec):
             b = ball(prec)
             if b.is_nan():
-                raise SymbolicValue(X.free_symbols(exact()))
+                if _symbolic(exact()):
+                    raise SymbolicValue(X.free_symbols(exact()))
+                continue  # NaN from too few bits (a huge value divided by itself): climb
             if b.rad() == 0:  # an exact dyadic value
                 mant, e2 = (int(t) for t in b.mid().man_exp())
                 return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
@@ -208,6 +232,10 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
             if got is not None:
                 return got
     # a terminating decimal that no ball can truncate (e.g. a uniform weight of exactly 1/4)
+    with precision(PRECISIONS[-1]):
+        last = ball(PRECISIONS[-1])
+        if not _settled(last):
+            raise TooLarge(last.str(5))
     import sympy
 
     from .symbolic import to_sympy
@@ -219,16 +247,27 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 
 
 def _truncate(b: arb, sig: int) -> str | None:
-    """The first ``sig`` significant digits of the value in ball b, or None while b straddles a digit."""
+    """The first ``sig`` significant digits of the value in ball b, or None while b straddles a digit.
+
+    Plain decimals for ordinary magnitudes; ``1.234…e+430`` past 10^±60.
+    """
     neg = b < 0
     if not neg and not b > 0:
         return None
     a = -b if neg else b
     man, e2 = a.mid().man_exp()
-    e10 = (int(man).bit_length() + int(e2) - 1) * 30103 // 100000  # ≈ floor(log10 a); corrected below
+    bits = int(man).bit_length() + int(e2) - 1  # floor(log2 a), near enough
+    if abs(bits) < 10**6:
+        e10 = bits * 30103 // 100000  # ≈ floor(log10 a), off by at most one; corrected below
+    else:  # astronomical: 0.30103 ≈ log10(2) is not close enough, so ask arb for log10 itself
+        f = a.mid().log_base(10).floor()
+        e10 = int(f.unique_fmpz() if f.unique_fmpz() is not None else f.mid().floor().unique_fmpz())
     for _ in range(4):
         k = sig - 1 - e10
-        scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
+        if abs(k) <= 10_000:
+            scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
+        else:
+            scaled = a * (arb(k) * arb(10).log()).exp()  # 10^k, certified, for astronomical magnitudes
         t = scaled.floor().unique_fmpz()
         if t is None:
             return None
@@ -237,6 +276,9 @@ def _truncate(b: arb, sig: int) -> str | None:
             e10 += 1
         elif t < 10 ** (sig - 1):
             e10 -= 1
+        elif abs(e10) > 60:
+            digits = str(t)
+            return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
         else:
             return ("-" if neg else "") + _place(t, k) + "…"
     return None

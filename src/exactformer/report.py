@@ -106,4 +106,9 @@ def effects_text(effects) -> str:
 
 
 def _units(x: float) -> str:
-    return "" if x == 0 else (f"{x:.0f}" if x >= 10 else f"{x:.2g}")
+    """How far off, in units of the last digit (for reading only: no verdict depends on it)."""
+    if x == 0:
+        return ""
+    if x != x or x == float("inf") or x >= 1e6:
+        return f"{x:.1e}" if x == x and x != float("inf") else "huge"
+    return f"{x:.0f}" if x >= 10 else f"{x:.2g}"

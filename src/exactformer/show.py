@@ -59,7 +59,7 @@ def step_table(engine: Engine, a: Address, sig: int) -> Table:
     name = g.name(a)
     t = Table(title=text(name, "bold"), title_justify="left")
     if not kinds:
-        t.add_column("value", justify="right")
+        t.add_column("value", justify="right", overflow="fold")
         t.add_row(text(value_text(engine, a, sig)))
         return t
     lab = lambda kind, i: g.labels[i] if kind == "p" else str(i + 1)  # noqa: E731
@@ -74,7 +74,7 @@ def step_table(engine: Engine, a: Address, sig: int) -> Table:
         t.add_column("")
         col_kind, ncols = (kinds[1], dims[1]) if len(kinds) > 1 else (None, 1)
     for c in range(ncols):
-        t.add_column(text(lab(col_kind, c) if col_kind else a.step), justify="right")
+        t.add_column(text(lab(col_kind, c) if col_kind else a.step), justify="right", overflow="fold")
     for key in row_keys:
         head = ",".join(lab(k, i) for k, i in zip(kinds, key))
         cells = []
