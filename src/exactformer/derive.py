@@ -26,14 +26,21 @@ LINE_CHARS = 260  # LaTeX characters; a longer sum is broken a term per line
 FULL_LIMIT = 64  # cells of a step worked in full when --only is not given
 MARKS = {"correct": r"\checkmark", "rounding": r"\approx\ \text{rounding}", "propagated": r"\hookrightarrow\ \text{propagated}",
          "last_digit": r"\pm 1\ \text{last digit}", "wrong": r"\times\ \text{wrong}"}
-GENERAL = [
-    r"q_i = x_i W^Q,\quad k_i = x_i W^K,\quad v_i = x_i W^V",
-    r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
-    r"\tilde{s}_{ij} = s_{ij} / \sqrt{d_k}",
-    r"\varepsilon_{ij} = e^{\tilde{s}_{ij}},\quad \Sigma_i = \textstyle\sum_j \varepsilon_{ij},\quad "
-    r"\alpha_{ij} = \varepsilon_{ij} / \Sigma_i",
-    r"(\alpha v)_{ij} = \alpha_{ij}\, v_j,\quad c_i = \textstyle\sum_j \alpha_{ij}\, v_j",
-]
+def general(model, layer: int) -> list[str]:
+    """Each step's general formula once, as this case computes it (direct Q/K/V, scale, mask)."""
+    js = r"j \le i" if model.mask == "causal" else "j"
+    divisor = {"sqrt_dk": r"\sqrt{d_k}", "none": "1"}.get(model.scale) or tex_escape(model.scale_number.text)
+    x = "x_i" if layer == 1 else f"c^{{({layer - 1})}}_i"
+    lines = [] if model.layers[layer - 1].direct else [
+        rf"q_i = {x} W^Q,\quad k_i = {x} W^K,\quad v_i = {x} W^V"]
+    lines += [
+        r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
+        rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}",
+        rf"\varepsilon_{{ij}} = e^{{\tilde{{s}}_{{ij}}}},\quad \Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad "
+        r"\alpha_{ij} = \varepsilon_{ij} / \Sigma_i" + (r"\ (\alpha_{ij} = 0 \text{ for } j > i)" if js != "j" else ""),
+        rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j",
+    ]
+    return lines
 PREAMBLE = r"""\documentclass[a4paper,10pt]{article}
 \usepackage{luatexja}
 \usepackage{amsmath,amssymb}
@@ -202,7 +209,7 @@ class Deriver:
         out.append(f"Scale: {scale}. Mask: {tex_escape(m.mask)}.\\par\n")
         for layer in range(1, self.g.n_layers + 1):
             out.append(rf"\section*{{Layer {layer}}}" + "\n")
-            out.append("\\begin{gather*}\n" + " \\\\\n".join(GENERAL) + "\n\\end{gather*}\n")
+            out.append("\\begin{gather*}\n" + " \\\\\n".join(general(m, layer)) + "\n\\end{gather*}\n")
             for step in self.g.steps(layer):
                 out.append(rf"\subsection*{{{step.replace('_', ' ')}}}" + "\n")
                 if self.g.formula(self.g.scalars(Address(layer, step))[0]).kind == "given" and step != "sqrt_dk":
