@@ -63,7 +63,7 @@ def test_committed_seed_tex_is_current():
 def test_seed_tex_marks_verdicts_conflicts_and_false_lines():
     """The document's values stand beside the exact ones, with their verdicts, conflicts and false working."""
     tex = seed_tex()
-    assert r"\EFdoc{0.0764}\ \ \times\ \text{wrong}" in tex
+    assert r"\text{document: \EFdoc{0.0764}}\ \ \times\ \text{wrong}" in tex
     assert r"\textbf{conflict}: stated as 1.0642 (SoftMax step 1" in tex
     assert r"\texttt{1.0704 / 4.3752 ≈ 0.2432} — evaluates to 0.24465167…, not 0.2432" in tex
     assert r"\frac{131}{1000}" in tex and r"\frac{63\sqrt{2}}{2500}" in tex

@@ -132,10 +132,11 @@ class Deriver:
         body = rf"{lines[0]} &= " + r" \\ &= ".join(dict.fromkeys(lines[1:]))
         body += "".join(rf" \\ &\phantom{{=}}{t}" for t in tail)
         if not self.opt.symbolic:
-            d = self.dec(a, self.opt.digits)
-            body += (r" \\ &\approx " if "ldots" in d else r" \\ &= ") + d
+            if not (cf and len(cf) == 1 and cf[0] == self.engine.decimal(a, self.opt.digits)):  # 0 = 0: once
+                d = self.dec(a, self.opt.digits)
+                body += (r" \\ &\approx " if "ldots" in d else r" \\ &= ") + d
             for f_ in self.by_addr.get(a, []):
-                body += (rf" \\ & \text{{document: }}\EFdoc{{{tex_escape(f_.claim.number.text)}}}\ \ {MARKS[f_.verdict]}"
+                body += (rf" \\ & \text{{document: \EFdoc{{{tex_escape(f_.claim.number.text)}}}}}\ \ {MARKS[f_.verdict]}"
                          rf"\ \ \text{{\footnotesize {tex_escape(f_.claim.at)}}}")
         return "\\begin{align*}\n" + body + "\n\\end{align*}\n" + self.notes(a)
 
