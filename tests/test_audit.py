@@ -255,3 +255,11 @@ def test_exact_form_claims_and_their_conflicts(write_case):
     bad = Auditor(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2" }\n'
                                          '[[claims]]\nvalues = { "sqrt_dk" = 1.5 }\n', "bad.toml"))).run()
     assert "conflict" in [f.kind for f in bad.findings]
+
+
+def test_work_line_written_result_first(write_case):
+    """'1.391 ≈ exp(0.33)' reads like 'exp(0.33) ≈ 1.391': operand scaled = 0.33, result exp = 1.391."""
+    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "1.391 ≈ exp(0.33)" }]\n'))).run()
+    got = {(f.quantity, f.claim.role, f.verdict) for f in rep.findings if f.kind == "claim"}
+    assert got == {("scaled[a,a]", "operand", "correct"), ("exp[a,a]", "result", "rounding")}
+    assert not [f for f in rep.findings if f.kind != "claim"]

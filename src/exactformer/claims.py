@@ -131,6 +131,8 @@ def _work(c: _Claims, lines, at: str, key: tuple) -> None:
             raise c.r.fail(f"cannot read this line of working: {e}", ik + ("line",),
                            expected="numbers, + - × ÷ / ^, ( ), exp(…), e^(…), √, [a, b]; then = or ≈ and the result",
                            found=repr(text)) from None
+        if results(c.g, of, items[-1]) is None and results(c.g, of, items[0]) is not None:
+            items = items[::-1]  # written result first: "0.0504 = 0.20×0.22 + 0.32×0.02"
         stated = [results(c.g, of, node) for node in items[1:]]
         if stated[-1] is None:
             raise c.r.fail("a line of working must end with its stated result", ik + ("line",),
