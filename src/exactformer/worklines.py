@@ -23,24 +23,6 @@ def _terms(node) -> list:
     return [node]
 
 
-def _has_literal(node) -> bool:
-    if isinstance(node, G.Num):
-        return True
-    return any(_has_literal(c) for c in _kids(node))
-
-
-def _kids(node) -> tuple:
-    if isinstance(node, G.Neg):
-        return (node.x,)
-    if isinstance(node, G.Bin):
-        return (node.a, node.b)
-    if isinstance(node, G.Call):
-        return (node.arg,)
-    if isinstance(node, G.Vec):
-        return node.items
-    return ()
-
-
 def match_scalar(g: Graph, a: Address, node) -> Operands | None:
     """Operand claims of node read as the value of scalar a, or None if its shape does not fit."""
     lit = G.literal_of(node)
@@ -48,7 +30,7 @@ def match_scalar(g: Graph, a: Address, node) -> Operands | None:
         return [(a, lit)]
     f = g.formula(a)
     if f.kind in ("given", "zero"):
-        return [] if not _has_literal(node) else None  # e.g. √2 for sqrt_dk: exact, claims nothing
+        return []  # an exact form such as √2 for sqrt_dk claims nothing (the line's arithmetic is still checked)
     if f.kind == "exp":
         if isinstance(node, G.Call) and node.fn == "exp":
             return match_scalar(g, f.args[0], node.arg)

@@ -1,0 +1,88 @@
+"""Matching a line of working's operands to its quantity's formula, shape by shape."""
+
+from __future__ import annotations
+
+import pytest
+
+from exactformer import grammar as G
+from exactformer.case import load
+from exactformer.worklines import operands, results
+
+from .conftest import SEED
+
+
+@pytest.fixture(scope="module")
+def g():
+    from exactformer.graph import Graph
+
+    return Graph(load(SEED).model)
+
+
+def claims(g, of: str, line: str) -> list[tuple[str, str]] | None:
+    a = g.parse(of)
+    items, _ = G.parse_chain(line)
+    got = operands(g, a, items[0])
+    return None if got is None else [(g.name(b), lit.text) for b, lit in got]
+
+
+def test_dot_product_of_givens(g):
+    """Q[鬼][1] = Σ_a X[鬼][a]·Wq[a][1]: each factor is a given, claimed as written."""
+    assert claims(g, "Q[鬼][1]", "0.9×0.1 + 0.2×0.3 + 0.1×0.5 = 0.20") == [
+        ("X[鬼][1]", "0.9"), ("Wq[1][1]", "0.1"), ("X[鬼][2]", "0.2"), ("Wq[2][1]", "0.3"),
+        ("X[鬼][3]", "0.1"), ("Wq[3][1]", "0.5")]
+
+
+def test_context_component_as_weights_times_values(g):
+    """context[鬼][1] = Σ_j weights[鬼,j]·V[j][1]: matched through weighted_v, two levels down."""
+    got = claims(g, "context[鬼][1]", "0.2368×0.43 + 0.2432×0.60 + 0.2475×0.60 + 0.2724×0.94 ≈ 0.65")
+    assert got[:2] == [("weights[鬼,鬼]", "0.2368"), ("V[鬼][1]", "0.43")]
+    assert got[-1] == ("V[小判][1]", "0.94") and len(got) == 8
+
+
+def test_scaling_by_an_exact_root_claims_only_the_score(g):
+    """0.0504/√2: √2 is exact, so only scores[鬼,鬼] is claimed; 0.0504/1.4142 claims sqrt_dk too."""
+    assert claims(g, "scaled[鬼,鬼]", "0.0504/√2 ≈ 0.0356") == [("scores[鬼,鬼]", "0.0504")]
+    assert claims(g, "scaled[鬼,鬼]", "0.0504 ÷ 1.4142 ≈ 0.0356") == [("scores[鬼,鬼]", "0.0504"),
+                                                                       ("sqrt_dk", "1.4142")]
+
+
+@pytest.mark.parametrize("line", ["exp(0.0356) = 1.0362", "e^(0.0356) = 1.0362", "e^0.0356 = 1.0362",
+                                  "e^{0.0356} = 1.0362"])
+def test_exponential_forms(g, line):
+    """exp(x), e^(x), e^x and e^{x} all claim scaled[鬼,鬼] = x."""
+    assert claims(g, "exp[鬼,鬼]", line) == [("scaled[鬼,鬼]", "0.0356")]
+
+
+def test_vector_rows_either_order(g):
+    """weighted_v[鬼,金棒] = weights × V row, written either way round."""
+    want = [("weights[鬼,金棒]", "0.2432"), ("V[金棒][1]", "0.60"), ("V[金棒][2]", "0.69")]
+    assert claims(g, "weighted_v[鬼,金棒]", "0.2432 × [0.60, 0.69] = [0.146, 0.168]") == want
+    assert claims(g, "weighted_v[鬼,金棒]", "[0.60, 0.69] × 0.2432 = [0.146, 0.168]") == want
+
+
+def test_context_row_as_sum_of_vectors(g):
+    """context[鬼] = Σ_j weighted_v[鬼,j], each a vector of literals."""
+    got = claims(g, "context[鬼]", "[0.102, 0.161] + [0.146, 0.168] + [0.149, 0.099] + [0.256, 0.139] ≈ [0.65, 0.57]")
+    assert got[0] == ("weighted_v[鬼,鬼][1]", "0.102") and len(got) == 8
+
+
+@pytest.mark.parametrize("of,line", [
+    ("weights[鬼,金棒]", "0.5 × 2 = 1"),                      # a product where a quotient belongs
+    ("expsum[鬼]", "1.0362 + 1.0642 + 1.0830 = 3.1834"),      # three terms for four keys
+    ("scores[鬼,鬼]", "0.20×0.22 = 0.044"),                    # one product for d_k = 2
+    ("scores[鬼,鬼]", "0.20+0.22+0.32+0.02 = 0.76"),           # sums where products belong
+    ("context[鬼]", "[0.1, 0.2] + [0.3, 0.4] = [0.4, 0.6]"),   # two rows for four keys
+    ("weighted_v[鬼,金棒]", "0.2432 × [0.60, 0.69, 1] = [0.146, 0.168, 0.2]"),  # wrong length
+])
+def test_shapes_that_do_not_fit(g, of, line):
+    """A line whose shape does not fit its formula has no operand claims (it is reported unmatched)."""
+    assert claims(g, of, line) is None
+
+
+def test_results(g):
+    """The stated result: a literal for a scalar, a vector of literals for a row, else nothing."""
+    a, row = g.parse("weights[鬼,金棒]"), g.parse("context[鬼]")
+    assert [lit.text for _, lit in results(g, a, G.parse_expression("0.2432"))] == ["0.2432"]
+    assert results(g, a, G.parse_expression("1/4")) is None
+    assert [lit.text for _, lit in results(g, row, G.parse_expression("[0.65, 0.57]"))] == ["0.65", "0.57"]
+    assert results(g, row, G.parse_expression("[0.65]")) is None
