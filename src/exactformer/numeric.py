@@ -17,8 +17,8 @@ from math import lcm
 from flint import arb, arb_mat, ctx, fmpq, fmpz, fmpz_mat
 
 from . import exact as X
-from .errors import ExactformerError
 from .address import Address
+from .errors import ExactformerError
 from .graph import Graph
 from .model import Number
 
