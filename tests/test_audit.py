@@ -263,3 +263,32 @@ def test_work_line_written_result_first(write_case):
     got = {(f.quantity, f.claim.role, f.verdict) for f in rep.findings if f.kind == "claim"}
     assert got == {("scaled[a,a]", "operand", "correct"), ("exp[a,a]", "result", "rounding")}
     assert not [f for f in rep.findings if f.kind != "claim"]
+
+
+SEED_DIRECT = """
+title = "the seed, transcribed another way: Q, K, V as printed, no scaled table"
+[model]
+tokens = ["鬼", "金棒", "猫", "小判"]
+[[model.layers]]
+Q = { "鬼" = [0.20, 0.32], "金棒" = [0.31, 0.46], "猫" = [0.35, 0.48], "小判" = [0.63, 0.82] }
+K = { "鬼" = [0.22, 0.02], "金棒" = [0.20, 0.15], "猫" = [0.10, 0.29], "小判" = [0.36, 0.55] }
+V = { "鬼" = [0.43, 0.68], "金棒" = [0.60, 0.69], "猫" = [0.60, 0.40], "小判" = [0.94, 0.51] }
+[[claims]]
+at = "QK"
+scores = { "金棒" = [0.0764, 0.1271, 0.1654, 0.3991] }
+[[claims]]
+at = "weights"
+values = { "weights[金棒]" = [0.2295, 0.2378, 0.2444, 0.2883], "weights[鬼,鬼]" = "2.368e-01" }
+"""
+
+
+def test_an_independent_transcription_agrees(write_case):
+    """Given Q/K/V directly and no scaled table, the weights of row 金棒 are blamed on the wrong scores."""
+    rep = Auditor(load(write_case(SEED_DIRECT))).run()
+    v = {(f.quantity): f for f in rep.findings if f.kind == "claim"}
+    assert v["scores[金棒,鬼]"].verdict == "wrong" and v["scores[金棒,鬼]"].exact == "0.0774"
+    w = v["weights[金棒,鬼]"]
+    assert w.verdict == "propagated"
+    assert {rep.names[c.seq] for c in w.caused_by} == {"scores[金棒,鬼]", "scores[金棒,金棒]", "scores[金棒,猫]",
+                                                       "scores[金棒,小判]"}
+    assert v["weights[鬼,鬼]"].verdict == "last_digit"  # 0.236853… is 0.2369, the seed's own 0.2368 is a slip
