@@ -134,3 +134,15 @@ def test_help_teaches():
     assert "addresses" in proc.stdout and "exit status" in proc.stdout
     proc = subprocess.run([sys.executable, "-m", "exactformer", "audit", "--help"], capture_output=True, text=True)
     assert "propagated" in proc.stdout and "rounding" in proc.stdout
+
+
+def test_an_internal_error_is_reported_not_dumped(monkeypatch, capsys):
+    """A bug (here simulated) exits 3 with one line asking for a report, not a traceback."""
+    import exactformer.audit
+
+    def boom(self):
+        raise RuntimeError("simulated")
+
+    monkeypatch.setattr(exactformer.audit.Auditor, "run", boom)
+    rc, out, err = run(capsys, "audit", SEED)
+    assert rc == 3 and "internal error: RuntimeError: simulated" in err and "Traceback" not in err

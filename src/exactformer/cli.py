@@ -36,7 +36,8 @@ addresses (1-based components; L2. for layer 2):
   expsum[鬼]  weights[鬼,金棒]  weighted_v[鬼,金棒][1]  context[鬼][2]  L2.context
   a repeated token's second occurrence is に#2.
 
-exit status: 0 ok; 1 the audit found an error (--strict: or a warning); 2 bad input.
+exit status: 0 ok; 1 the audit found an error (--strict: or a warning); 2 bad input;
+  3 an internal error (a bug: please report it with the case file).
 """
 
 SHOW_HELP = """\
@@ -302,6 +303,15 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:  # a bug, not the user's mistake: say so briefly, with how to see more
+        if os.environ.get("EXACTFORMER_DEBUG"):
+            raise
+        from .term import safe
+
+        print(f"exactformer: internal error: {type(e).__name__}: {safe(str(e))[:300]}\n"
+              "  this is a bug in exactformer, not in your case file; please report it with the case file "
+              "(EXACTFORMER_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

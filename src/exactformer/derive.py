@@ -95,6 +95,9 @@ class Deriver:
             return rf"\EFgiven{{{tex_escape(v.text)}}}" if isinstance(v, Number) else self.printer.doprint(v)
         e = self.g.expr(a)
         r = X.rational_of(e)
+        if not self.opt.symbolic and self.engine.symbols(a):  # no decimal: show what it is made of
+            s = self.printer.doprint(e)
+            return s if isinstance(e, (X.Sym, X.Const)) else rf"\left({s}\right)"
         if r is not None and not self.opt.symbolic and _terminates(r):
             s = fraction_text(r, 40)  # an exact short decimal reads as the document writes it
             return s if not s.startswith("-") else rf"\left({s}\right)"
@@ -131,7 +134,11 @@ class Deriver:
         lines.append(cf[0] if cf else r"\text{(closed form too long to print; see the lines above)}")
         body = rf"{lines[0]} &= " + r" \\ &= ".join(dict.fromkeys(lines[1:]))
         body += "".join(rf" \\ &\phantom{{=}}{t}" for t in tail)
-        if not self.opt.symbolic:
+        syms = sorted(self.engine.symbols(a)) if not self.opt.symbolic else []
+        if syms:
+            body += r" \\ & \text{(no decimal: depends on }" + ", ".join(f"\\mathit{{{n}}}" for n in syms).replace(
+                "_", r"\_") + r"\text{)}"
+        elif not self.opt.symbolic:
             if not (cf and len(cf) == 1 and cf[0] == self.engine.decimal(a, self.opt.digits)):  # 0 = 0: once
                 d = self.dec(a, self.opt.digits)
                 body += (r" \\ &\approx " if "ldots" in d else r" \\ &= ") + d
@@ -185,7 +192,9 @@ class Deriver:
             return "-"
         if self.g.formula(a).kind == "given" and not self.opt.symbolic:
             return self.operand(a)
-        return self.printer.doprint(self.g.expr(a)) if self.opt.symbolic else self.dec(a, 6)
+        if self.opt.symbolic or self.engine.symbols(a):
+            return self.printer.doprint(self.g.expr(a))
+        return self.dec(a, 6)
 
     # ---- the document -----------------------------------------------------------------
     def worked(self, layer: int, step: str) -> list[Address] | None:

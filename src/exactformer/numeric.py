@@ -25,11 +25,12 @@ from .model import Number
 PRECISIONS = (128, 512, 2048, 8192)  # bits; each decision climbs these
 
 
-class SymbolicValue(Exception):
+class SymbolicValue(ExactformerError):
     """A value that depends on a symbolic given has no decimal value."""
 
     def __init__(self, symbols: frozenset[str]) -> None:
-        super().__init__(", ".join(sorted(symbols)))
+        super().__init__(f"this value depends on the symbolic given(s) {', '.join(sorted(symbols))}: "
+                         "it has a closed form but no decimal value")
         self.symbols = symbols
 
 
