@@ -14,7 +14,8 @@ from .conftest import SEED
 LINES = SEED.read_text(encoding="utf-8").splitlines()
 NASTY = ['nan', '-inf', '1e999', '"1e999999"', '"0.1.2"', '"1/0"', '"√-2"', '"sqrt(-1)"', '"__import__(\'os\')"',
          '[]', '[[]]', '{}', '"x"', 'true', '0x10', '1_000', '""', '"鬼"', '[1, [2]]', '"∞"', '-0.0', '1e-99',
-         '"e"', '"exp(1000)"', '"2^64"', '"[1, 2]"', '"context[鬼][9]"', '"scores[鬼]"']
+         '"e"', '"exp(1000)"', '"2^64"', '"[1, 2]"', '"context[鬼][9]"', '"scores[鬼]"', '"w"', '"a_1"',
+         '"1e-60"', '"√2"', '0']
 NUMBER = re.compile(r"-?\d+\.\d+|-?\d+")
 
 
@@ -45,7 +46,7 @@ def mutated(draw):
 def test_mutated_case_never_crashes(write_case, capsys, text):
     """Any mutation is audited (exit 0/1) or refused with one message (exit 2); no exception escapes."""
     p = write_case(text)
-    for argv in (["audit", str(p), "--format", "json"], ["show", str(p), "context"]):
+    for argv in (["audit", str(p), "--format", "json"], ["show", str(p), "context"], ["derive", str(p)]):
         rc = main(argv)
         out, err = capsys.readouterr()
         assert rc in (0, 1, 2)
