@@ -63,28 +63,39 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
 
 
 def md(s: str) -> str:
-    """Escape user text for a Markdown table cell (no HTML, no links, no emphasis)."""
+    """Escape user text for Markdown prose: no HTML, links, emphasis or table breaks."""
     out = []
     for ch in s:
-        if ch in "\\`*_{}[]()<>#+!|~":
-            out.append(f"&#{ord(ch)};" if ch in "<>|" else "\\" + ch)
-        elif ch == "\n":
+        if ch in "<>|&":
+            out.append(f"&#{ord(ch)};")
+        elif ch in "\\`*_[]~":
+            out.append("\\" + ch)
+        elif ch in "\r\n":
             out.append(" ")
         else:
             out.append(ch)
     return "".join(out)
 
 
+def code(s: str) -> str:
+    """User text as an inline code span (shown literally; only the table's | needs escaping)."""
+    if not s:
+        return ""
+    s = s.replace("\r", " ").replace("\n", " ").replace("|", "\\|")
+    fence = "``" if "`" in s else "`"
+    return f"{fence} {s} {fence}" if fence == "``" else f"`{s}`"
+
+
 def render_markdown(r: Report, *, everything: bool = False) -> str:
     """The report as GitHub-flavoured Markdown."""
-    lines = [f"## exactformer audit: {md(r.case.title)}", "", f"`{r.case.path}` — {md(summary_line(r))}", ""]
+    lines = [f"## exactformer audit: {md(r.case.title)}", "", f"{code(r.case.path)} — {md(summary_line(r))}", ""]
     if r.roots:
         lines += ["### Root causes", ""]
         for seq, effects in r.roots.items():
             c = r.claim(seq)
-            line = f"- {MARK[r.verdict_of(seq)]} **{md(r.names[seq])} = {md(c.number.text)}** at {md(c.at)}"
+            line = f"- {MARK[r.verdict_of(seq)]} {code(f'{r.names[seq]} = {c.number.text}')} at {md(c.at)}"
             if effects:
-                line += " — causes " + md(effects_text(effects))
+                line += " — causes " + ", ".join(code(f.quantity) for f in effects)
             lines.append(line)
         lines.append("")
     for g in groups(r):
@@ -96,7 +107,8 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
         lines += ["| | quantity | reported | exact | off | why | closed form |", "|---|---|--:|--:|--:|---|---|"]
         for f in shown:
             k = kind_of(f)
-            cells = [md(x) for x in describe(f)]
+            q, rep, exact, off, why, closed = describe(f)
+            cells = [code(q), code(rep), code(exact), off, md(why), code(closed)]
             lines.append(f"| {MARK[k]} {LABEL[k]} | " + " | ".join(cells) + " |")
         lines.append("")
     return "\n".join(lines)
