@@ -149,3 +149,20 @@ def test_an_internal_error_is_reported_not_dumped(monkeypatch, capsys):
     monkeypatch.setattr(exactformer.audit.Auditor, "run", boom)
     rc, out, err = run(capsys, "audit", SEED)
     assert rc == 3 and "internal error: RuntimeError: simulated" in err and "Traceback" not in err
+
+
+def test_audit_writes_text_and_json_files(tmp_path, capsys):
+    """-o writes plain text (no escape codes) or the spec's JSON, and nothing to standard output."""
+    txt, js = tmp_path / "r.txt", tmp_path / "r.json"
+    assert run(capsys, "audit", SEED, "-o", txt)[0] == 1
+    assert run(capsys, "audit", SEED, "--format", "json", "-o", js)[:2] == (1, "")
+    text = txt.read_text(encoding="utf-8")
+    assert "\x1b[" not in text and "scores[金棒,鬼]" in text and "Root causes" in text
+    assert json.loads(js.read_text(encoding="utf-8"))["summary"]["wrong"] == 22
+
+
+def test_check_json(capsys):
+    """check --format json is the audit's JSON for the items."""
+    rc, out, _ = run(capsys, "check", SEED, "scores[金棒,金棒] = 0.1271", "--format", "json")
+    data = json.loads(out)
+    assert rc == 1 and data["findings"][0]["verdict"] == "wrong" and data["findings"][0]["exact"] == "0.131"
