@@ -12,7 +12,6 @@ units of E or R), wrong.
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from flint import ctx
@@ -22,99 +21,19 @@ from . import grammar as G
 from .address import Address
 from .engine import Engine
 from .errors import CaseError
+from .findings import (
+    OK,
+    SEVERITY,
+    ArithmeticFinding,
+    ClaimFinding,
+    ConflictFinding,
+    Finding,
+    Report,
+    UnmatchedFinding,
+)
 from .intervals import Interval, total
 from .model import Case, Claim
 from .numeric import PRECISIONS, SymbolicValue, compare, decimal_text, expr_ball, precision
-
-OK = ("correct", "rounding")
-SEVERITY = {"correct": "ok", "rounding": "ok", "last_digit": "warning", "wrong": "error",
-            "conflict": "error", "arithmetic": "error", "unmatched": "warning"}
-
-
-@dataclass(frozen=True)
-class ClaimFinding:
-    """The verdict on one scalar claim."""
-
-    claim: Claim
-    quantity: str
-    verdict: str
-    exact: str
-    closed_form: str
-    off_by: float  # |r − E| in units of r's last digit
-    caused_by: tuple[Claim, ...] = ()  # stated inputs a propagated verdict blames
-    recomputed: str | None = None  # R, when it was needed
-    severity: str = "ok"
-    names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)  # caused_by seq -> address
-    kind: str = field(default="claim", init=False)
-
-
-@dataclass(frozen=True)
-class ConflictFinding:
-    """One quantity stated twice with intervals that do not meet."""
-
-    quantity: str
-    claims: tuple[Claim, ...]
-    kind: str = field(default="conflict", init=False)
-    severity: str = field(default="error", init=False)
-
-
-@dataclass(frozen=True)
-class ArithmeticFinding:
-    """A line of working whose own arithmetic is false."""
-
-    work: int
-    at: str
-    line: str
-    evaluates_to: str
-    reported: str
-    seq: int
-    kind: str = field(default="arithmetic", init=False)
-    severity: str = field(default="error", init=False)
-
-
-@dataclass(frozen=True)
-class UnmatchedFinding:
-    """A line of working whose operands do not fit its quantity's formula."""
-
-    work: int
-    at: str
-    line: str
-    of: str
-    seq: int
-    kind: str = field(default="unmatched", init=False)
-    severity: str = field(default="warning", init=False)
-
-
-Finding = ClaimFinding | ConflictFinding | ArithmeticFinding | UnmatchedFinding
-
-
-@dataclass(frozen=True)
-class Report:
-    case: Case
-    findings: tuple[Finding, ...]  # grouped by place in the document, root causes first
-    roots: dict[int, tuple[ClaimFinding, ...]]  # root-cause claim seq -> the findings it causes
-    names: dict[int, str]  # claim seq -> its quantity's address
-
-    def claim(self, seq: int) -> Claim:
-        return self.case.claims[seq]
-
-    def verdict_of(self, seq: int) -> str:
-        return next(f.verdict for f in self.findings if isinstance(f, ClaimFinding) and f.claim.seq == seq)
-
-    def summary(self) -> dict[str, int]:
-        s = {k: 0 for k in ("claims", "correct", "rounding", "propagated", "last_digit", "wrong",
-                            "conflict", "arithmetic", "unmatched")}
-        for f in self.findings:
-            if isinstance(f, ClaimFinding):
-                s["claims"] += 1
-                s[f.verdict] += 1
-            else:
-                s[f.kind] += 1
-        return s
-
-    def worst(self) -> str:
-        sev = {f.severity for f in self.findings}
-        return "error" if "error" in sev else "warning" if "warning" in sev else "ok"
 
 
 class Auditor:
@@ -127,6 +46,7 @@ class Auditor:
         self.by_addr: dict[Address, list[Claim]] = {}
         for c in case.claims:
             self.by_addr.setdefault(c.address, []).append(c)
+        self.seqs = {a: [c.seq for c in cs] for a, cs in self.by_addr.items()}  # for bisecting by position
         self.verdict: dict[int, ClaimFinding] = {}
 
     # ---- the document's values --------------------------------------------------------
@@ -135,7 +55,7 @@ class Auditor:
         cs = self.by_addr.get(p)
         if not cs:
             return None
-        k = bisect_left([c.seq for c in cs], seq)  # p is an input of the claim's quantity: no claim of p is at seq
+        k = bisect_left(self.seqs[p], seq)  # p is an input of the claim's quantity: no claim of p is at seq
         return cs[k - 1] if k > 0 else cs[0]
 
     def exact_end(self, p: Address):

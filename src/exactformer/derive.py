@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 
 from . import exact as X
 from .address import Address
-from .audit import ClaimFinding, Report
 from .engine import Engine
+from .findings import ClaimFinding, Report
 from .latex import LatexPrinter, decimal_tex, formula_tex, quantity_tex, tex_escape, tok
 from .model import Case, Layer, Number
 from .numeric import fraction_text

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .audit import ClaimFinding, Report
+from .findings import ClaimFinding, Report
 from .report import LABEL, MARK, describe, effects_text, groups, kind_of
 from .term import text
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .audit import ArithmeticFinding, ClaimFinding, ConflictFinding, Finding, Report, UnmatchedFinding
+from .findings import ArithmeticFinding, ClaimFinding, ConflictFinding, Finding, Report, UnmatchedFinding
 
 MARK = {"correct": "✓", "rounding": "≈", "propagated": "↳", "last_digit": "±1", "wrong": "✗",
         "conflict": "≠", "arithmetic": "✗", "unmatched": "?"}

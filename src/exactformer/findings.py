@@ -1,0 +1,97 @@
+"""What the audit finds: one frozen value per finding, and the report that holds them (audit.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .model import Case, Claim
+
+OK = ("correct", "rounding")
+SEVERITY = {"correct": "ok", "rounding": "ok", "last_digit": "warning", "wrong": "error",
+            "conflict": "error", "arithmetic": "error", "unmatched": "warning"}
+
+
+@dataclass(frozen=True)
+class ClaimFinding:
+    """The verdict on one scalar claim."""
+
+    claim: Claim
+    quantity: str
+    verdict: str
+    exact: str
+    closed_form: str
+    off_by: float  # |r − E| in units of r's last digit
+    caused_by: tuple[Claim, ...] = ()  # stated inputs a propagated verdict blames
+    recomputed: str | None = None  # R, when it was needed
+    severity: str = "ok"
+    names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)  # caused_by seq -> address
+    kind: str = field(default="claim", init=False)
+
+
+@dataclass(frozen=True)
+class ConflictFinding:
+    """One quantity stated twice with intervals that do not meet."""
+
+    quantity: str
+    claims: tuple[Claim, ...]
+    kind: str = field(default="conflict", init=False)
+    severity: str = field(default="error", init=False)
+
+
+@dataclass(frozen=True)
+class ArithmeticFinding:
+    """A line of working whose own arithmetic is false."""
+
+    work: int
+    at: str
+    line: str
+    evaluates_to: str
+    reported: str
+    seq: int
+    kind: str = field(default="arithmetic", init=False)
+    severity: str = field(default="error", init=False)
+
+
+@dataclass(frozen=True)
+class UnmatchedFinding:
+    """A line of working whose operands do not fit its quantity's formula."""
+
+    work: int
+    at: str
+    line: str
+    of: str
+    seq: int
+    kind: str = field(default="unmatched", init=False)
+    severity: str = field(default="warning", init=False)
+
+
+Finding = ClaimFinding | ConflictFinding | ArithmeticFinding | UnmatchedFinding
+
+
+@dataclass(frozen=True)
+class Report:
+    case: Case
+    findings: tuple[Finding, ...]  # grouped by place in the document, root causes first
+    roots: dict[int, tuple[ClaimFinding, ...]]  # root-cause claim seq -> the findings it causes
+    names: dict[int, str]  # claim seq -> its quantity's address
+
+    def claim(self, seq: int) -> Claim:
+        return self.case.claims[seq]
+
+    def verdict_of(self, seq: int) -> str:
+        return next(f.verdict for f in self.findings if isinstance(f, ClaimFinding) and f.claim.seq == seq)
+
+    def summary(self) -> dict[str, int]:
+        s = {k: 0 for k in ("claims", "correct", "rounding", "propagated", "last_digit", "wrong",
+                            "conflict", "arithmetic", "unmatched")}
+        for f in self.findings:
+            if isinstance(f, ClaimFinding):
+                s["claims"] += 1
+                s[f.verdict] += 1
+            else:
+                s[f.kind] += 1
+        return s
+
+    def worst(self) -> str:
+        sev = {f.severity for f in self.findings}
+        return "error" if "error" in sev else "warning" if "warning" in sev else "ok"
