@@ -20,6 +20,9 @@ LABELS = ("鬼", "に", "金棒", "に#2")
     ("sqrt_dk", Address(1, "sqrt_dk", ())),
     ("context[鬼]", Address(1, "context", (0,))),
     ("scores[金棒]", Address(1, "scores", (2,))),
+    ("scores[鬼][金棒]", Address(1, "scores", (0, 2))),
+    ("weighted_v[鬼][に#2][1]", Address(1, "weighted_v", (0, 3, 0))),
+    ("scores[鬼, 金棒]", Address(1, "scores", (0, 2))),
 ])
 def test_parse_and_format_round_trip(text, want):
     """Each address reads to its indices and prints back as written (L1. omitted, #1 normalised)."""

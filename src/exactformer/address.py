@@ -106,13 +106,13 @@ def _read_brackets(rest: str, kinds: tuple[str, ...], lookup: dict[str, int], pa
         return
     if not kinds or rest[0] != "[":
         return
-    takes = (2, 1) if pair else (1,)  # a pair step's row, scores[鬼], is a partial address
+    takes = (2, 1) if pair else (1,)  # a pair step's row, scores[鬼], is a partial address too
     for end in (k for k, ch in enumerate(rest) if ch == "]"):
         inner = rest[1:end]
         for take in takes:
             for first in _read_inner(inner, kinds[:take], lookup):
-                tail_kinds = kinds[len(first):] if take == len(takes) or not pair else ()
-                for tail in _read_brackets(rest[end + 1:], tail_kinds, lookup, False):
+                # scores[鬼][金棒] reads as scores[鬼,金棒]; the canonical form is printed
+                for tail in _read_brackets(rest[end + 1:], kinds[len(first):], lookup, False):
                     yield first + tail
 
 
