@@ -159,7 +159,7 @@ class Auditor:
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         found: list[Finding] = list(self.verdict.values())
         found += self.conflicts() + self.arithmetic()
-        found += [UnmatchedFinding(k, w.at, w.text, self.g.name(w.of), _work_seq(self.case, k))
+        found += [UnmatchedFinding(k, w.at, w.text, _work_seq(self.case, k), self.g.name(w.of))
                   for k, w in enumerate(self.case.work) if k in self.case.unmatched]
         names = {c.seq: self.g.name(c.address) for c in self.case.claims}
         return Report(self.case, tuple(_order(found)), self.root_causes(), names)
@@ -184,8 +184,8 @@ class Auditor:
                 if not all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):
                     ev = [_expr_decimal(v, 8) for v in vals]
                     rep = [lit.text for lit in lits]
-                    out.append(ArithmeticFinding(k, w.at, w.text, _vec(ev, got), _vec(rep, got),
-                                                 _work_seq(self.case, k)))
+                    out.append(ArithmeticFinding(k, w.at, w.text, _work_seq(self.case, k), _vec(ev, got),
+                                                 _vec(rep, got)))
                     break
         return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .model import Case, Claim
 
@@ -25,7 +26,7 @@ class ClaimFinding:
     recomputed: str | None = None  # R, when it was needed
     severity: str = "ok"
     names: dict[int, str] = field(default_factory=dict, compare=False, repr=False)  # caused_by seq -> address
-    kind: str = field(default="claim", init=False)
+    kind: ClassVar[str] = "claim"
 
 
 @dataclass(frozen=True)
@@ -34,35 +35,37 @@ class ConflictFinding:
 
     quantity: str
     claims: tuple[Claim, ...]
-    kind: str = field(default="conflict", init=False)
-    severity: str = field(default="error", init=False)
+    kind: ClassVar[str] = "conflict"
+    severity: ClassVar[str] = "error"
 
 
 @dataclass(frozen=True)
-class ArithmeticFinding:
+class LineFinding:
+    """A finding about one line of working: where it stands and what it says."""
+
+    work: int  # index of the work line in the case
+    at: str
+    line: str
+    seq: int  # position in the document, for ordering
+
+
+@dataclass(frozen=True)
+class ArithmeticFinding(LineFinding):
     """A line of working whose own arithmetic is false."""
 
-    work: int
-    at: str
-    line: str
-    evaluates_to: str
-    reported: str
-    seq: int
-    kind: str = field(default="arithmetic", init=False)
-    severity: str = field(default="error", init=False)
+    evaluates_to: str = ""
+    reported: str = ""
+    kind: ClassVar[str] = "arithmetic"
+    severity: ClassVar[str] = "error"
 
 
 @dataclass(frozen=True)
-class UnmatchedFinding:
+class UnmatchedFinding(LineFinding):
     """A line of working whose operands do not fit its quantity's formula."""
 
-    work: int
-    at: str
-    line: str
-    of: str
-    seq: int
-    kind: str = field(default="unmatched", init=False)
-    severity: str = field(default="warning", init=False)
+    of: str = ""
+    kind: ClassVar[str] = "unmatched"
+    severity: ClassVar[str] = "warning"
 
 
 Finding = ClaimFinding | ConflictFinding | ArithmeticFinding | UnmatchedFinding
