@@ -81,9 +81,12 @@ class Auditor:
             return Interval.point(self.exact_end(a))
         if f.kind == "zero":
             return Interval.point(Fraction(0))
-        ins = [self.docval(b, seq, used) for b in f.args]
-        if any(i is None for i in ins):
-            return None
+        ins: list[Interval] = []
+        for b in f.args:
+            v = self.docval(b, seq, used)
+            if v is None:
+                return None
+            ins.append(v)
         if f.kind == "dot":
             return total([p * q for p, q in zip(ins[::2], ins[1::2])])
         if f.kind == "sum":
@@ -111,7 +114,8 @@ class Auditor:
             return self._finding(c, "correct", self._off(c))
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
         near_e = num.decimals is not None and self.in_interval(a, r - 3 * u / 2, r + 3 * u / 2)
-        R, used, meets, near_r = None, set(), None, None
+        R, meets, near_r = None, None, None
+        used: set[int] = set()
         for prec in PRECISIONS:
             with precision(prec):
                 used = set()
@@ -158,9 +162,10 @@ class Auditor:
                                 f"{', '.join(sorted(e.symbols))}: a claim about it cannot be judged",
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         found: list[Finding] = list(self.verdict.values())
-        found += self.conflicts() + self.arithmetic()
-        found += [UnmatchedFinding(k, w.at, w.text, _work_seq(self.case, k), self.g.name(w.of))
-                  for k, w in enumerate(self.case.work) if k in self.case.unmatched]
+        found.extend(self.conflicts())
+        found.extend(self.arithmetic())
+        found.extend([UnmatchedFinding(k, w.at, w.text, _work_seq(self.case, k), self.g.name(w.of))
+                      for k, w in enumerate(self.case.work) if k in self.case.unmatched])
         names = {c.seq: self.g.name(c.address) for c in self.case.claims}
         return Report(self.case, tuple(_order(found)), self.root_causes(), names)
 
@@ -236,8 +241,8 @@ def _exact_equal(e: X.Expr, v: X.Expr) -> bool:
 
 def _literals(node) -> list[G.Num] | None:
     if isinstance(node, G.Vec):
-        lits = [G.literal_of(i) for i in node.items]
-        return None if any(x is None for x in lits) else lits
+        lits = [lit for i in node.items if (lit := G.literal_of(i)) is not None]
+        return lits if len(lits) == len(node.items) else None
     lit = G.literal_of(node)
     return [lit] if lit is not None else None
 

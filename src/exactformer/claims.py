@@ -76,7 +76,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple) -> None:
     if not isinstance(rows, dict):
         raise c.r.fail(f"{name} must be a table of rows keyed by token", key,
                        expected=f'{name} = {{ "{c.g.labels[0]}" = [...] }}', found=repr(rows)[:80])
-    width = c.g.dims(layer, step)[-1] if step != "expsum" else None
+    width = c.g.shape(layer, step)[-1]  # (expsum has no columns: its rows are single numbers)
     for label, row in rows.items():
         a = c.address(f"{step}[{label}]" if layer == 1 else f"L{layer}.{step}[{label}]", key + (label,))
         if step == "expsum":
@@ -160,7 +160,7 @@ def claims_from_items(g: Graph, items: list[str], of: str | None, where: str = "
     """``check``'s items as claims: "ADDRESS = NUMBER", or with ``of`` (or "ADDRESS: LINE") a line of working."""
     from .case import Reader
 
-    groups = []
+    groups: list[dict[str, object]] = []
     for k, item in enumerate(items, start=1):
         item = item.strip()
         at = f"item {k}: {item}"

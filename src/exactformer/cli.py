@@ -282,9 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     args, extra = parser.parse_known_args(argv)
     # positionals may follow options (check CASE --of ADDRESS "line"): argparse leaves them over
     rest = getattr(args, "items", getattr(args, "addresses", None))
-    if extra and (rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra)):
-        parser.error("unrecognized arguments: " + " ".join(extra))
     if extra:
+        if rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra):
+            parser.error("unrecognized arguments: " + " ".join(extra))
         rest.extend(extra)
     try:
         return args.run(args)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from . import exact as X
 from .address import Address
 from .engine import Engine
-from .findings import ClaimFinding, Report
+from .findings import ArithmeticFinding, ClaimFinding, ConflictFinding, LineFinding, Report
 from .latex import LatexPrinter, decimal_tex, formula_tex, quantity_tex, tex_escape, tok
 from .model import Case, Layer, Number
 from .numeric import fraction_text
@@ -29,7 +29,7 @@ MARKS = {"correct": r"\checkmark", "rounding": r"\approx\ \text{rounding}", "pro
 def general(model, layer: int) -> list[str]:
     """Each step's general formula once, as this case computes it (direct Q/K/V, scale, mask)."""
     js = r"j \le i" if model.mask == "causal" else "j"
-    divisor = {"sqrt_dk": r"\sqrt{d_k}", "none": "1"}.get(model.scale) or tex_escape(model.scale_number.text)
+    divisor = {"sqrt_dk": r"\sqrt{d_k}", "none": "1"}.get(model.scale) or tex_escape(_text(model.scale_number))
     x = "x_i" if layer == 1 else f"c^{{({layer - 1})}}_i"
     lines = [] if model.layers[layer - 1].direct else [
         rf"q_i = {x} W^Q,\quad k_i = {x} W^K,\quad v_i = {x} W^V"]
@@ -153,13 +153,13 @@ class Deriver:
             return ""
         out = []
         for f in self.report.findings:
-            if f.kind == "conflict" and any(c.address == a for c in f.claims):
+            if isinstance(f, ConflictFinding) and any(c.address == a for c in f.claims):
                 vals = "; ".join(f"{c.number.text} ({c.at})" for c in f.claims)
                 out.append(r"$\neq$ \textbf{conflict}: stated as " + tex_escape(vals))
-            elif f.kind in ("arithmetic", "unmatched"):
+            elif isinstance(f, LineFinding):
                 w = self.case.work[f.work]
                 if a in self.g.scalars(w.of)[:1]:
-                    what = (f"evaluates to {f.evaluates_to}, not {f.reported}" if f.kind == "arithmetic"
+                    what = (f"evaluates to {f.evaluates_to}, not {f.reported}" if isinstance(f, ArithmeticFinding)
                             else "operands do not fit the formula")
                     out.append(rf"$\times$ \textbf{{line of working}} ({tex_escape(w.at)}): "
                                rf"\texttt{{{tex_escape(w.text)}}} — {tex_escape(what)}")
@@ -167,7 +167,7 @@ class Deriver:
 
     def table(self, layer: int, step: str) -> str:
         """A whole step as tables of decimals (8 columns a block), for the cells not worked in full."""
-        dims = self.g.dims(layer, step)
+        dims = self.g.shape(layer, step)
         head = self.name(Address(layer, step)) if step != "sqrt_dk" else ""
         if step in ("expsum", "sqrt_dk") or len(dims) == 3:
             cells = " ".join(rf"${self.name(a)} = {self._val(a)}$\quad" for a in self.g.scalars(Address(layer, step)))
@@ -215,7 +215,7 @@ class Deriver:
             out.append(r"\textbf{Audit:} " + tex_escape(summary_line(self.report)) + "\\par\n")
         out.append(r"\section*{Givens}" + "\nTokens: " + ", ".join(f"{k + 1}.~{tex_escape(p.label)}"
                                                                     for k, p in enumerate(m.positions)) + "\\par\n")
-        scale = {"sqrt_dk": r"$\sqrt{d_k}$", "none": "none (1)"}.get(m.scale) or tex_escape(m.scale_number.text)
+        scale = {"sqrt_dk": r"$\sqrt{d_k}$", "none": "none (1)"}.get(m.scale) or tex_escape(_text(m.scale_number))
         out.append(f"Scale: {scale}. Mask: {tex_escape(m.mask)}.\\par\n")
         for layer in range(1, self.g.n_layers + 1):
             out.append(rf"\section*{{Layer {layer}}}" + "\n")
@@ -236,6 +236,11 @@ class Deriver:
         body = self.body()
         index = "".join(f"% EFDEC {k} {json.dumps(self.g.name(a))}\n" for k, a in enumerate(self.ids))
         return PREAMBLE + "\\begin{document}\n" + body + "\\end{document}\n" + index
+
+
+def _text(n: Number | None) -> str:
+    assert n is not None  # scale == "number" always carries its number
+    return n.text
 
 
 def _terminates(r) -> bool:

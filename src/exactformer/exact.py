@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import reduce
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -234,20 +234,15 @@ def children(e: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def fold(e: Expr, f: Callable[[Expr, tuple], T], memo: dict[int, T] | None = None) -> T:
+def fold(e: Expr, f: Callable[[Expr, tuple], T], memo: dict[int, Any] | None = None) -> T:
     """f(node, values of its children), bottom-up, once per distinct node: the DAG is never expanded.
 
     Every walk over exact values (balls, SymPy, text, symbols, sizes) is one ``f``.
     """
     memo = {} if memo is None else memo
-    got = memo.get(id(e), _MISSING)
-    if got is _MISSING:
-        got = f(e, tuple(fold(c, f, memo) for c in children(e)))
-        memo[id(e)] = got
-    return got
-
-
-_MISSING = object()
+    if id(e) not in memo:
+        memo[id(e)] = f(e, tuple(fold(c, f, memo) for c in children(e)))
+    return memo[id(e)]
 
 
 def free_symbols(e: Expr) -> frozenset[str]:

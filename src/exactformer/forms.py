@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from . import exact as X
 
 # precedence: 1 sum, 2 product/quotient, 3 atom
@@ -39,7 +41,7 @@ def _text(e: X.Expr, cs: tuple) -> tuple[str, int]:
         return out, _SUM
     if isinstance(e, X.Mul):
         sign, fs = "", list(zip(e.factors, cs))
-        if isinstance(fs[0][0], X.Const) and fs[0][0].value == X.Surd(-1):
+        if isinstance(fs[0][0], X.Const) and fs[0][0].value == X.Surd(Fraction(-1)):
             sign, fs = "-", fs[1:]
         parts = [s if p == _ATOM or (p == _PROD and k == 0 and isinstance(f, X.Const)) else f"({s})"
                  for k, (f, (s, p)) in enumerate(fs)]

@@ -45,8 +45,8 @@ class Graph:
         """Index ranges of a step in a layer, or None when the step does not exist there."""
         m, L = self.model, self.model.layers[layer - 1]
         n = m.n
-        d_in = self.d_model if layer == 1 else m.layers[layer - 2].d_v
-        table = {
+        d_in = (self.d_model or 0) if layer == 1 else m.layers[layer - 2].d_v  # 0: Q/K/V given, no weights
+        table: dict[str, tuple[int, ...] | None] = {
             "X": (n, self.d_model) if layer == 1 and self.d_model else None,
             "Wq": None if L.direct else (d_in, L.d_k),
             "Wk": None if L.direct else (d_in, L.d_k),
@@ -56,6 +56,12 @@ class Graph:
             "weighted_v": (n, n, L.d_v), "context": (n, L.d_v),
         }
         return table[step]
+
+    def shape(self, layer: int, step: str) -> tuple[int, ...]:
+        """Index ranges of a step known to exist in this layer."""
+        dims = self.dims(layer, step)
+        assert dims is not None, (layer, step)
+        return dims
 
     def check(self, a: Address) -> Address:
         """Return a if it names a quantity (or a row of them); raise AddressError if not."""
@@ -132,6 +138,7 @@ class Graph:
             return m.embeddings[m.positions[a.idx[0]].token][a.idx[1]]
         if a.step == "sqrt_dk":
             if m.scale == "number":
+                assert m.scale_number is not None
                 return m.scale_number
             return X.ONE if m.scale == "none" else X.Const(X.Surd.sqrt(Fraction(L.d_k)))
         table = getattr(L, a.step)

@@ -10,6 +10,7 @@ special characters and control characters escaped, so a token named
 from __future__ import annotations
 
 import unicodedata
+from fractions import Fraction
 
 from . import exact as X
 from .address import Address
@@ -80,7 +81,7 @@ class LatexPrinter:
 
     def _print_Mul(self, e: X.Mul) -> tuple[str, int]:
         fs, sign = list(e.factors), ""
-        if isinstance(fs[0], X.Const) and fs[0].value == X.Surd(-1):
+        if isinstance(fs[0], X.Const) and fs[0].value == X.Surd(Fraction(-1)):
             sign, fs = "-", fs[1:]
         parts = []
         for k, f in enumerate(fs):

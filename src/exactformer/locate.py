@@ -23,6 +23,7 @@ class Locator:
         self.lines = text.splitlines()
         self.tables: list[tuple[tuple, int]] = []  # (path, first line index) per header
         counts: dict[tuple, int] = {}
+        path: tuple[object, ...]
         for n, line in enumerate(self.lines):
             m = _HEADER.match(line)
             if not m or line.lstrip().startswith("#"):

@@ -59,11 +59,13 @@ class Layer:
     @property
     def d_k(self) -> int:
         m = self.Q if self.direct else self.Wq
+        assert m is not None  # a layer has Q/K/V or Wq/Wk/Wv: the loader checks
         return len(m[0])
 
     @property
     def d_v(self) -> int:
         m = self.V if self.direct else self.Wv
+        assert m is not None
         return len(m[0])
 
 

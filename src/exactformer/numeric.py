@@ -124,8 +124,9 @@ class Numeric:
         for li, L in enumerate(m.layers, start=1):
             v: dict = {"X": x}
             if L.direct:
-                q, k, val = (_given_mat(T) for T in (L.Q, L.K, L.V))
+                q, k, val = (_given_mat(T or ()) for T in (L.Q, L.K, L.V))
             else:
+                assert x is not None  # a layer with weights has an input: embeddings or the last context
                 w = {s: _given_mat(getattr(L, s)) for s in ("Wq", "Wk", "Wv")}
                 q, k, val = x * w["Wq"], x * w["Wk"], x * w["Wv"]
                 v.update(w)
@@ -262,17 +263,18 @@ def _truncate(b: arb, sig: int) -> str | None:
         e10 = bits * 30103 // 100000  # ≈ floor(log10 a), off by at most one; corrected below
     else:  # astronomical: 0.30103 ≈ log10(2) is not close enough, so ask arb for log10 itself
         f = a.mid().log_base(10).floor()
-        e10 = int(f.unique_fmpz() if f.unique_fmpz() is not None else f.mid().floor().unique_fmpz())
+        z = f.unique_fmpz()
+        e10 = int(z) if z is not None else int(f.mid().floor().unique_fmpz() or 0)
     for _ in range(4):
         k = sig - 1 - e10
         if abs(k) <= 10_000:
             scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
         else:
             scaled = a * (arb(k) * arb(10).log()).exp()  # 10^k, certified, for astronomical magnitudes
-        t = scaled.floor().unique_fmpz()
-        if t is None:
+        z = scaled.floor().unique_fmpz()
+        if z is None:
             return None
-        t = int(t)
+        t = int(z)
         if t >= 10 ** sig:
             e10 += 1
         elif t < 10 ** (sig - 1):

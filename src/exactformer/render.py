@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -50,8 +50,10 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
         if not shown:
             continue
         t = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
-        for col, just in (("", "left"), ("quantity", "left"), ("reported", "right"), ("exact", "right"),
-                          ("off", "right"), ("why", "left"), ("closed form", "left")):
+        columns: list[tuple[str, JustifyMethod]] = [("", "left"), ("quantity", "left"), ("reported", "right"),
+                                                    ("exact", "right"), ("off", "right"), ("why", "left"),
+                                                    ("closed form", "left")]
+        for col, just in columns:
             t.add_column(col, justify=just, no_wrap=col in ("", "quantity", "reported", "exact", "off"),
                          overflow="fold")
         for f in shown:

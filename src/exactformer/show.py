@@ -55,7 +55,7 @@ def step_table(engine: Engine, a: Address, sig: int) -> Table:
     """A row or a whole step as a table: rows by token (or weight row), columns by token or component."""
     g = engine.graph
     kinds = SHAPES[a.step]
-    dims = g.dims(a.layer, a.step)
+    dims = g.shape(a.layer, a.step)
     name = g.name(a)
     t = Table(title=text(name, "bold"), title_justify="left")
     if not kinds:
@@ -63,6 +63,8 @@ def step_table(engine: Engine, a: Address, sig: int) -> Table:
         t.add_row(text(value_text(engine, a, sig)))
         return t
     lab = lambda kind, i: g.labels[i] if kind == "p" else str(i + 1)  # noqa: E731
+    col_kind: str | None
+    row_keys: list[tuple[int, ...]]
     if a.step == "weighted_v":
         row_keys = [(i, j) for i in range(dims[0]) for j in range(dims[1])]
         row_keys = [k for k in row_keys if k[: len(a.idx)] == a.idx[:2]]

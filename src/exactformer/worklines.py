@@ -101,8 +101,8 @@ def results(g: Graph, of: Address, node) -> Operands | None:
     comps = g.scalars(of)
     if not isinstance(node, G.Vec) or len(node.items) != len(comps):
         return None
-    lits = [G.literal_of(i) for i in node.items]
-    return None if any(x is None for x in lits) else list(zip(comps, lits))
+    lits = [lit for i in node.items if (lit := G.literal_of(i)) is not None]
+    return list(zip(comps, lits)) if len(lits) == len(comps) else None
 
 
 def operands(g: Graph, of: Address, node) -> Operands | None:
