@@ -58,7 +58,7 @@ import sys, time, sympy as sp
 from exactformer.case import load
 case = load(sys.argv[1])
 m = case.model
-R = lambda num: sp.Rational(num.text) if num.decimals is not None else sp.nsimplify(num.text)
+R = lambda num: sp.Rational(num.rational.numerator, num.rational.denominator)  # never parse text
 X = sp.Matrix([[R(v) for v in m.embeddings[p.token]] for p in m.positions])
 t = time.perf_counter()
 for L in m.layers:
