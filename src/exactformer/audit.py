@@ -59,11 +59,9 @@ class Auditor:
         return cs[k - 1] if k > 0 else cs[0]
 
     def exact_end(self, p: Address):
-        if self.engine.cheap(p):
-            r = X.rational_of(self.g.expr(p))
-            if r is not None:
-                return r
-        return self.engine.numeric.ball(p, _current_prec())
+        """E(p) as an interval end: exact when it is a cheap rational, else its ball at this precision."""
+        r = self.engine.rational(p)
+        return r if r is not None else self.engine.numeric.ball(p, _current_prec())
 
     def docval(self, p: Address, seq: int, used: set[int]) -> Interval | None:
         s = self.stated(p, seq)

@@ -29,12 +29,15 @@ class Engine:
     def expr(self, a: Address) -> X.Expr:
         return self.graph.expr(a)
 
+    def rational(self, a: Address) -> Fraction | None:
+        """E(a) when it is a rational that is cheap to know (a layer-one step up to the scores), else None."""
+        return X.rational_of(self.graph.expr(a)) if self.cheap(a) else None
+
     def compare(self, a: Address, x: Fraction) -> int:
         """Sign of E(a) − x, certain (ties included)."""
-        if self.cheap(a):
-            r = X.rational_of(self.graph.expr(a))
-            if r is not None:
-                return (r > x) - (r < x)
+        r = self.rational(a)
+        if r is not None:
+            return (r > x) - (r < x)
         return compare(lambda p: self.numeric.ball(a, p), lambda: self.graph.expr(a), x)
 
     def decimal(self, a: Address, sig: int = 12) -> str:
@@ -60,13 +63,11 @@ class Engine:
         if f.kind == "given":
             g = self.graph.given(a)
             return g.text if isinstance(g, Number) else forms.text(g)
-        if self.cheap(a):
-            e = self.graph.expr(a)
-            r = X.rational_of(e)
-            if r is not None:
-                return fraction_text(r, max(sig, 30))
-            if isinstance(e, X.Const):
-                return forms.text(e)
+        r = self.rational(a)
+        if r is not None:
+            return fraction_text(r, max(sig, 30))
+        if self.cheap(a) and isinstance(self.graph.expr(a), X.Const):  # a surd such as 63√2/2500
+            return forms.text(self.graph.expr(a))
         if self.symbols(a):
             return f"({forms.text(self.graph.expr(a))})"
         return self.decimal(a, sig)

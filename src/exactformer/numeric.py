@@ -164,8 +164,8 @@ def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction
     for k, prec in enumerate(PRECISIONS):
         with precision(prec):
             b = ball(prec)
-            if b.is_nan() and _symbolic(exact()):
-                raise SymbolicValue(X.free_symbols(exact()))
+            if b.is_nan():
+                _refuse_symbolic(exact)  # else too few bits: d is NaN too, and the loop climbs
             d = b - q2arb(x)
             if d > 0:
                 return 1
@@ -175,21 +175,23 @@ def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction
             r = X.rational_of(exact())
             if r is not None:
                 return (r > x) - (r < x)
-    with precision(PRECISIONS[-1]):
-        last = ball(PRECISIONS[-1])
-        if not _settled(last):
-            raise TooLarge(last.str(5))
+    _require_settled(ball)
     return _sympy_sign(exact(), x)
 
 
-def _symbolic(e: X.Expr) -> bool:
-    """NaN means a symbolic given only when the value has one; otherwise the precision was too low."""
-    return bool(X.free_symbols(e))
+def _refuse_symbolic(exact: Callable[[], X.Expr]) -> None:
+    """A NaN ball means a symbolic given only when the value has one; otherwise the precision was too low."""
+    symbols = X.free_symbols(exact())
+    if symbols:
+        raise SymbolicValue(symbols)
 
 
-def _settled(b: arb) -> bool:
-    """A ball so tight (relative to its size, or around zero) that only an exact tie can be left."""
-    return b.is_finite() and b.rad() <= (abs(b).upper() + 1) * arb(2) ** -1000
+def _require_settled(ball: Callable[[int], arb]) -> None:
+    """At the cap, only an exact tie may be left: a ball tight relative to its size (or around zero)."""
+    with precision(PRECISIONS[-1]):
+        b = ball(PRECISIONS[-1])
+        if not (b.is_finite() and b.rad() <= (abs(b).upper() + 1) * arb(2) ** -1000):
+            raise TooLarge(b.str(5))
 
 
 class TooLarge(ExactformerError):
@@ -224,8 +226,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
         with precision(prec):
             b = ball(prec)
             if b.is_nan():
-                if _symbolic(exact()):
-                    raise SymbolicValue(X.free_symbols(exact()))
+                _refuse_symbolic(exact)
                 continue  # NaN from too few bits (a huge value divided by itself): climb
             if b.rad() == 0:  # an exact dyadic value
                 mant, e2 = (int(t) for t in b.mid().man_exp())
@@ -234,10 +235,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
             if got is not None:
                 return got
     # a terminating decimal that no ball can truncate (e.g. a uniform weight of exactly 1/4)
-    with precision(PRECISIONS[-1]):
-        last = ball(PRECISIONS[-1])
-        if not _settled(last):
-            raise TooLarge(last.str(5))
+    _require_settled(ball)
     import sympy
 
     from .symbolic import to_sympy
