@@ -11,7 +11,7 @@ import re
 import sys
 
 from . import __version__
-from .errors import AddressError, CaseError, ExactformerError, ParseError
+from .errors import AddressError, CaseError, ExactformerError
 
 DESCRIPTION = """\
 Settle the arithmetic of hand-worked transformer examples, exactly.
@@ -141,10 +141,7 @@ def cmd_show(args) -> int:
 
     comp = load(args.case)
     eng, g = comp.engine, comp.graph
-    try:
-        addrs = [g.parse(a) for a in args.addresses] or everything(eng)
-    except AddressError as e:
-        raise CaseError(str(e), file=args.case) from None
+    addrs = list(_addresses(g, args.addresses, args.case)) or everything(eng)
     if args.format == "json":
         print(json.dumps(json_values(eng, addrs, args.digits), ensure_ascii=False, indent=1))
         return 0
@@ -153,6 +150,14 @@ def cmd_show(args) -> int:
         out.print(scalar_block(eng, a, args.digits) if a.is_scalar else step_table(eng, a, args.digits))
         out.print()
     return 0
+
+
+def _addresses(graph, texts: list[str], where: str, key: str | None = None):
+    """Parse addresses from the command line; a bad one is the user's mistake (exit 2), not a crash."""
+    try:
+        return tuple(graph.parse(a) for a in texts)
+    except AddressError as e:
+        raise CaseError(str(e), file=where, key=key) from None
 
 
 def _exit_status(report, strict: bool) -> int:
@@ -223,10 +228,7 @@ def cmd_check(args) -> int:
 
     g = Graph(case.model)
     if args.of is not None:
-        try:
-            g.parse(args.of)
-        except AddressError as e:
-            raise CaseError(str(e), file="<arguments>", key="--of") from None
+        _addresses(g, [args.of], "<arguments>", "--of")
     claims, work, unmatched = claims_from_items(g, items, args.of)
     eng_case = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched)
     auditor = Auditor(eng_case)
@@ -247,13 +249,7 @@ def cmd_derive(args) -> int:
     from .graph import Graph
 
     case = load(args.case)
-    only = None
-    if args.only:
-        g = Graph(case.model)
-        try:
-            only = tuple(g.parse(a) for a in args.only)
-        except AddressError as e:
-            raise CaseError(str(e), file="<arguments>", key="--only") from None
+    only = _addresses(Graph(case.model), args.only, "<arguments>", "--only") if args.only else None
     report = Auditor(case).run() if case.claims and not args.no_claims and not args.symbolic else None
     tex = Deriver(case, Options(args.digits, only, args.symbolic), report).document()
     if not args.output:
@@ -288,12 +284,7 @@ def main(argv: list[str] | None = None) -> int:
         rest.extend(extra)
     try:
         return args.run(args)
-    except ParseError as e:
-        from .term import safe
-
-        print(f"exactformer: error: {safe(str(e))}", file=sys.stderr)
-        return 2
-    except ExactformerError as e:
+    except ExactformerError as e:  # ParseError, CaseError, …: the user's mistake
         from .term import safe
 
         lines = str(e).split("\n")

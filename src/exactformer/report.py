@@ -109,6 +109,8 @@ def _units(x: float) -> str:
     """How far off, in units of the last digit (for reading only: no verdict depends on it)."""
     if x == 0:
         return ""
-    if x != x or x == float("inf") or x >= 1e6:
-        return f"{x:.1e}" if x == x and x != float("inf") else "huge"
+    if x != x or x == float("inf"):
+        return "huge"
+    if x >= 1e6:
+        return f"{x:.1e}"
     return f"{x:.0f}" if x >= 10 else f"{x:.2g}"
