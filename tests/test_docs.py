@@ -6,8 +6,9 @@ import re
 
 import pytest
 
-from exactformer.audit import Auditor
-from exactformer.case import load
+from exactformer.audit.audit import Auditor
+from exactformer.audit.findings import Severity
+from exactformer.read.case import load
 
 from .conftest import ROOT
 
@@ -28,4 +29,4 @@ def test_guide_examples_say_what_their_audit_finds(write_case):
     rep = Auditor(load(write_case(EXAMPLES[2]))).run()
     off = [(f.quantity, f.verdict) for f in rep.findings if f.kind != "claim" or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
-    assert Auditor(load(write_case(EXAMPLES[1]))).run().worst() == "ok"
+    assert Auditor(load(write_case(EXAMPLES[1]))).run().worst() is Severity.OK

@@ -11,9 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import exactformer
-from exactformer import exact as X
-from exactformer.address import Address
-from exactformer.numeric import precision
+from exactformer.exact import expr as X
+from exactformer.numeric.ball import precision
 
 from .conftest import SEED, case_text, numpy_forward
 
@@ -92,7 +91,7 @@ def _compare_all(comp, ref, causal):
     g = comp.graph
     for li, r in enumerate(ref, start=1):
         for step in ("Q", "K", "V", "scores", "scaled", "exp", "expsum", "weights", "context"):
-            for a in g.scalars(Address(li, step)):
+            for a in g.scalars(g.parse(f"L{li}.{step}")):
                 want = r[step][a.idx] if step != "expsum" else r[step][a.idx[0]]
                 got = float(comp.engine.numeric.ball(a).mid())
                 assert abs(got - want) <= 1e-12 * max(1.0, abs(want)), (g.name(a), got, want)
@@ -138,11 +137,11 @@ def test_exact_tie_is_decided_both_ways(write_case):
     assert comp.engine.compare(a, Fraction("0.1485")) == 0
     import dataclasses
 
-    from exactformer.audit import Auditor
-    from exactformer.claims import claims_from_items
+    from exactformer.audit.audit import Auditor
+    from exactformer.read.claims import claims_from_items
 
     for claim in ("0.148", "0.149"):
-        cs, w, u = claims_from_items(comp.graph, [f"scores[a,a] = {claim}"], None)
+        cs, w, u, _ = claims_from_items(comp.engine, [f"scores[a,a] = {claim}"], None)
         rep = Auditor(dataclasses.replace(comp.case, claims=cs, work=w, unmatched=u)).run()
         assert [f.verdict for f in rep.findings] == ["correct"]
 

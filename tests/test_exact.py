@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactformer import exact as X
-from exactformer import forms
+from exactformer.exact import expr as X
+from exactformer.exact import text as forms
 
 
 def c(x):
@@ -48,3 +48,43 @@ def test_tree_size_counts_shared_nodes_each_time():
     for _ in range(30):
         e = X.Add((e, e))
     assert X.tree_size(e) == 2 ** 31 - 1
+
+
+def test_common_denominator_reads_as_one_fraction():
+    """Σ c·(n/d) over one shared denominator prints as (Σ c·n)/d, as a context vector is written."""
+    a, b = X.exp(X.Sym("a")), X.exp(X.Sym("b"))
+    s = X.add(a, b)
+    ctx = X.add(X.mul(c("0.43"), X.div(a, s)), X.mul(c("0.6"), X.div(b, s)))
+    assert forms.text(ctx) == "(43/100·e^(a) + 3/5·e^(b))/(e^(a) + e^(b))"
+
+
+def test_fold_is_iterative_and_repr_bounded():
+    """A chain 100,000 nodes deep folds without recursion, and its repr stays short."""
+    e = X.Sym("a")
+    for k in range(100_000):
+        e = X.exp(e) if k % 2 else X.add(e, X.Sym("b"))
+    assert X.tree_size(e) > 100_000
+    assert len(repr(e)) < 300
+
+
+def test_rational_powers_fold_when_exact():
+    """10000^(1/2) = 100 and 10000^(-1/4) = 1/10 fold; 10000^(1/3) stays a power."""
+    assert X.rational_of(X.rational_power(c(10000), Fraction(1, 2))) == 100
+    assert X.rational_of(X.rational_power(c(10000), Fraction(-1, 4))) == Fraction(1, 10)
+    assert isinstance(X.rational_power(c(10000), Fraction(1, 3)), X.Pow)
+
+
+def test_products_print_powers_and_negative_coefficients():
+    """A repeated factor is a power; a negative coefficient leads with its sign."""
+    a = X.Sym("a")
+    d = X.add(a, X.neg(X.Sym("m")))
+    assert forms.text(X.mul(d, d)) == "(a - m)²"
+    assert forms.text(X.mul(c("-0.6"), a)) == "-3/5·a"
+
+
+def test_exact_sizes_are_bounded():
+    """An exact number past the size bound is refused (((10^64)^64)^64 is not computed)."""
+    import pytest
+
+    with pytest.raises(X.SizeError):
+        X.power(X.power(X.power(c(10 ** 64), 64), 64), 64)

@@ -6,14 +6,15 @@ from fractions import Fraction
 
 import pytest
 
-from exactformer import exact as X
-from exactformer import forms
-from exactformer import grammar as G
 from exactformer.errors import ParseError
+from exactformer.exact import expr as X
+from exactformer.exact import text as forms
+from exactformer.numeric.backends import ExactBackend
+from exactformer.read import grammar as G
 
 
 def value(text: str):
-    return G.evaluate(G.parse_expression(text))
+    return G.evaluate(G.parse_expression(text), ExactBackend())
 
 
 @pytest.mark.parametrize("text,q,n", [
@@ -72,3 +73,29 @@ def test_huge_exponent_is_refused_before_any_big_number_is_built(monkeypatch):
     monkeypatch.setattr(G, "Fraction", NoPower)
     with pytest.raises(ParseError, match="out of range"):
         G.tokenize("1e1000000")
+
+
+@pytest.mark.parametrize("text", ["(" * 200 + "1" + ")" * 200, "-" * 100_000 + "1", "√" * 5000 + "2",
+                                  "1" * 20_000 + "+1", "NaN", "inf"])
+def test_hostile_lines_are_refused_cleanly(text):
+    """Deep nesting, 100k signs, 5k roots, huge lines, NaN and inf: a ParseError, never a crash."""
+    with pytest.raises(ParseError):
+        value(text)
+
+
+def test_superscripts_functions_and_markdown_asterisks():
+    """² is a power, ln/max/σ are functions, and \\* (escaped Markdown) multiplies."""
+    assert forms.text(value("(0.5 - 0.25)²")) == "1/16"
+    assert X.rational_of(value("max(0, 0.3)")) == Fraction(3, 10)
+    assert forms.text(value("-ln(0.25)")) == "-ln(1/4)"
+    assert X.rational_of(value("0.5 \\* 0.4")) == Fraction(1, 5)
+    assert forms.text(value("σ(0)")) == "1/2"
+
+
+def test_long_numbers_are_read_and_messages_are_short():
+    """A 300-digit decimal and e^800's 2.7264e+347 are numbers; an unreadable megabyte is not echoed."""
+    assert G.literal_of(G.parse_expression("0." + "1" * 300)).decimals == 300
+    assert G.literal_of(G.parse_expression("2.7264e+347")).value > 10 ** 347
+    with pytest.raises(ParseError) as err:
+        value("1" * 1_000_000 + "x")
+    assert len(str(err.value)) < 400

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from exactformer import exact as X
-from exactformer.address import Address
-from exactformer.latex import LatexPrinter, formula_tex, quantity_tex, tex_escape
+import pytest
+
+from exactformer.derive.names import quantity_tex
+from exactformer.exact import expr as X
+from exactformer.exact.latex import LatexPrinter, break_lines, decimal_tex, tex_escape, tok
+from exactformer.read.case import load
+
+from .conftest import DERIVATIONS, SEED
 
 P = LatexPrinter()
-L = ("鬼", "金棒")
 
 
 def test_escape_specials():
@@ -17,7 +21,12 @@ def test_escape_specials():
     assert tex_escape("$&#^_%~") == r"\$\&\#\textasciicircum{}\_\%\textasciitilde{}"
     assert tex_escape("a\x1bb\u202ec") == r"a\textbackslash{}x1bb\textbackslash{}u202ec"
     assert tex_escape("--") == "-{}-{}"
+    assert tex_escape("[CLS]") == "{[}CLS{]}"
     assert tex_escape("鬼に金棒") == "鬼に金棒"
+
+
+def test_long_labels_are_shortened_in_formulas():
+    assert tok("x" * 1000) == r"\text{" + "x" * 23 + r"\ldots{}}"
 
 
 def test_constants():
@@ -37,16 +46,44 @@ def test_nodes():
     assert LatexPrinter({"g": r"x_{\text{鬼},1}"}).doprint(X.Sym("g")) == r"x_{\text{鬼},1}"
 
 
-def test_quantity_names():
-    assert quantity_tex(Address(1, "scores", (0, 1)), L) == r"s_{\text{鬼},\text{金棒}}"
-    assert quantity_tex(Address(2, "context", (1, 0)), L) == r"c^{(2)}_{\text{金棒},1}"
-    assert quantity_tex(Address(1, "Wq", (0, 1)), L) == "W^{Q}_{1,2}"
-    assert quantity_tex(Address(2, "Wq"), L) == "W^{Q(2)}"
-    assert quantity_tex(Address(1, "sqrt_dk"), L) == r"\sqrt{d_k}"
-    assert quantity_tex(Address(1, "weighted_v", (0, 1, 1)), L) == r"(\alpha v)_{\text{鬼},\text{金棒};2}"
+def test_exponents_use_inline_fractions():
+    """e^{11√2/250}, not a stacked fraction in a superscript."""
+    e = X.exp(X.Const(X.Surd(Fraction(11, 250), 2)))
+    assert P.doprint(e) == r"e^{11\sqrt{2}/250}"
 
 
-def test_formulas():
-    assert formula_tex("div", ["a", "b"]) == r"\frac{a}{b}"
-    assert formula_tex("dot", ["a", "b", "c", "d"], r"\cdot") == r"a \cdot b + c \cdot d"
-    assert formula_tex("exp", ["x"]) == r"\exp\left(x\right)"
+def test_linear_mode_and_line_breaking():
+    """A long formula prints with inline fractions and breaks at its top-level + and −."""
+    terms = [X.div(X.exp(X.Sym(f"a_{k}")), X.Sym("s")) for k in range(12)]
+    tex = LatexPrinter(linear=True).doprint(X.Add(tuple(terms)))
+    assert r"\frac" not in tex
+    lines = break_lines(tex, 60)
+    assert len(lines) > 2 and all(len(x) < 120 for x in lines) and "".join(lines).replace(" ", "") == \
+        tex.replace(" ", "")
+
+
+def test_decimals():
+    assert decimal_tex("0.0622539…") == r"0.0622539\ldots"
+    assert decimal_tex("1.2345…e-45") == r"1.2345\ldots\times 10^{-45}"
+
+
+@pytest.fixture(scope="module")
+def seed():
+    return load(SEED).engine.graph
+
+
+@pytest.mark.parametrize("addr,want", [
+    ("scores[鬼,金棒]", r"s_{\text{鬼},\text{金棒}}"),
+    ("Wq[1][2]", "W^{Q}_{1,2}"),
+    ("sqrt_dk", r"\sqrt{d_k}"),
+    ("weighted_v[鬼,金棒][2]", r"(\alpha v)_{\text{鬼},\text{金棒};2}"),
+    ("context[金棒][1]", r"c_{\text{金棒},1}"),
+])
+def test_quantity_names(seed, addr, want):
+    assert quantity_tex(seed, seed.parse(addr)) == want
+
+
+def test_layer_marks():
+    g = load(next(p for p in DERIVATIONS if "three" in p.name)).engine.graph
+    assert quantity_tex(g, g.parse("L2.context[金棒][1]")) == r"c^{(2)}_{\text{金棒},1}"
+    assert quantity_tex(g, g.parse("L2.Wq")) == "W^{Q(2)}"

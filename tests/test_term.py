@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import sys
 
-from exactformer.term import console, safe
+from exactformer.report.term import console, safe
 
 
 class FakeTTY(io.StringIO):

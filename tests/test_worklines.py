@@ -4,25 +4,27 @@ from __future__ import annotations
 
 import pytest
 
-from exactformer import grammar as G
-from exactformer.case import load
-from exactformer.worklines import operands, results
+from exactformer.read import grammar as G
+from exactformer.read.case import load
+from exactformer.read.claims import matcher
 
 from .conftest import SEED
 
 
 @pytest.fixture(scope="module")
 def g():
-    from exactformer.graph import Graph
-
-    return Graph(load(SEED).model)
+    return load(SEED).engine.graph
 
 
 def claims(g, of: str, line: str) -> list[tuple[str, str]] | None:
     a = g.parse(of)
     items, _ = G.parse_chain(line)
-    got = operands(g, a, items[0])
+    got = matcher(g).operands(a, items[0])
     return None if got is None else [(g.name(b), lit.text) for b, lit in got]
+
+
+def results(g, a, node):
+    return matcher(g).results(a, node)
 
 
 def test_dot_product_of_givens(g):

@@ -1,7 +1,10 @@
 """exactformer: settle the arithmetic of hand-worked transformer examples, exactly."""
 
-from .api import Computation, Quantity, load
-from .errors import AddressError, CaseError, ExactformerError
+__version__ = "0.2.0"
 
-__all__ = ["AddressError", "CaseError", "Computation", "ExactformerError", "Quantity", "load"]
-__version__ = "0.1.0"
+
+def load(path):
+    """Load a case file as a Computation (see ``exactformer.api``)."""
+    from .api import load as _load
+
+    return _load(path)

@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import forms
-from .address import Address
-from .case import load as load_case
-from .engine import Engine
-from .model import Case
+from .model.address import Address
+from .model.values import Case
+from .numeric.engine import Engine
+from .read.case import load as load_case
 
 
 @dataclass(frozen=True)
@@ -33,7 +32,7 @@ class Quantity:
     @property
     def exact(self):
         """The exact value as a SymPy expression (imports SymPy)."""
-        from .symbolic import to_sympy
+        from .exact.sympy_form import to_sympy
 
         return to_sympy(self.computation.engine.expr(self.address))
 
@@ -52,16 +51,16 @@ class Quantity:
 
     @property
     def formula(self) -> str:
-        return forms.formula_text(self.computation.graph, self.address)
+        return self.computation.engine.formula_text(self.address)
 
     def _repr_latex_(self) -> str:
         """Formula, numbers, closed form and decimal, for Jupyter."""
-        from .derive import Deriver, mathjax
+        from .derive.document import Deriver, mathjax
 
         return "$$" + mathjax(Deriver(self.computation.case).cell(self.address)) + "$$"
 
     def __repr__(self) -> str:
-        return f"<Quantity {self.name} = {self.closed_form}>"
+        return f"<Quantity {self.name} = {self.closed_form[:200]}>"
 
 
 class Computation:
@@ -69,27 +68,32 @@ class Computation:
 
     def __init__(self, case: Case) -> None:
         self.case = case
-        self.engine = Engine(case.model)
+        self.engine: Engine = case.engine or Engine(case.model)
         self.graph = self.engine.graph
 
     def __getitem__(self, address: str) -> Quantity | list[Quantity]:
         a = self.graph.parse(address)
-        if a.is_scalar:
+        if self.graph.is_scalar(a):
             return Quantity(self, a)
         return [Quantity(self, b) for b in self.graph.scalars(a)]
 
     def derivation(self, *addresses: str, symbolic: bool = False, digits: int = 10):
-        """The derivation of these cells (default: the last layer's context); ``.tex`` is the whole document."""
-        from .derive import Derivation, Deriver, Options
+        """The derivation of these cells (default: the last output); ``.tex`` is the whole document."""
+        from .derive.document import Derivation, Deriver, Options
 
         only = tuple(self.graph.parse(a) for a in addresses) or None
         deriver = Deriver(self.case, Options(digits, only, symbolic))
-        cells = [b for a in (only or (self.graph.parse(f"L{self.graph.n_layers}.context"),))
-                 for b in self.graph.scalars(a)]
+        cells = [b for a in (only or (Address(self.graph.last.key),)) for b in self.graph.scalars(a)]
         return Derivation(deriver, cells)
 
+    def audit(self):
+        """The audit report of the case's claims (``exactformer.audit.findings.Report``)."""
+        from .audit.audit import Auditor
+
+        return Auditor(self.case, self.engine).run()
+
     def __repr__(self) -> str:
-        return f"<Computation {self.case.title!r}: {self.case.model.n} tokens, {self.graph.n_layers} layer(s)>"
+        return f"<Computation {self.case.title!r}: {self.case.model.n} positions, {len(self.graph.steps)} steps>"
 
 
 def load(path: str | Path) -> Computation:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import io
 import json
 import os
 import re
 import sys
+import time
+from typing import Any
 
 from . import __version__
 from .errors import AddressError, CaseError, ExactformerError
@@ -17,10 +18,10 @@ DESCRIPTION = """\
 Settle the arithmetic of hand-worked transformer examples, exactly.
 
 A case file (TOML) holds the givens of a worked example (tokens, embeddings,
-Wq/Wk/Wv per layer) and, optionally, every number a document states about it.
-exactformer carries every given as an exact rational, derives every score,
-softmax weight and context vector in closed form, and evaluates it with
-certified precision.
+weights: attention heads, LayerNorm, feed-forward, an output head, a loss,
+training) and, optionally, every number a document states about it. exactformer
+carries every given as an exact rational, derives every quantity (and its
+gradient) in closed form, and evaluates it with certified precision.
 """
 
 EPILOG = """\
@@ -31,21 +32,22 @@ examples:
   exactformer check derivations/oni-ni-kanabou.toml "scores[金棒,金棒] = 0.1271"
   exactformer derive derivations/oni-ni-kanabou.toml -o oni.pdf
 
-addresses (1-based components; L2. for layer 2):
-  X[鬼][1]  Wq[1][2]  Q[鬼][1]  sqrt_dk  scores[鬼,金棒]  scaled[鬼,金棒]  exp[鬼,金棒]
-  expsum[鬼]  weights[鬼,金棒]  weighted_v[鬼,金棒][1]  context[鬼][2]  L2.context
+addresses (1-based components; L2. for layer 2; h2. for head 2; grad. and stepN. prefixes):
+  X[鬼][1]  Wq[1][2]  Q[鬼][1]  scores[鬼,金棒]  weights[鬼,金棒]  context[鬼][2]  L2.context
+  L1.ln1.mean[鬼]  L1.ffn.hidden[鬼][3]  L1.h2.scores[鬼,猫]  logits[鬼][金棒]  probs[鬼][金棒]
+  loss  grad.L1.attn.Wq[1][2]  step3.loss  cos(L3.out[鬼], L3.out[金棒])
   a repeated token's second occurrence is に#2.
 
-exit status: 0 ok; 1 the audit found an error (--strict: or a warning); 2 bad input;
+exit status: 0 ok; 1 the audit found an error (--strict: or a warning); 2 bad input
+  (the message names the file, line, key, what was expected and what was found);
   3 an internal error (a bug: please report it with the case file).
 """
 
 SHOW_HELP = """\
-Without an address, prints every step of every layer as tables. A scalar address
+Without an address, prints every step of the model as tables. A scalar address
 prints its formula, the numbers substituted, the exact closed form and the decimal;
 a row (context[鬼]) or a step (weights, L2.context) prints a table.
 """
-
 
 AUDIT_HELP = """\
 Judges every claim of the case against the exact value and against the
@@ -56,13 +58,17 @@ document's own earlier numbers:
   last digit  off by one in the last digit
   wrong       an error is made here
 plus: conflict (one quantity stated twice, irreconcilably), false working (a
-line whose own arithmetic is false), unmatched (a line that does not fit its
-formula). Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input.
+line whose own arithmetic is false), carried digits (a line true only for its
+operands' unrounded values: a note), unmatched (a line that does not fit its
+formula), coarse (a number written too coarsely to say anything), undefined,
+trend (how a quantity moves in training).
+Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input.
 """
 
 CHECK_HELP = """\
 Checks a hand calculation against a case's givens, on the spot. Earlier items
-act as the student's own values for later ones.
+act as the student's own values for later ones; an item that cannot be read is
+reported by its number and the others are still judged.
 
   exactformer check CASE "scores[金棒,金棒] = 0.1271"
   exactformer check CASE --of "weights[鬼,金棒]" "1.0704 / 4.3752 ≈ 0.2432"
@@ -70,18 +76,22 @@ act as the student's own values for later ones.
   printf 'Q[鬼][1] = 0.20\\nscores[鬼,鬼] = 0.0504\\n' | exactformer check CASE
 """
 
-
 DERIVE_HELP = """\
-Writes a self-contained LaTeX document: the givens as matrices, each step's
-general formula, then every cell as formula, numbers substituted, exact closed
-form and decimal. Where the case has claims, each cell shows the document's value
-and its verdict; conflicts and false lines of working are marked where they stand.
--o FILE.pdf also compiles it with lualatex (luatexja), shell escape off.
+Writes a self-contained LaTeX document: the givens as matrices, each block's
+general formulas, then worked cells as formula, numbers substituted, exact closed
+form and decimal, and the rest of each step as tables. Where the case has claims,
+each cell shows the document's value and its verdict; conflicts and false lines of
+working are marked where they stand.
+-o FILE.pdf compiles it with lualatex (luatexja), shell escape off; add --keep-tex
+to keep FILE.tex beside it.
 """
 
 
 def _digits(s: str) -> int:
-    n = int(s)
+    try:
+        n = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {s!r}") from None
     if not 1 <= n <= 1000:
         raise argparse.ArgumentTypeError("digits must be between 1 and 1000")
     return n
@@ -107,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("case", metavar="CASE", help="a case file with [[claims]]")
     a.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                    help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md)")
-    a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched)")
+    a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
     a.add_argument("--all", action="store_true", help="list correct claims too (json always has every claim)")
     a.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
     a.set_defaults(run=cmd_audit)
@@ -126,30 +136,21 @@ def build_parser() -> argparse.ArgumentParser:
                        description=DERIVE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     d.add_argument("case", metavar="CASE", help="a case file")
     d.add_argument("-o", "--output", metavar="FILE", help="FILE.tex, or FILE.pdf to compile too (default: .tex on stdout)")
+    d.add_argument("--keep-tex", action="store_true", help="with -o FILE.pdf, also write FILE.tex beside it")
     d.add_argument("--digits", type=_digits, default=10, help="significant digits of each cell's decimal (default 10)")
-    d.add_argument("--only", metavar="ADDRESS", nargs="+", help="work only these cells in full; the rest as tables")
+    d.add_argument("--only", metavar="ADDRESS", action="append",
+                   help="work only this cell or row in full (repeatable); the rest as tables")
     d.add_argument("--symbolic", action="store_true", help="the givens as symbols (x_{鬼,1}, W^Q_{1,2}): general forms")
+    d.add_argument("--grad", action="store_true", help="the backward pass too: each gradient's chain rule, the updates")
     d.add_argument("--no-claims", action="store_true", help="leave out the document's values and verdicts")
     d.set_defaults(run=cmd_derive)
     return p
 
 
-def cmd_show(args) -> int:
-    from .api import load
-    from .show import everything, json_values, scalar_block, step_table
-    from .term import console
+def _load(path: str):
+    from .read.case import load
 
-    comp = load(args.case)
-    eng, g = comp.engine, comp.graph
-    addrs = list(_addresses(g, args.addresses, args.case)) or everything(eng)
-    if args.format == "json":
-        print(json.dumps(json_values(eng, addrs, args.digits), ensure_ascii=False, indent=1))
-        return 0
-    out = console()
-    for a in addrs:
-        out.print(scalar_block(eng, a, args.digits) if a.is_scalar else step_table(eng, a, args.digits))
-        out.print()
-    return 0
+    return load(path)
 
 
 def _addresses(graph, texts: list[str], where: str, key: str | None = None):
@@ -160,37 +161,75 @@ def _addresses(graph, texts: list[str], where: str, key: str | None = None):
         raise CaseError(str(e), file=where, key=key) from None
 
 
+def cmd_show(args) -> int:
+    from .report.show import everything, json_values, scalar_block, step_table
+    from .report.term import console
+
+    case = _load(args.case)
+    eng = case.engine
+    addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
+    if args.format == "json":
+        print(json.dumps(json_values(eng, addrs, args.digits), ensure_ascii=False, indent=1))
+        return 0
+    out = console()
+    for a in addrs:
+        out.print(scalar_block(eng, a, args.digits) if eng.graph.is_scalar(a) else step_table(eng, a, args.digits))
+        out.print()
+    return 0
+
+
 def _exit_status(report, strict: bool) -> int:
+    from .audit.findings import Severity
+
     worst = report.worst()
-    return 1 if worst == "error" or (strict and worst == "warning") else 0
+    return 1 if worst >= Severity.ERROR or (strict and worst >= Severity.WARNING) else 0
 
 
-def _write(path: str, content: str) -> None:
-    """Write atomically: a failed run never leaves a half-written report."""
-    import tempfile
+class _Progress:
+    """A progress bar on standard error, shown only on a terminal and only after a second of work."""
 
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".exactformer-")
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)  # as an ordinary new file would be, not mkstemp's 0600
+    def __init__(self, what: str) -> None:
+        self.what, self.start = what, time.monotonic()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if not sys.stderr.isatty() or time.monotonic() - self.start < 1.0 or done >= total:
+                return
+            from rich.progress import Progress
+
+            from .report.term import console
+
+            self.bar = Progress(console=console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.what, total=total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _audit(case):
+    from .audit.audit import Auditor
+
+    progress = _Progress("judging claims")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(content)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        return Auditor(case, progress=progress).run()
+    finally:
+        progress.close()
 
 
 def cmd_audit(args) -> int:
-    from .audit import Auditor
-    from .case import load
-    from .render import render_markdown, render_text
-    from .report import report_json
-    from .term import console
+    from . import output
+    from .report.data import report_json
+    from .report.markdown import render_markdown
+    from .report.term import console
 
-    report = Auditor(load(args.case)).run()
+    if args.output:
+        output.check(args.output)
+    report = _audit(_load(args.case))
     if args.format == "json":
         content = json.dumps(report_json(report), ensure_ascii=False, indent=1) + "\n"
     elif args.format == "markdown":
@@ -198,78 +237,89 @@ def cmd_audit(args) -> int:
     elif args.output:
         from rich.console import Console
 
+        from .report.text import render_text
+
         out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
                       file=io.StringIO())
         render_text(report, out, everything=args.all)
         content = out.export_text()
     else:
+        from .report.text import render_text
+
         render_text(report, console(), everything=args.all)
         return _exit_status(report, args.strict)
     if args.output:
-        _write(args.output, content)
+        written = output.write(args.output, content)
+        print(f"wrote {written}", file=sys.stderr)
     else:
         sys.stdout.write(content)
     return _exit_status(report, args.strict)
 
 
 def cmd_check(args) -> int:
-    from .audit import Auditor
-    from .case import load
-    from .claims import claims_from_items
-    from .render import render_check
-    from .report import report_json
-    from .term import console
+    import dataclasses
 
-    case = load(args.case)
+    from .audit.audit import Auditor
+    from .read.claims import claims_from_items
+    from .report.data import report_json
+    from .report.term import console, safe
+    from .report.text import render_check
+
+    case = _load(args.case)
     items = args.items or [line for line in sys.stdin.read().splitlines() if line.strip()]
     if not items:
         raise CaseError("nothing to check", file="<arguments>", expected='"ADDRESS = NUMBER" or a line of working')
-    from .graph import Graph
-
-    g = Graph(case.model)
+    eng = case.engine
     if args.of is not None:
-        _addresses(g, [args.of], "<arguments>", "--of")
-    claims, work, unmatched = claims_from_items(g, items, args.of)
-    eng_case = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched)
-    auditor = Auditor(eng_case)
-    report = auditor.run()
+        _addresses(eng.graph, [args.of], "<arguments>", "--of")
+    claims, work, unmatched, errors = claims_from_items(eng, items, args.of)
+    checked = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched, trends=())
+    report = Auditor(checked, eng).run()
     if args.format == "json":
-        print(json.dumps(report_json(report), ensure_ascii=False, indent=1))
+        out = report_json(report)
+        out["unreadable"] = [{"item": k, "error": msg} for k, msg in errors]
+        print(json.dumps(out, ensure_ascii=False, indent=1))
     else:
-        render_check(report, console(), auditor.engine)
+        render_check(report, console())
+    for k, msg in errors:
+        print(f"exactformer: item {k} could not be read: {safe(msg)}", file=sys.stderr)
+    if errors:
+        return 2
     return _exit_status(report, args.strict)
 
 
 def cmd_derive(args) -> int:
-    from pathlib import Path
+    from . import output
+    from .derive.document import Deriver, Options
 
-    from .audit import Auditor
-    from .case import load
-    from .derive import Deriver, Options
-    from .graph import Graph
-
-    case = load(args.case)
-    only = _addresses(Graph(case.model), args.only, "<arguments>", "--only") if args.only else None
-    report = Auditor(case).run() if case.claims and not args.no_claims and not args.symbolic else None
-    tex = Deriver(case, Options(args.digits, only, args.symbolic), report).document()
-    if not args.output:
+    out = args.output
+    pdf = bool(out) and out.lower().endswith(".pdf")
+    if out:
+        output.check(out)
+        if pdf and args.keep_tex:
+            output.check(out[:-4] + ".tex")
+    case = _load(args.case)
+    only = _addresses(case.engine.graph, args.only, "<arguments>", "--only") if args.only else None
+    report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
+    tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
+    if not out:
         sys.stdout.write(tex)
         return 0
-    out = Path(args.output)
-    if out.suffix.lower() == ".pdf":
-        from .term import console
-        from .tex import compile_pdf
+    if pdf:
+        from .derive.compile import compile_pdf
+        from .report.term import console
 
         err = console(stderr=True)
         with err.status("compiling with lualatex (the first run builds font caches: ~15 s)…"):
-            warnings = compile_pdf(tex, out)
-        _write(str(out.with_suffix(".tex")), tex)
+            data, warnings = compile_pdf(tex)
+        written = [output.write(out, data)]
+        if args.keep_tex:
+            written.append(output.write(out[:-4] + ".tex", tex))
         for w in warnings:
             print(f"exactformer: warning: {w}", file=sys.stderr)
-        print(f"wrote {out} and {out.with_suffix('.tex')}", file=sys.stderr)
+        print("wrote " + " and ".join(map(str, written)), file=sys.stderr)
     else:
-        _write(str(out), tex)
-        print(f"wrote {out}", file=sys.stderr)
+        print(f"wrote {output.write(out, tex)}", file=sys.stderr)
     return 0
 
 
@@ -284,8 +334,8 @@ def main(argv: list[str] | None = None) -> int:
         rest.extend(extra)
     try:
         return args.run(args)
-    except ExactformerError as e:  # ParseError, CaseError, …: the user's mistake
-        from .term import safe
+    except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
+        from .report.term import safe
 
         lines = str(e).split("\n")
         print("exactformer: error: " + "\n".join(safe(line) for line in lines), file=sys.stderr)
@@ -297,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a bug, not the user's mistake: say so briefly, with how to see more
         if os.environ.get("EXACTFORMER_DEBUG"):
             raise
-        from .term import safe
+        from .report.term import safe
 
         print(f"exactformer: internal error: {type(e).__name__}: {safe(str(e))[:300]}\n"
               "  this is a bug in exactformer, not in your case file; please report it with the case file "

@@ -64,7 +64,7 @@ class ParseError(ExactformerError):
     def __init__(self, message: str, text: str, pos: int | None = None) -> None:
         super().__init__(message)
         self.message = message
-        self.text = text
+        self.text = text if len(text) <= 120 else text[:119] + "…"
         self.pos = pos
 
     def __str__(self) -> str:
@@ -79,3 +79,11 @@ class AddressError(ExactformerError):
 
 class NoTeXError(ExactformerError):
     """lualatex is not installed."""
+
+
+class OutputError(ExactformerError):
+    """An output file that cannot be written (a missing folder, no permission, a full disk)."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message + (f"\n  hint:     {hint}" if hint else ""))
+        self.message = message

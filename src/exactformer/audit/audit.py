@@ -1,0 +1,388 @@
+"""The audit (audit.md): every claim judged against the exact value and the document's own numbers.
+
+For a claim of q stated as r with k decimals, I(r) = [r − ½·10^−k, r + ½·10^−k].
+R is q recomputed from the *document's values* of its inputs: a stated input's
+latest claim before this one (else its first after), as written, widened to
+include the exact value when that claim is itself correct; an unstated input
+recomputed the same way, down to the givens. Verdicts, first that holds:
+correct (E ∈ I), rounding / propagated (R meets I), last_digit (within 1.5
+units of E or R), wrong. The recomputation is each kind's own formula, run on
+intervals (``numeric.backends.INTERVAL``), so it is the same formula the exact
+value comes from.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from fractions import Fraction
+
+from flint import arb, ctx
+
+from ..errors import CaseError
+from ..exact import expr as X
+from ..model import kinds as K
+from ..model.address import Address
+from ..model.values import Case, Claim, Role
+from ..numeric.backends import INTERVAL, ExactBackend
+from ..numeric.ball import PRECISIONS, SymbolicValue, compare, decimal_text, expr_ball, precision, q2arb
+from ..numeric.engine import Engine, UndefinedValue
+from ..numeric.intervals import Interval, Undefined
+from ..read import grammar as G
+from .findings import (
+    OK_VERDICTS,
+    SEVERITY,
+    ArithmeticFinding,
+    CarriedDigitsFinding,
+    ClaimFinding,
+    CoarseFinding,
+    ConflictFinding,
+    Finding,
+    Report,
+    Severity,
+    TrendFinding,
+    UndefinedFinding,
+    UnmatchedFinding,
+    Verdict,
+)
+
+ULPS = 4  # a float64 claim's tolerance, in units in the last place of its largest input
+
+
+class Auditor:
+    """Judges the claims of one case, in pipeline order so that inputs are judged first."""
+
+    def __init__(self, case: Case, engine: Engine | None = None, progress=None) -> None:
+        self.case = case
+        self.engine = engine or case.engine or Engine(case.model)
+        self.g = self.engine.graph
+        self.by_addr: dict[Address, list[Claim]] = {}
+        for c in case.claims:
+            self.by_addr.setdefault(c.address, []).append(c)
+        self.seqs = {a: [c.seq for c in cs] for a, cs in self.by_addr.items()}  # for bisecting by position
+        self.verdict: dict[int, ClaimFinding] = {}
+        self.undefined: dict[str, UndefinedFinding] = {}
+        self.progress = progress or (lambda done, total: None)
+
+    # ---- the document's values --------------------------------------------------------
+    def stated(self, p: Address, seq: int) -> Claim | None:
+        """p's latest claim before position seq, or failing that its first one after."""
+        cs = self.by_addr.get(p)
+        if not cs:
+            return None
+        k = bisect_left(self.seqs[p], seq)  # p is an input of the claim's quantity: no claim of p is at seq
+        return cs[k - 1] if k > 0 else cs[0]
+
+    def exact_end(self, p: Address):
+        """E(p) as an interval end: exact when it is a cheap rational, else its ball at this precision."""
+        r = self.engine.rational(p)
+        return r if r is not None else self.engine.ball(p, _current_prec())
+
+    def docval(self, p: Address, seq: int, used: set[int]) -> Interval:
+        s = self.stated(p, seq)
+        if s is None or s.seq == seq:
+            return self.recompute(p, seq, used)
+        used.add(s.seq)
+        iv = Interval.point(_claim_value(s))
+        f = self.verdict.get(s.seq)
+        return iv.hull(self.exact_end(p)) if f is not None and f.verdict is Verdict.CORRECT else iv
+
+    def recompute(self, a: Address, seq: int, used: set[int]) -> Interval:
+        """R: a recomputed from the document's values of its direct inputs (raises Undefined)."""
+        f = self.g.formula(a)
+        if f.kind is K.GIVEN:
+            return Interval.point(Fraction(1)) if a.grad else Interval.point(self.exact_end(a))
+        ins = [self.docval(b, seq, used) for b in f.args]
+        return f.kind.f(INTERVAL, ins)
+
+    # ---- verdicts ---------------------------------------------------------------------
+    def in_interval(self, a: Address, lo: Fraction, hi: Fraction) -> bool:
+        return self.engine.compare(a, lo) >= 0 and self.engine.compare(a, hi) <= 0
+
+    def judge(self, c: Claim) -> ClaimFinding:
+        a, num = c.address, c.number
+        if c.float64:
+            return self._judge_float64(c)
+        r = num.rational
+        if r is None:  # an exact claim such as √2/2: equal or not
+            ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
+            return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, 0.0)
+        lo, hi = num.interval()
+        if self.in_interval(a, lo, hi):
+            return self._finding(c, Verdict.CORRECT, self._off(c))
+        u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
+        near_e = num.decimals is not None and self.in_interval(a, r - 3 * u / 2, r + 3 * u / 2)
+        R, meets, near_r, rtext = None, None, None, None
+        used: set[int] = set()
+        for prec in PRECISIONS:
+            with precision(prec):
+                used = set()
+                try:
+                    R = self.recompute(a, c.seq, used)
+                except (Undefined, ZeroDivisionError):
+                    R = None
+                    break
+                meets = R.meets(lo, hi)
+                near_r = R.meets(r - 3 * u / 2, r + 3 * u / 2) if num.decimals is not None else False
+                rtext = R.text()
+                if meets is not None and near_r is not None:
+                    break
+        bad = tuple(sorted((self.verdict[s] for s in used if s in self.verdict and
+                            self.verdict[s].verdict not in OK_VERDICTS), key=lambda f: f.claim.seq))
+        if R is not None and meets is not False:  # undecided at the cap: the boundary is touched
+            if not bad:
+                return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=rtext)
+            sev = max(b.severity for b in bad)
+            return self._finding(c, Verdict.PROPAGATED, self._off(c), tuple(b.claim for b in bad), rtext, sev)
+        if near_e or near_r:
+            # off by one in the last digit; when only against R, its inputs are also to blame
+            blamed = tuple(b.claim for b in bad) if not near_e else ()
+            return self._finding(c, Verdict.LAST_DIGIT, self._off(c), blamed, rtext)
+        return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
+
+    def _judge_float64(self, c: Claim) -> ClaimFinding:
+        """Within ULPS ulps of the largest magnitude among the quantity and its direct inputs."""
+        a = c.address
+        f = self.g.formula(a)
+        with precision(PRECISIONS[0]):
+            big = max((abs(self.engine.ball(b)).upper() for b in (a, *f.args)), key=lambda m: m)
+            ulp = _ulp(big)
+            d = abs(self.engine.ball(a) - expr_ball(c.number.value))
+            tol = ulp * ULPS
+            ok = bool(d <= tol)
+            off = float((d / ulp).mid()) if ulp > 0 else 0.0
+        return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, round(off, 2))
+
+    def _off(self, c: Claim) -> float:
+        """|r − E| in units of r's last digit, for reading (no verdict depends on it): certified to 3 digits."""
+        if c.number.decimals is None:
+            return 0.0
+        scale = q2arb(Fraction(10) ** c.number.decimals)
+        for prec in PRECISIONS:
+            with precision(prec):
+                d = abs(self.engine.ball(c.address, prec) - expr_ball(c.number.value)) * scale
+                if d.is_finite() and (d.rad() <= abs(d.mid()) / 1000 or d.rad() < arb("0.001")):
+                    v = float(d.mid())
+                    return round(v, 2) if v < 1e300 else float("inf")
+        return float("inf")
+
+    def _finding(self, c: Claim, verdict: Verdict, off: float, caused=(), recomputed=None, sev=None) -> ClaimFinding:
+        a = c.address
+        return ClaimFinding(c, self.g.name(a), verdict, self.engine.decimal(a, 12), off, caused, recomputed,
+                            sev if sev is not None else SEVERITY[verdict],
+                            {b.seq: self.g.name(b.address) for b in caused})
+
+    def _undefined(self, c: Claim, e: UndefinedValue) -> ClaimFinding:
+        if e.root not in self.undefined:
+            self.undefined[e.root] = UndefinedFinding(e.root, e.why, c.seq, c.at)
+        return ClaimFinding(c, self.g.name(c.address), Verdict.UNDEFINED, "undefined", 0.0, (), None,
+                            Severity.ERROR)
+
+    def run(self) -> Report:
+        order = sorted(self.case.claims, key=lambda c: (self.g.depth(c.address), c.seq))
+        for n, c in enumerate(order):
+            self.progress(n, len(order))
+            try:
+                self.verdict[c.seq] = self.judge(c)
+            except UndefinedValue as e:
+                self.verdict[c.seq] = self._undefined(c, e)
+            except SymbolicValue as e:
+                raise CaseError(f"{self.g.name(c.address)} depends on the symbolic given(s) "
+                                f"{', '.join(sorted(e.symbols))}: a claim about it cannot be judged",
+                                file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
+        self.progress(len(order), len(order))
+        found: list[Finding] = list(self.verdict.values())
+        found.extend(self.undefined.values())
+        found.extend(self.conflicts())
+        found.extend(self.arithmetic())
+        found.extend(self.coarse())
+        found.extend([UnmatchedFinding(k, w.at, w.text, _work_seq(self.case, k), self.g.name(w.of))
+                      for k, w in enumerate(self.case.work) if k in self.case.unmatched])
+        found.extend(self.trends())
+        names = {c.seq: self.g.name(c.address) for c in self.case.claims}
+        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine)
+
+    def conflicts(self) -> list[ConflictFinding]:
+        """A quantity stated with intervals that cannot all hold: the largest lower end above the smallest
+        upper end. One pass per quantity (sort-free sweep), exact on rational ends."""
+        out = []
+        for a, cs in self.by_addr.items():
+            if len(cs) < 2:
+                continue
+            ends = [_interval_of(c) for c in cs]
+            lo = _extreme([e[0] for e in ends], max)
+            hi = _extreme([e[1] for e in ends], min)
+            if _sign(X.sub(lo, hi)) > 0:
+                out.append(ConflictFinding(self.g.name(a), tuple(cs)))
+        return out
+
+    def arithmetic(self) -> list[ArithmeticFinding | CarriedDigitsFinding]:
+        """Lines whose own arithmetic is false; a note when operands within their written digits make it true."""
+        out: list[ArithmeticFinding | CarriedDigitsFinding] = []
+        exact = ExactBackend()
+        loss = self.g.model.loss
+        base = loss.log.base if loss is not None else None
+        for k, w in enumerate(self.case.work):
+            got = G.evaluate(w.items[0], exact, log_base=base)
+            vals = got if isinstance(got, tuple) else (got,)
+            for node in w.items[1:]:
+                lits = _literals(node)
+                if lits is None or len(lits) != len(vals):
+                    continue
+                if all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):
+                    continue
+                ev = [_expr_decimal(v, 8) for v in vals]
+                rep = [lit.text for lit in lits]
+                args = (k, w.at, w.text, _work_seq(self.case, k), _vec(ev, got), _vec(rep, got))
+                carried = _carried(w.items[0], lits, base)
+                out.append(CarriedDigitsFinding(*args) if carried else ArithmeticFinding(*args))
+                break
+        return out
+
+    def coarse(self) -> list[CoarseFinding]:
+        """Correct claims written as 0 for a value that is not 0 (``0`` for 0.0192): true to the rounding
+        rule, but they tell the value from nothing."""
+        out = []
+        for c in self.case.claims:
+            f = self.verdict.get(c.seq)
+            if f is None or f.verdict is not Verdict.CORRECT or c.number.decimals is None or c.float64:
+                continue
+            if c.number.rational == 0 and self.engine.compare(c.address, Fraction(0)) != 0:
+                out.append(CoarseFinding(self.g.name(c.address), c))
+        return out
+
+    def trends(self) -> list[TrendFinding]:
+        from .trend import judge_trend
+
+        return [judge_trend(self.engine, t) for t in self.case.trends]
+
+    def root_causes(self) -> dict[int, tuple[ClaimFinding, ...]]:
+        roots: dict[int, list[ClaimFinding]] = {}
+        for f in sorted(self.verdict.values(), key=lambda f: f.claim.seq):
+            if f.verdict in (Verdict.WRONG, Verdict.LAST_DIGIT):
+                roots.setdefault(f.claim.seq, [])
+            if f.verdict is Verdict.PROPAGATED or f.caused_by:
+                for r in sorted(self._roots(f) - {f.claim.seq}):
+                    roots.setdefault(r, []).append(f)
+        return {k: tuple(v) for k, v in roots.items()}
+
+    def _roots(self, f: ClaimFinding) -> set[int]:
+        """The wrong or last-digit claims that f's error comes from (f itself when it is one)."""
+        own = {f.claim.seq} if f.verdict is not Verdict.PROPAGATED else set()
+        return own.union(*(self._roots(self.verdict[c.seq]) for c in f.caused_by))
+
+
+def _ulp(x: arb) -> arb:
+    """ulp(x) = 2^(⌊log₂|x|⌋ − 52) of a double near x (the smallest subnormal step at 0)."""
+    if x.is_zero():
+        return arb(2) ** -1074
+    man, e2 = x.mid().man_exp()
+    return arb(2) ** (int(man).bit_length() + int(e2) - 1 - 52)
+
+
+def _current_prec() -> int:
+    return max(ctx.prec, PRECISIONS[0])
+
+
+def _claim_value(c: Claim):
+    r = c.number.rational
+    return r if r is not None else expr_ball(c.number.value)
+
+
+def _interval_of(c: Claim) -> tuple[X.Expr, X.Expr]:
+    """I(r) as exact endpoints; a claim such as "√2/2" is the point itself."""
+    if c.number.decimals is None or c.number.rational is None:
+        return c.number.value, c.number.value
+    lo, hi = c.number.interval()
+    return X.const(lo), X.const(hi)
+
+
+def _extreme(xs: list[X.Expr], pick) -> X.Expr:
+    """The largest (pick=max) or smallest (pick=min) exact constant, certainly."""
+    rats = [X.rational_of(x) for x in xs]
+    if all(q is not None for q in rats):
+        return X.const(pick(rats))  # type: ignore[type-var]
+    best = xs[0]
+    for x in xs[1:]:
+        s = _sign(X.sub(x, best))
+        if (pick is max and s > 0) or (pick is min and s < 0):
+            best = x
+    return best
+
+
+def _sign(e: X.Expr) -> int:
+    """The sign of an exact constant, certain (exact for rationals, balls and SymPy otherwise)."""
+    r = X.rational_of(e)
+    if r is not None:
+        return (r > 0) - (r < 0)
+    return compare(lambda p: expr_ball(e), lambda: e, Fraction(0))
+
+
+def _literals(node) -> list[G.Num] | None:
+    if isinstance(node, G.Vec):
+        lits = [lit for i in node.items if (lit := G.literal_of(i)) is not None]
+        return lits if len(lits) == len(node.items) else None
+    lit = G.literal_of(node)
+    return [lit] if lit is not None else None
+
+
+def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
+    h = Fraction(1, 2) * Fraction(10) ** -lit.decimals
+    ball, ex = (lambda p: expr_ball(v)), (lambda: v)
+    return compare(ball, ex, lit.value - h) >= 0 and compare(ball, ex, lit.value + h) <= 0
+
+
+def _carried(expr_node, lits: list[G.Num], base) -> bool:
+    """Is the stated result reachable with every operand somewhere within its own written digits?"""
+    def widened(n: G.Num):
+        lo, hi = n.value - Fraction(1, 2) * Fraction(10) ** -n.decimals, n.value + Fraction(1, 2) * Fraction(10) ** -n.decimals
+        return Interval(lo, hi) if n.decimals >= 0 else Interval.point(n.value)
+
+    for prec in PRECISIONS[:2]:
+        with precision(prec):
+            try:
+                got = G.evaluate(expr_node, INTERVAL, log_base=base, literal=widened)
+            except (Undefined, ZeroDivisionError, ArithmeticError):
+                return False
+            vals = got if isinstance(got, tuple) else (got,)
+            res = [v.meets(*_lit_interval(lit)) for v, lit in zip(vals, lits)]
+            if all(r is not False for r in res):
+                return all(r is True for r in res) or prec == PRECISIONS[1]
+            if any(r is False for r in res):
+                return False
+    return False
+
+
+def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
+    h = Fraction(1, 2) * Fraction(10) ** -lit.decimals
+    return lit.value - h, lit.value + h
+
+
+def _expr_decimal(v: X.Expr, sig: int) -> str:
+    return decimal_text(lambda p: expr_ball(v), lambda: v, sig, exact_first=True)
+
+
+def _vec(items: list[str], like) -> str:
+    return f"[{', '.join(items)}]" if isinstance(like, tuple) else items[0]
+
+
+def _work_seq(case: Case, k: int) -> int:
+    seqs = [c.seq for c in case.claims if c.work == k]
+    return max(seqs) if seqs else 0
+
+
+def _order(found: list[Finding]) -> list[Finding]:
+    """Group by place in the document (first seq of each `at`), root causes before what they cause."""
+    first: dict[str, int] = {}
+    for f in sorted(found, key=lambda f: f.seq):
+        first.setdefault(f.at, f.seq)
+
+    def key(f: Finding):
+        r = 0 if f.severity >= Severity.WARNING else 2
+        if isinstance(f, ClaimFinding) and f.verdict is Verdict.PROPAGATED:
+            r = 1
+        return (first[f.at], r, f.seq)
+
+    return sorted(found, key=key)
+
+
+_ = Role  # operand/result roles are read by the printers

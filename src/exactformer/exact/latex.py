@@ -1,0 +1,210 @@
+"""LaTeX for exact values and formulas, with every user string escaped.
+
+``LatexPrinter`` prints the exact DAG the way SymPy's printers are built: one
+``_print_<Node>`` method per node class. It never sees user text except through
+``tex_escape``: token names reach TeX only inside ``\\text{…}`` with the TeX
+specials, brackets and control characters escaped, so a token named
+``\\input{/etc/hostname}`` prints as itself and ``[CLS]`` cannot be read as an
+optional argument.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from fractions import Fraction
+
+from . import expr as X
+
+_SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
+            "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}",
+            "-": "-{}", "<": r"\textless{}", ">": r"\textgreater{}", "`": r"\textasciigrave{}",
+            "'": r"\textquotesingle{}", '"': r"\textquotedbl{}", "|": r"\textbar{}",
+            "[": "{[}", "]": "{]}", "…": r"\ldots{}"}
+LABEL_CHARS = 24  # a longer token name is shortened inside formulas (the givens list it whole)
+
+
+def tex_escape(s: str, *, breakable: bool = False) -> str:
+    """User text as TeX text: specials escaped, control and format characters shown as \\xNN.
+
+    ``breakable`` lets a long word break anywhere (a 1,000-character token in a list).
+    """
+    out = []
+    for k, ch in enumerate(s):
+        if ch in _SPECIAL:
+            out.append(_SPECIAL[ch])
+        elif unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp"):
+            code = ord(ch)
+            out.append(r"\textbackslash{}" + (f"x{code:02x}" if code < 0x100 else f"u{code:04x}"))
+        else:
+            out.append(ch)
+        if breakable and k % 8 == 7:
+            out.append(r"\allowbreak{}")
+    return "".join(out)
+
+
+def short(label: str) -> str:
+    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
+
+
+def tok(label: str) -> str:
+    """A token label inside mathematics."""
+    return r"\text{" + tex_escape(short(label)) + "}"
+
+
+_FN = {X.Func.LOG: r"\ln", X.Func.ERF: r"\operatorname{erf}", X.Func.TANH: r"\tanh", X.Func.SIN: r"\sin",
+       X.Func.COS: r"\cos"}
+
+
+class LatexPrinter:
+    """Exact values as LaTeX. ``symbols`` maps a symbol's name to its LaTeX (for --symbolic);
+    ``refs`` typesets a Ref (a named quantity in a formula or a cut closed form)."""
+
+    def __init__(self, symbols: dict[str, str] | None = None,
+                 refs: Callable[[X.Ref], str] | None = None, *, linear: bool = False, times: str = r" \, ") -> None:
+        self.symbols = symbols or {}
+        self.refs = refs
+        self.times = times  # between names a thin space (q k); between numbers \cdot (0.2 · 0.22)
+        self.linear = linear  # fractions a/b and \bigl( \bigr): a long form can break across lines
+        self._inline = 0  # > 0 inside an exponent: fractions are written a/b, not stacked
+
+    def _paren(self, s: str) -> str:
+        return rf"\bigl({s}\bigr)" if self.linear else rf"\left({s}\right)"
+
+    def doprint(self, e: X.Expr) -> str:
+        return self._print(e)[0]
+
+    def _print(self, e: X.Expr) -> tuple[str, int]:
+        """(LaTeX, precedence): 1 sum, 2 product, 3 atom."""
+        return getattr(self, "_print_" + type(e).__name__)(e)
+
+    def _frac(self, num: str, den: str, num_prec: int = 3, den_prec: int = 3) -> str:
+        if self._inline or self.linear:
+            n = num if num_prec >= 2 else self._paren(num)
+            d = den if den_prec >= 3 else self._paren(den)
+            return f"{n}/{d}"
+        return rf"\frac{{{num}}}{{{den}}}"
+
+    def _print_Const(self, e: X.Const) -> tuple[str, int]:
+        s = e.value
+        a, b = s.q.numerator, s.q.denominator
+        sign, a = ("-" if a < 0 else ""), abs(a)
+        root = rf"\sqrt{{{s.n}}}" if s.n != 1 and a else ""
+        num = (str(a) if a != 1 or not root else "") + root
+        body = num if b == 1 else self._frac(num, str(b))
+        return sign + body, (1 if sign else 3 if b == 1 and not root else 2)
+
+    def _print_Sym(self, e: X.Sym) -> tuple[str, int]:
+        if e.name in self.symbols:
+            return self.symbols[e.name], 3
+        base, _, sub = e.name.partition("_")  # an identifier: [A-Za-z_][A-Za-z0-9_]*
+        base = base if len(base) == 1 else rf"\mathit{{{base}}}"
+        return (f"{base}_{{{sub.replace('_', ',')}}}" if sub else base), 3
+
+    def _print_Ref(self, e: X.Ref) -> tuple[str, int]:
+        return (self.refs(e) if self.refs else tok(e.label)), 3
+
+    def _print_Pi(self, e: X.Pi) -> tuple[str, int]:
+        return r"\pi", 3
+
+    def _print_Add(self, e: X.Add) -> tuple[str, int]:
+        out = ""
+        for k, t in enumerate(e.terms):
+            s, _ = self._print(t)
+            out += (" - " + s[1:]) if k and s.startswith("-") else ((" + " if k else "") + s)
+        return out, 1
+
+    def _print_Mul(self, e: X.Mul) -> tuple[str, int]:
+        fs, sign, den = list(e.factors), "", 1
+        if isinstance(fs[0], X.Const) and fs[0].value.n == 1:
+            q: Fraction = fs[0].value.q
+            if q == -1:
+                sign, fs = "-", fs[1:]
+            elif abs(q.numerator) == 1 and q.denominator > 1 and len(fs) > 1:
+                sign, den, fs = ("-" if q < 0 else ""), q.denominator, fs[1:]
+            elif q < 0:
+                sign, fs = "-", [X.const(-q)] + fs[1:]
+        parts = []
+        k = 0
+        while k < len(fs):
+            f, run = fs[k], 1
+            while k + run < len(fs) and fs[k + run] is f:
+                run += 1
+            s, p = self._print(f)
+            if run > 1:
+                parts.append((s if p == 3 and not s.startswith("-") else self._paren(s)) + f"^{{{run}}}")
+            else:
+                parts.append(s if p == 3 or (k == 0 and p == 2 and isinstance(f, X.Const)) else self._paren(s))
+            k += run
+        body = self.times.join(parts)
+        if den != 1:
+            return sign + self._frac(body, str(den), 2), 2 if not sign else 1
+        return sign + body, (1 if sign else 2)
+
+    def _print_Div(self, e: X.Div) -> tuple[str, int]:
+        (n, pn), (d, pd) = self._print(e.num), self._print(e.den)
+        return self._frac(n, d, pn, pd), 2
+
+    def _exponent(self, e: X.Expr) -> str:
+        self._inline += 1
+        try:
+            return self._print(e)[0]
+        finally:
+            self._inline -= 1
+
+    def _print_Apply(self, e: X.Apply) -> tuple[str, int]:
+        if e.fn is X.Func.EXP:
+            return f"e^{{{self._exponent(e.arg)}}}", 3
+        arg = self._print(e.arg)[0]
+        if e.fn is X.Func.SQRT:
+            return rf"\sqrt{{{arg}}}", 3
+        if e.fn is X.Func.RELU:
+            return rf"\max{self._paren('0, ' + arg)}", 3
+        if e.fn is X.Func.STEP:
+            return rf"[{arg} > 0]", 3
+        return _FN[e.fn] + self._paren(arg), 3
+
+    def _print_Pow(self, e: X.Pow) -> tuple[str, int]:
+        s, p = self._print(e.base)
+        q = e.exponent
+        base = s if p == 3 and not s.startswith("-") else self._paren(s)
+        return f"{base}^{{{q.numerator}/{q.denominator}}}", 3
+
+    def _print_Max(self, e: X.Max) -> tuple[str, int]:
+        return r"\max" + self._paren(", ".join(self._print(a)[0] for a in e.args)), 3
+
+
+def decimal_tex(text: str) -> str:
+    """An engine decimal: ``0.0622539…`` as ``0.0622539\\ldots``, ``1.2…e-45`` as ``1.2\\ldots\\times10^{-45}``."""
+    mant, e, ex = text.partition("e")
+    out = mant.replace("…", r"\ldots")
+    return out + (rf"\times 10^{{{int(ex)}}}" if e else "")
+
+
+def break_lines(tex: str, width: int) -> list[str]:
+    """Split a long formula at its top-level + and − (outside braces and \\left…\\right), each piece at most
+    about ``width`` characters, so an align* line never runs off the page or past TeX's input buffer."""
+    if len(tex) <= width:
+        return [tex]
+    cuts, depth, k = [], 0, 0
+    while k < len(tex):
+        ch = tex[k]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif tex.startswith(r"\left", k):
+            depth += 1
+        elif tex.startswith(r"\right", k):
+            depth -= 1
+        elif depth == 0 and tex.startswith((" + ", " - "), k):
+            cuts.append(k)
+        k += 1
+    lines, start, last = [], 0, 0
+    for c in cuts + [len(tex)]:
+        if c - start > width and last > start:
+            lines.append(tex[start:last])
+            start = last
+        last = c
+    lines.append(tex[start:])
+    return [x.strip() for x in lines if x.strip()]

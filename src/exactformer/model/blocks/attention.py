@@ -1,0 +1,409 @@
+"""Attention: heads of scaled dot-product attention, their concatenation, and the output projection.
+
+Per head (row vectors, as the seed writes them):
+
+    Q = x·W^Q + b^Q      K = x·W^K + b^K      V = x·W^V + b^V      # (n, d_k), (n, d_k), (n, d_v)
+    scores = Q·Kᵀ        scaled = scores / √d_k                    # (n, n)
+    exp = e^scaled       expsum_i = Σ_j exp_ij   weights = exp / expsum   (masked cells: weight 0, no exp)
+    weighted_v_ij = weights_ij · v_j            context_i = Σ_j weighted_v_ij      # (n, d_v)
+
+then ``concat`` (head 1 first) and ``attn = concat·W^O + b^O``. With ``softmax =
+"max_shifted"`` the exponentials are of ``scaled − max_j scaled``, as code computes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from flint import arb, arb_mat
+
+from ...exact import expr as X
+from .. import kinds as K
+from ..build import Alternative, BlockKind, Builder, Place, ReadContext
+from ..steps import C, Op, P, Step, StepSpec, accumulate
+from ..values import Mask, Matrix, Number, Scale, ScaleKind, Softmax, Vector
+
+STEPS = (
+    StepSpec("Wq", (C, C), "W^{Q{sup}}", "query weights"),
+    StepSpec("Wk", (C, C), "W^{K{sup}}", "key weights"),
+    StepSpec("Wv", (C, C), "W^{V{sup}}", "value weights"),
+    StepSpec("bq", (C,), "b^{Q{sup}}", "query bias"),
+    StepSpec("bk", (C,), "b^{K{sup}}", "key bias"),
+    StepSpec("bv", (C,), "b^{V{sup}}", "value bias"),
+    StepSpec("Q", (P, C), "q", "queries"),
+    StepSpec("K", (P, C), "k", "keys"),
+    StepSpec("V", (P, C), "v", "values"),
+    StepSpec("sqrt_dk", (), r"\sqrt{d_k}{sup}", "scale divisor"),
+    StepSpec("scores", (P, P), "s", "scores q·k"),
+    StepSpec("scaled", (P, P), r"\tilde{s}", "scaled scores"),
+    StepSpec("max", (P,), r"\mu", "row maximum"),
+    StepSpec("exp", (P, P), r"\varepsilon", "exponentials"),
+    StepSpec("expsum", (P,), r"\Sigma", "sums of exponentials"),
+    StepSpec("weights", (P, P), r"\alpha", "attention weights"),
+    StepSpec("weighted_v", (P, P, C), r"(\alpha v)", "weighted values"),
+    StepSpec("context", (P, C), "c", "context vectors"),
+    StepSpec("concat", (P, C), r"\hat{c}", "heads side by side"),
+    StepSpec("Wo", (C, C), "W^{O{sup}}", "output projection"),
+    StepSpec("bo", (C,), "b^{O{sup}}", "output bias"),
+    StepSpec("", (P, C), "a", "attention output"),
+)
+_SPEC = {s.name: s for s in STEPS}
+
+
+@dataclass(frozen=True)
+class HeadCfg:
+    """One head: its weights as written (matrix, written out×in?) and biases, or Q/K/V given directly."""
+
+    W: tuple[tuple[Matrix, bool], ...] = ()  # q, k, v
+    b: tuple[Vector | None, ...] = (None, None, None)
+    direct: tuple[Matrix, ...] = ()  # Q, K, V rows by position
+
+    def width(self, which: int) -> int:
+        if self.direct:
+            return len(self.direct[which][0])
+        m, t = self.W[which]
+        return len(m) if t else len(m[0])
+
+
+@dataclass(frozen=True)
+class AttentionCfg:
+    heads: tuple[HeadCfg, ...]
+    Wo: tuple[Matrix, bool] | None = None
+    bo: Vector | None = None
+    scale: Scale = Scale()
+    mask: Mask = Mask.NONE
+    softmax: Softmax = Softmax.PLAIN
+    kt_q: bool = False  # an alternative only: scores computed as K·Qᵀ (the other axis)
+
+    @property
+    def d_k(self) -> int:
+        return self.heads[0].width(0)
+
+    @property
+    def d_v(self) -> int:
+        return self.heads[0].width(2)
+
+
+def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
+    return cfg.mask is Mask.CAUSAL and j > i
+
+
+KEYS = {"kind", "heads", "Wq", "Wk", "Wv", "Wq_all", "Wk_all", "Wv_all", "bq", "bk", "bv", "bq_all", "bk_all",
+        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V"}
+
+
+def read_scale(r, v, key: tuple) -> Scale:
+    if v in ("sqrt_dk", "none"):
+        return Scale(ScaleKind(v))
+    from ...errors import CaseError
+
+    expected = '"sqrt_dk", "none" or a positive number'
+    try:
+        n = r.number(v, key, symbols=False)
+    except CaseError:
+        raise r.fail("unknown scale", key, expected=expected, found=_show(v)) from None
+    if n.rational is not None and n.rational <= 0:
+        raise r.fail("the scale must be positive", key, expected=expected, found=n.text)
+    return Scale(ScaleKind.NUMBER, n)
+
+
+def _show(v) -> str:
+    from ...read.toml import show
+
+    return show(v)
+
+
+class Attention(BlockKind):
+    name = "attention"
+    prefix = "attn"
+    steps = STEPS
+    params = ("Wq", "Wk", "Wv", "bq", "bk", "bv", "Wo", "bo")
+
+    # ---- reading --------------------------------------------------------------------------
+    def read(self, r, table, key, ctx: ReadContext):
+        r.table(table, key, KEYS, "an attention block's weights")
+        if any(k in table for k in "QKV"):
+            return self._read_direct(r, table, key, ctx)
+        d_in = ctx.block_widths["in"]
+        H = r.integer(table.get("heads", 1), key + ("heads",), 1, "the number of heads, e.g. heads = 2")
+        per: list[list] = [[None] * 3 for _ in range(H)]
+        for w, which in (("q", 0), ("k", 1), ("v", 2)):
+            mats = self._weights(r, table, key, f"W{w}", H, d_in, ctx)
+            for h in range(H):
+                per[h][which] = mats[h]
+        biases: list[list[Vector | None]] = [[None] * 3 for _ in range(H)]
+        for w, which in (("q", 0), ("k", 1), ("v", 2)):
+            widths = [len(m) if t else len(m[0]) for m, t in (per[h][which] for h in range(H))]
+            vecs = self._biases(r, table, key, f"b{w}", H, widths)
+            for h in range(H):
+                biases[h][which] = vecs[h]
+        heads = tuple(HeadCfg(W=tuple(per[h]), b=tuple(biases[h])) for h in range(H))
+        for h, hc in enumerate(heads):
+            if hc.width(0) != hc.width(1):
+                raise r.fail(f"head {h + 1}: Wq and Wk must have the same number of columns (d_k)", key + ("Wk",),
+                             expected=f"{hc.width(0)} columns (d_k of Wq)", found=f"{hc.width(1)} columns")
+            if (hc.width(0), hc.width(2)) != (heads[0].width(0), heads[0].width(2)):
+                raise r.fail("heads of different shapes", key, expected=f"every head with d_k = {heads[0].width(0)}, "
+                             f"d_v = {heads[0].width(2)} (as head 1)",
+                             found=f"head {h + 1}: d_k = {hc.width(0)}, d_v = {hc.width(2)}")
+        concat_width = H * heads[0].width(2)
+        Wo = bo = None
+        out_width = concat_width
+        if "Wo" in table:
+            Wo = r.weight(table["Wo"], key + ("Wo",), concat_width, None, ctx.layout,
+                          f"Wo (rows: heads·d_v = {len(heads)}·{heads[0].width(2)})")
+            out_width = len(Wo[0]) if Wo[1] else len(Wo[0][0])
+        if "bo" in table:
+            if Wo is None:
+                raise r.fail("bo without Wo", key + ("bo",), expected="an output projection Wo with its bias bo")
+            bo = r.vector(table["bo"], key + ("bo",), out_width, "one number per output component")
+        return AttentionCfg(heads, Wo, bo, *self._conventions(r, table, key, ctx)), out_width
+
+    def _conventions(self, r, table, key, ctx: ReadContext):
+        scale = read_scale(r, table["scale"], key + ("scale",)) if "scale" in table else ctx.scale
+        mask = r.choice(table["mask"], key + ("mask",), Mask) if "mask" in table else ctx.mask
+        return scale, mask, ctx.softmax
+
+    def _weights(self, r, table, key, name, H, d_in, ctx):
+        if f"{name}_all" in table:
+            if name in table:
+                raise r.fail(f"give {name} or {name}_all, not both", key + (f"{name}_all",))
+            m, t = r.weight(table[f"{name}_all"], key + (f"{name}_all",), d_in, None, ctx.layout, f"{name}_all")
+            total = len(m) if t else len(m[0])
+            if total % H:
+                raise r.fail(f"{name}_all cannot be split into {H} heads", key + (f"{name}_all",),
+                             expected=f"a number of columns divisible by heads = {H}", found=f"{total} columns")
+            w = total // H
+            if t:  # out×in: heads are contiguous row blocks
+                return [(m[h * w:(h + 1) * w], True) for h in range(H)]
+            return [(tuple(row[h * w:(h + 1) * w] for row in m), False) for h in range(H)]
+        if name not in table:
+            raise r.fail(f"the attention block has no {name}", key,
+                         expected=f"Wq, Wk and Wv (or {name}_all for all heads at once)",
+                         found=", ".join(table) or "nothing")
+        v = table[name]
+        if H == 1:
+            return [r.weight(v, key + (name,), d_in, None, ctx.layout, name)]
+        if not (isinstance(v, list) and v and isinstance(v[0], list) and v[0] and isinstance(v[0][0], list)):
+            raise r.fail(f"{name} must give one matrix per head", key + (name,),
+                         expected=f"a list of {H} matrices, or {name}_all split into heads by columns", found=_show(v))
+        if len(v) != H:
+            raise r.fail(f"{name} gives {len(v)} matrices", key + (name,), expected=f"{H} (one per head)")
+        return [r.weight(m, key + (name, h), d_in, None, ctx.layout, f"{name} of head {h + 1}")
+                for h, m in enumerate(v)]
+
+    def _biases(self, r, table, key, name, H, widths):
+        if f"{name}_all" in table:
+            vec = r.vector(table[f"{name}_all"], key + (f"{name}_all",), sum(widths), "the heads' biases side by side")
+            out, p = [], 0
+            for w in widths:
+                out.append(vec[p:p + w])
+                p += w
+            return out
+        if name not in table:
+            return [None] * H
+        v = table[name]
+        if H == 1:
+            return [r.vector(v, key + (name,), widths[0], "one number per column")]
+        if not (isinstance(v, list) and len(v) == H and all(isinstance(x, list) for x in v)):
+            raise r.fail(f"{name} must give one vector per head", key + (name,), expected=f"a list of {H} vectors",
+                         found=_show(v))
+        return [r.vector(x, key + (name, h), widths[h], "one number per column") for h, x in enumerate(v)]
+
+    def _read_direct(self, r, table, key, ctx: ReadContext):
+        if not ctx.direct_allowed:
+            raise r.fail("Q, K, V can be given directly only in the first layer of a case without embeddings",
+                         key + ("Q",), hint="give embeddings and Wq/Wk/Wv, or put Q/K/V in a first layer of one block")
+        extra = [k for k in table if k not in ("Q", "K", "V", "scale", "mask", "kind")]
+        if extra:
+            raise r.fail(f"{extra[0]!r} does not go with Q/K/V given directly", key + (extra[0],),
+                         expected="Q, K and V tables (and scale, mask)")
+        labels = [p.label for p in ctx.positions]
+        mats = []
+        for name in "QKV":
+            t = table.get(name)
+            if not isinstance(t, dict):
+                raise r.fail(f"{name} must be a table of rows keyed by token", key + (name,),
+                             expected=f'{name} = {{ "{labels[0]}" = [..], ... }}', found=_show(t))
+            for lab in t:
+                if lab not in labels:
+                    raise r.fail(f"unknown token {lab!r} in {name}", key + (name, lab),
+                                 expected=f"one of: {', '.join(labels)}", found=_show(lab))
+            rows, width = [], None
+            for lab in labels:
+                if lab not in t:
+                    raise r.fail(f"{name} has no row for {lab!r}", key + (name,), expected="a row for every position",
+                                 found=f"rows for {', '.join(t)}")
+                row = r.vector(t[lab], key + (name, lab), width)
+                width = len(row)
+                rows.append(row)
+            mats.append(tuple(rows))
+        if len(mats[0][0]) != len(mats[1][0]):
+            raise r.fail("Q and K must have the same width d_k", key + ("K",), expected=f"{len(mats[0][0])} columns",
+                         found=f"{len(mats[1][0])}")
+        return AttentionCfg((HeadCfg(direct=tuple(mats)),), None, None, *self._conventions(r, table, key, ctx)), \
+            len(mats[2][0])
+
+    # ---- building ---------------------------------------------------------------------------
+    def build(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, outputs) -> Step:
+        contexts = [self._head(b, cfg, place, x, h + 1, hc) for h, hc in enumerate(cfg.heads)]
+        if len(contexts) == 1:
+            concat = contexts[0]
+            b.alias(place.key("concat"), concat)
+        else:
+            dv = cfg.d_v
+
+            def fn(idx):
+                t, m = idx
+                return K.COPY, ((m // dv, (t, m % dv)),)
+
+            concat = b.map(_SPEC["concat"], place, (x.dims[0], dv * len(contexts)), tuple(contexts), fn)
+        if cfg.Wo is None:
+            b.alias(place.key(""), concat)
+            return concat
+        wo = b.given(_SPEC["Wo"], place, cfg.Wo[0])
+        bo = b.given(_SPEC["bo"], place, cfg.bo) if cfg.bo is not None else None
+        return b.contract(_SPEC[""], place, concat, wo, bo, transpose=cfg.Wo[1])
+
+    def _head(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, h: int, hc: HeadCfg) -> Step:
+        n = len(b.labels)
+        qkv = []
+        for which, name in enumerate("QKV"):
+            if hc.direct:
+                qkv.append(b.given(_SPEC[name], place, hc.direct[which], head=h, param=False))
+                continue
+            w = b.given(_SPEC["W" + name.lower()], place, hc.W[which][0], head=h)
+            bias = hc.b[which]
+            bs = b.given(_SPEC["b" + name.lower()], place, bias, head=h) if bias is not None else None
+            qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=hc.W[which][1], head=h))
+        q, k, v = qkv
+        dk = q.dims[1]
+        divisor = {ScaleKind.SQRT_DK: X.sqrt(X.const(dk)), ScaleKind.NONE: X.ONE}.get(cfg.scale.kind)
+        sqrt_dk = b.given(_SPEC["sqrt_dk"], place, cfg.scale.number if divisor is None else divisor, head=h,
+                          param=False)
+        first, second = (k, q) if cfg.kt_q else (q, k)
+        scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
+        scaled = b.elementwise(_SPEC["scaled"], place, K.DIV, (scores, sqrt_dk), head=h)
+        shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
+        present = lambda idx: not masked(cfg, idx[0], idx[1])  # noqa: E731
+        if cfg.softmax is Softmax.MAX_SHIFTED:
+            mx = b.rows(_SPEC["max"], place, scaled, lambda i: K.MAX, cols=shown, head=h)
+            exp = b.map(_SPEC["exp"], place, (n, n), (scaled, mx),
+                        lambda idx: (K.EXP_SHIFT, ((0, idx), (1, idx[:1]))), present=present, head=h)
+        else:
+            exp = b.map(_SPEC["exp"], place, (n, n), (scaled,), lambda idx: (K.EXP, ((0, idx),)),
+                        present=present, head=h)
+        expsum = b.rows(_SPEC["expsum"], place, exp, lambda i: K.SUM, cols=shown, head=h)
+        weights = b.map(_SPEC["weights"], place, (n, n), (exp, expsum),
+                        lambda idx: (K.ZERO, ()) if masked(cfg, *idx) else (K.DIV, ((0, idx), (1, idx[:1]))), head=h)
+        dv = v.dims[1]
+        wv = b.map(_SPEC["weighted_v"], place, (n, n, dv), (weights, v),
+                   lambda idx: (K.ZERO, ()) if masked(cfg, idx[0], idx[1])
+                   else (K.MUL, ((0, idx[:2]), (1, (idx[1], idx[2])))), head=h, lazy=True)
+        ctx = b.map(_SPEC["context"], place, (n, dv), (weights, v, wv), None, head=h,
+                    op=WeightedSum(tuple(shown(i) for i in range(n))))
+        return ctx
+
+    # ---- printing -----------------------------------------------------------------------------
+    def general_tex(self, cfg: AttentionCfg, place: Place, model) -> list[str]:
+        js = r"j \le i" if cfg.mask is Mask.CAUSAL else "j"
+        divisor = {ScaleKind.SQRT_DK: r"\sqrt{d_k}", ScaleKind.NONE: "1"}.get(cfg.scale.kind)
+        if divisor is None:
+            from ...exact.latex import tex_escape
+
+            divisor = tex_escape(cfg.scale.number.text)  # type: ignore[union-attr]
+        x = "x_i" if place.layer <= 1 else r"h^{(" + str(place.layer - 1) + ")}_i"
+        H = len(cfg.heads)
+        hs = "^{(h)}" if H > 1 else ""
+        lines = []
+        if not cfg.heads[0].direct:
+            bias = any(b is not None for b in cfg.heads[0].b)
+            lines.append(rf"q{hs}_i = {x} W^{{Q{hs[1:-1] if H > 1 else ''}}}" + (r" + b^Q" if bias else "") +
+                         rf",\quad k{hs}_i = {x} W^{{K}},\quad v{hs}_i = {x} W^{{V}}")
+        lines += [
+            r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
+            rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}",
+        ]
+        if cfg.softmax is Softmax.MAX_SHIFTED:
+            lines.append(rf"\mu_i = \max_{{{js}}} \tilde{{s}}_{{ij}},\quad \varepsilon_{{ij}} = e^{{\tilde{{s}}_{{ij}} - \mu_i}}")
+        else:
+            lines.append(r"\varepsilon_{ij} = e^{\tilde{s}_{ij}}")
+        lines += [
+            rf"\Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
+            + (r"\ (\alpha_{ij} = 0 \text{ for } j > i)" if cfg.mask is Mask.CAUSAL else ""),
+            rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j",
+        ]
+        if H > 1:
+            lines.append(r"\hat{c}_i = [c^{(1)}_i, \ldots, c^{(" + str(H) + r")}_i]")
+        if cfg.Wo is not None:
+            lines.append(r"a_i = \hat{c}_i W^O" + (" + b^O" if cfg.bo is not None else ""))
+        return lines
+
+    def alternatives(self, cfg: AttentionCfg) -> list[Alternative]:
+        out = []
+        for kind, what in ((ScaleKind.NONE, "no scaling (scores not divided by √d_k)"),
+                           (ScaleKind.SQRT_DK, "scores divided by √d_k")):
+            if cfg.scale.kind is not kind:
+                out.append(Alternative(f"convention.scale={kind.value}", what, replace(cfg, scale=Scale(kind))))
+        if cfg.scale.kind is not ScaleKind.NUMBER:
+            dk = cfg.d_k
+            out.append(Alternative("convention.scale=d_k", f"scores divided by d_k = {dk} instead of √d_k",
+                                   replace(cfg, scale=Scale(ScaleKind.NUMBER, Number.of(dk)))))
+        other = Mask.NONE if cfg.mask is Mask.CAUSAL else Mask.CAUSAL
+        out.append(Alternative(f"convention.mask={other.value}", f"attention with mask = \"{other.value}\"",
+                               replace(cfg, mask=other)))
+        out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ (the softmax taken along the other axis)",
+                               replace(cfg, kt_q=not cfg.kt_q)))
+        if not cfg.heads[0].direct:
+            for which, name in enumerate(("Wq", "Wk", "Wv")):
+                m, t = cfg.heads[0].W[which]
+                if len(m) == len(m[0]):  # a square matrix can be read transposed
+                    heads = tuple(replace(hc, W=tuple((mm, not tt) if k == which else (mm, tt)
+                                                      for k, (mm, tt) in enumerate(hc.W))) for hc in cfg.heads)
+                    out.append(Alternative(f"convention.transposed={name}", f"{name} used transposed (x·{name}ᵀ)",
+                                           replace(cfg, heads=heads)))
+        if cfg.Wo is not None and len(cfg.Wo[0]) == len(cfg.Wo[0][0]):
+            out.append(Alternative("convention.transposed=Wo", "Wo used transposed",
+                                   replace(cfg, Wo=(cfg.Wo[0], not cfg.Wo[1]))))
+        return out
+
+
+class WeightedSum(Op):
+    """context_i = Σ_j weighted_v_ij (the spec's formula); computed as the ball matrix product weights·V.
+
+    Inputs: weights, V, weighted_v (the last only for the formula: it is evaluated on demand).
+    """
+
+    def __init__(self, shown: tuple[list[int], ...]) -> None:
+        self.shown = shown
+
+    def scalar(self, step, idx):
+        i, m = idx
+        return K.SUM, tuple((2, (i, j, m)) for j in self.shown[i])
+
+    def exactness(self, step):
+        return max(s.exactness for s in step.inputs[:2])
+
+    def forward(self, step, ins, M):
+        w, v = step.inputs[0], step.inputs[1]
+        W = arb_mat(w.dims[0], w.dims[1], ins[0])
+        V = arb_mat(v.dims[0], v.dims[1], ins[1])
+        return (W * V).entries()
+
+    def backward(self, step, ins, out, g, M, acc, which=None):
+        w, v = step.inputs[0], step.inputs[1]
+        W = arb_mat(w.dims[0], w.dims[1], ins[0])
+        V = arb_mat(v.dims[0], v.dims[1], ins[1])
+        G = arb_mat(step.dims[0], step.dims[1], [x if x is not None else arb(0) for x in g])
+        if which is None or 0 in which:
+            gw = (G * V.transpose()).entries()
+            n = w.dims[1]
+            for k, c in enumerate(gw):  # masked weights are constants: no gradient flows into them
+                i, j = divmod(k, n)
+                if j in self.shown[i]:
+                    acc[0][k] = c if acc[0][k] is None else acc[0][k] + c
+        if which is None or 1 in which:
+            accumulate(acc[1], (W.transpose() * G).entries())
+
+
+KIND = Attention()

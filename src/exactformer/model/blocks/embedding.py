@@ -1,0 +1,84 @@
+"""The layer-one input: embeddings by token, positional encodings, and their sum.
+
+    X[t] = E[token of t]          in[t] = s·X[t] + PE[t]      (s = √d_model with embed_scale)
+
+Sinusoidal encodings (the paper): PE[pos, 2i] = sin(pos / base^(2i/d)), PE[pos, 2i+1] = cos(…),
+interleaved (components 1, 3, … are sines) or in halves (sines first); exact: the sine of a
+rational times an exact root, evaluated with certainty.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...exact import expr as X
+from .. import kinds as K
+from ..build import Builder, Place
+from ..steps import C, P, Step, StepSpec, T
+from ..values import EmbedScale, Model, PositionKind, PositionOrder
+
+STEPS = (
+    StepSpec("E", (T, C), "E", "embedding table"),
+    StepSpec("X", (P, C), "x", "embeddings"),
+    StepSpec("PE", (P, C), "p", "positional encodings"),
+    StepSpec("embed_scale", (), r"\sqrt{d}", "embedding scale"),
+    StepSpec("in", (P, C), "h^{(0)}", "layer input"),
+)
+_SPEC = {s.name: s for s in STEPS}
+MODEL = Place(0, None, "embedding")
+LAYER1 = Place(1, None, "embedding")
+
+
+def sinusoid(model: Model, t: int, m: int, d: int) -> X.Expr:
+    pe = model.pos_enc
+    assert pe is not None and pe.base is not None
+    pos = pe.start + t
+    if pe.order is PositionOrder.INTERLEAVED:
+        i, fn = m // 2, (X.Func.SIN if m % 2 == 0 else X.Func.COS)
+    else:
+        half = (d + 1) // 2
+        i, fn = (m, X.Func.SIN) if m < half else (m - half, X.Func.COS)
+    freq = X.rational_power(pe.base.value, Fraction(-2 * i, d))
+    return X.apply(fn, X.mul(X.const(pos), freq))
+
+
+def build(b: Builder, model: Model) -> Step | None:
+    """E, X, PE and L1.in; None for a case without embeddings (Q/K/V given directly)."""
+    if not model.embeddings:
+        return None
+    tokens = model.tokens
+    E = b.given(_SPEC["E"], MODEL, tuple(model.embeddings[t] for t in tokens), tokens=tokens)
+    row = {t: k for k, t in enumerate(tokens)}
+    n, d = model.n, E.dims[1]
+    xs = b.map(_SPEC["X"], MODEL, (n, d), (E,),
+               lambda idx: (K.COPY, ((0, (row[model.positions[idx[0]].token], idx[1])),)))
+    pe = None
+    if model.pos_enc is not None:
+        if model.pos_enc.kind is PositionKind.LEARNED:
+            pe = b.given(_SPEC["PE"], MODEL, model.pos_enc.table)
+        else:
+            pe = b.given(_SPEC["PE"], MODEL, tuple(tuple(sinusoid(model, t, m, d) for m in range(d))
+                                                    for t in range(n)), param=False)
+    if model.embed_scale is EmbedScale.NONE and pe is None:
+        b.alias(LAYER1.key("in"), xs)
+        return xs
+    if model.embed_scale is EmbedScale.NONE:
+        return b.elementwise(_SPEC["in"], LAYER1, K.SUM, (xs, pe))  # type: ignore[arg-type]
+    s = b.given(_SPEC["embed_scale"], MODEL, X.sqrt(X.const(d)), param=False)
+    if pe is None:
+        return b.map(_SPEC["in"], LAYER1, (n, d), (s, xs), lambda idx: (K.MUL, ((0, ()), (1, idx))))
+    return b.map(_SPEC["in"], LAYER1, (n, d), (s, xs, pe), lambda idx: (K.AFFINE, ((0, ()), (1, idx), (2, idx))))
+
+
+def general_tex(model: Model) -> list[str]:
+    if not model.embeddings:
+        return []
+    s = r"\sqrt{d}\, " if model.embed_scale is EmbedScale.SQRT_DMODEL else ""
+    lines = [r"x_t = E_{\text{token}(t)}"]
+    if model.pos_enc is not None:
+        if model.pos_enc.kind is PositionKind.SINUSOIDAL:
+            lines.append(r"p_{t,2i} = \sin\left(t / b^{2i/d}\right),\quad p_{t,2i+1} = \cos\left(t / b^{2i/d}\right)")
+        lines.append(rf"h^{{(0)}}_t = {s}x_t + p_t")
+    elif s:
+        lines.append(rf"h^{{(0)}}_t = {s}x_t")
+    return lines

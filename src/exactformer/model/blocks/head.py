@@ -1,0 +1,69 @@
+"""The output head: an optional final LayerNorm, logits over the vocabulary, and their softmax.
+
+    logits[t] = h_t·W + b     (W is d_model×|vocab|, or tied: W = Eᵀ)
+    head.exp[t][v] = e^{logits[t][v]}   head.expsum[t] = Σ_v head.exp[t][v]   probs = head.exp / head.expsum
+"""
+
+from __future__ import annotations
+
+from .. import kinds as K
+from ..build import Builder, Place
+from ..steps import C, P, Step, StepSpec, T
+from ..values import Model, Softmax
+from . import layernorm
+
+STEPS = (
+    StepSpec("W", (C, T), "W^{\\mathrm{out}}", "output weights"),
+    StepSpec("b", (T,), "b^{\\mathrm{out}}", "output bias"),
+    StepSpec("logits", (P, T), "z", "logits"),
+    StepSpec("max", (P,), r"\mu^{\mathrm{out}}", "row maximum"),
+    StepSpec("exp", (P, T), r"\varepsilon^{\mathrm{out}}", "exponentials of the logits"),
+    StepSpec("expsum", (P,), r"\Sigma^{\mathrm{out}}", "sums of exponentials"),
+    StepSpec("probs", (P, T), "p", "next-token probabilities"),
+)
+_SPEC = {s.name: s for s in STEPS}
+W_COLUMN = StepSpec("W", (T, C), "W^{\\mathrm{out}}", "output weights")
+HEAD = Place(0, "head", "head")
+TOP = Place(0, None, "head")
+
+
+def build(b: Builder, model: Model, h: Step) -> Step:
+    """The head's steps over the stream h; returns probs."""
+    hd = model.head
+    assert hd is not None
+    vocab = hd.vocab
+    if hd.ln is not None:
+        h = layernorm.build_norm(b, hd.ln, Place(0, "head.ln", "layernorm"), h)
+    d = h.dims[1]
+    if hd.tied:
+        E = b.steps["E"]
+        row = {t: k for k, t in enumerate(E.labels[0] or ())}
+        W = b.map(_SPEC["W"], HEAD, (d, len(vocab)), (E,),
+                  lambda idx: (K.COPY, ((0, (row[vocab[idx[1]]], idx[0])),)), tokens=vocab)
+        transpose = False
+    else:
+        assert hd.W is not None
+        W = b.given(W_COLUMN if hd.transpose else _SPEC["W"], HEAD, hd.W, tokens=vocab)
+        transpose = hd.transpose
+    bias = b.given(_SPEC["b"], HEAD, hd.b, tokens=vocab) if hd.b is not None else None
+    logits = b.contract(_SPEC["logits"], TOP, h, W, bias, transpose=transpose, tokens=vocab)
+    n, V = logits.dims
+    if model.softmax is Softmax.MAX_SHIFTED:
+        mx = b.rows(_SPEC["max"], HEAD, logits, lambda i: K.MAX)
+        exp = b.map(_SPEC["exp"], HEAD, (n, V), (logits, mx), lambda idx: (K.EXP_SHIFT, ((0, idx), (1, idx[:1]))),
+                    tokens=vocab)
+    else:
+        exp = b.map(_SPEC["exp"], HEAD, (n, V), (logits,), lambda idx: (K.EXP, ((0, idx),)), tokens=vocab)
+    expsum = b.rows(_SPEC["expsum"], HEAD, exp, lambda i: K.SUM)
+    return b.map(_SPEC["probs"], TOP, (n, V), (exp, expsum), lambda idx: (K.DIV, ((0, idx), (1, idx[:1]))),
+                 tokens=vocab)
+
+
+def general_tex(model: Model) -> list[str]:
+    hd = model.head
+    if hd is None:
+        return []
+    W = r"E^{\top}" if hd.tied else r"W^{\mathrm{out}}"
+    lines = [rf"z_t = h_t {W}" + (r" + b^{\mathrm{out}}" if hd.b is not None else "")]
+    lines.append(r"p_{t,v} = e^{z_{t,v}} / \textstyle\sum_u e^{z_{t,u}}")
+    return lines

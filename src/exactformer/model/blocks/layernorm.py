@@ -1,0 +1,141 @@
+"""LayerNorm over each row: mean, variance, the divisor, then γ·x̂ + β.
+
+    μ_t = Σ_m x_tm / d        σ²_t = Σ_m (x_tm − μ_t)² / D    (D = d biased, as PyTorch; d − 1 unbiased)
+    std_t = √(σ²_t + eps)  (eps at var, PyTorch)   or   √σ²_t + eps  (eps at std)
+    rstd_t = 1 / std_t       x̂_tm = (x_tm − μ_t)·rstd_t       ln_tm = γ_m·x̂_tm + β_m
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from ...exact import expr as X
+from .. import kinds as K
+from ..build import Alternative, BlockKind, Builder, Place, ReadContext
+from ..steps import C, P, Step, StepSpec
+from ..values import Number, Vector
+
+STEPS = (
+    StepSpec("mean", (P,), r"\mu", "row means"),
+    StepSpec("var", (P,), r"\sigma^{2{sup}}", "row variances"),
+    StepSpec("std", (P,), r"\sigma", "divisors"),
+    StepSpec("rstd", (P,), r"\rho", "reciprocal divisors"),
+    StepSpec("norm", (P, C), r"\hat{x}", "normalised rows"),
+    StepSpec("gamma", (C,), r"\gamma", "scale γ"),
+    StepSpec("beta", (C,), r"\beta", "shift β"),
+    StepSpec("", (P, C), "y", "LayerNorm output"),
+)
+_SPEC = {s.name: s for s in STEPS}
+
+
+class Variance(enum.Enum):
+    BIASED = "biased"
+    UNBIASED = "unbiased"
+
+
+class EpsAt(enum.Enum):
+    VAR = "var"
+    STD = "std"
+
+
+@dataclass(frozen=True)
+class LayerNormCfg:
+    eps: Number
+    variance: Variance = Variance.BIASED
+    eps_at: EpsAt = EpsAt.VAR
+    gamma: Vector | None = None
+    beta: Vector | None = None
+
+
+KEYS = {"kind", "eps", "variance", "eps_at", "gamma", "beta"}
+
+
+def read_config(r, table, key, width: int) -> LayerNormCfg:
+    r.table(table, key, KEYS, "eps (required), variance, eps_at, gamma, beta")
+    if "eps" not in table:
+        raise r.fail("a LayerNorm needs eps", key, expected="eps = 1e-5 (PyTorch's default), or eps = 0 for none",
+                     found=", ".join(table) or "nothing")
+    eps = r.number(table["eps"], key + ("eps",), symbols=False)
+    if eps.rational is not None and eps.rational < 0:
+        raise r.fail("eps must not be negative", key + ("eps",), expected="0 or a small positive number",
+                     found=eps.text)
+    variance = r.choice(table.get("variance", "biased"), key + ("variance",), Variance)
+    eps_at = r.choice(table.get("eps_at", "var"), key + ("eps_at",), EpsAt)
+    vec = {}
+    for name in ("gamma", "beta"):
+        if name in table:
+            vec[name] = r.vector(table[name], key + (name,), width, f"one number per component (d = {width})")
+    return LayerNormCfg(eps, variance, eps_at, vec.get("gamma"), vec.get("beta"))
+
+
+def build_norm(b: Builder, cfg: LayerNormCfg, place: Place, x: Step) -> Step:
+    n, d = x.dims
+    mean = b.rows(_SPEC["mean"], place, x, lambda i: K.Mean())
+    var = b.rows(_SPEC["var"], place, x, lambda i: K.Var(cfg.variance is Variance.UNBIASED), extra=(mean,))
+    std = b.elementwise(_SPEC["std"], place, K.Std(cfg.eps.value, cfg.eps_at is EpsAt.STD), (var,))
+    rstd = b.elementwise(_SPEC["rstd"], place, K.RECIP, (std,))
+    norm = b.map(_SPEC["norm"], place, (n, d), (x, mean, rstd),
+                 lambda idx: (K.NORM, ((0, idx), (1, idx[:1]), (2, idx[:1]))))
+    gamma = b.given(_SPEC["gamma"], place, cfg.gamma or tuple(Number.of(1) for _ in range(d)),
+                    param=cfg.gamma is not None)
+    beta = b.given(_SPEC["beta"], place, cfg.beta or tuple(Number.of(0) for _ in range(d)),
+                   param=cfg.beta is not None)
+    return b.map(_SPEC[""], place, (n, d), (gamma, norm, beta),
+                 lambda idx: (K.AFFINE, ((0, idx[1:]), (1, idx), (2, idx[1:]))))
+
+
+def tex(cfg: LayerNormCfg) -> list[str]:
+    from ...exact.latex import tex_escape
+
+    D = "d - 1" if cfg.variance is Variance.UNBIASED else "d"
+    eps = tex_escape(cfg.eps.text)
+    std = (rf"\sqrt{{\sigma^2_t}} + {eps}" if cfg.eps_at is EpsAt.STD else rf"\sqrt{{\sigma^2_t + {eps}}}") \
+        if X.rational_of(cfg.eps.value) != 0 else r"\sqrt{\sigma^2_t}"
+    return [rf"\mu_t = \tfrac{{1}}{{d}}\textstyle\sum_m x_{{t,m}},\quad \sigma^2_t = \tfrac{{1}}{{{D}}}\textstyle\sum_m (x_{{t,m}} - \mu_t)^2",
+            rf"\sigma_t = {std},\quad \rho_t = 1/\sigma_t,\quad \hat{{x}}_{{t,m}} = (x_{{t,m}} - \mu_t)\,\rho_t,\quad "
+            r"y_{t,m} = \gamma_m \hat{x}_{t,m} + \beta_m"]
+
+
+def alternatives(cfg: LayerNormCfg) -> list[Alternative]:
+    out = []
+    other = Variance.UNBIASED if cfg.variance is Variance.BIASED else Variance.BIASED
+    out.append(Alternative(f"convention.variance={other.value}",
+                           f"LayerNorm with {other.value} variance (÷{'d − 1' if other is Variance.UNBIASED else 'd'})",
+                           replace(cfg, variance=other)))
+    at = EpsAt.STD if cfg.eps_at is EpsAt.VAR else EpsAt.VAR
+    if X.rational_of(cfg.eps.value) != 0:
+        out.append(Alternative(f"convention.eps_at={at.value}",
+                               "eps added to the standard deviation, outside the root" if at is EpsAt.STD
+                               else "eps added to the variance, inside the root", replace(cfg, eps_at=at)))
+    for eps in ("0", "1e-5", "1e-6", "1e-12"):
+        from fractions import Fraction
+
+        q = Fraction(eps) if "e" not in eps else Fraction(1, 10 ** int(eps.split("-")[1]))
+        if X.rational_of(cfg.eps.value) != q:
+            out.append(Alternative(f"convention.eps={eps}", f"LayerNorm with eps = {eps}",
+                                   replace(cfg, eps=Number(X.const(q), eps, None))))
+    return out
+
+
+class LayerNorm(BlockKind):
+    name = "layernorm"
+    prefix = "ln"
+    steps = STEPS
+    params = ("gamma", "beta")
+
+    def read(self, r, table, key, ctx: ReadContext):
+        w = ctx.block_widths["__stream__"]
+        return read_config(r, table, key, w), w
+
+    def build(self, b: Builder, cfg: LayerNormCfg, place: Place, x: Step, outputs) -> Step:
+        return build_norm(b, cfg, place, x)
+
+    def general_tex(self, cfg, place, model):
+        return tex(cfg)
+
+    def alternatives(self, cfg):
+        return alternatives(cfg)
+
+
+KIND = LayerNorm()

@@ -1,0 +1,73 @@
+"""The loss: cross-entropy of the target tokens, squared error, or a given upstream gradient.
+
+    cross_entropy:  loss[t] = −log_b p[t][target_t]             loss = (1/N)·Σ_t loss[t]  (or the sum)
+    squared_error:  loss[t][m] = ½(target_tm − o_tm)²   loss[t] = Σ_m loss[t][m]   loss = (1/N)·Σ_t loss[t]
+    given_gradient: loss = Σ dy·out   (a backward unit test starting from an upstream gradient)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...exact import expr as X
+from .. import kinds as K
+from ..build import Builder, Place
+from ..steps import C, P, Step, StepSpec
+from ..values import LossKind, Model, Reduction
+
+STEPS = (
+    StepSpec("loss", (), "L", "loss"),
+    StepSpec("loss.pos", (P,), "L", "loss per position", spelled="loss"),
+    StepSpec("loss.comp", (P, C), "L", "loss per component", spelled="loss"),
+)
+_SPEC = {s.name: s for s in STEPS}
+TOP = Place(0, None, "loss")
+
+
+def build(b: Builder, model: Model, out: Step) -> Step:
+    """The loss over ``out`` (probs with a head, else the last output; logits for given_gradient)."""
+    loss = model.loss
+    assert loss is not None
+    n = out.dims[0]
+    if loss.kind is LossKind.GIVEN_GRADIENT:
+        dy = dict(loss.dy)
+        cells = [(t, m) for t in range(n) for m in range(out.dims[1]) if t in dy]
+        weights = tuple(dy[t][m].value for t, m in cells)
+        return b.map(_SPEC["loss"], TOP, (), (out,), lambda idx: (K.Weighted(weights), tuple((0, c) for c in cells)))
+    targets = dict(loss.targets)
+    N = len(targets)
+    c = Fraction(1, N) if loss.reduction is Reduction.MEAN else Fraction(1)
+    present = lambda idx: idx[0] in targets  # noqa: E731
+    if loss.kind is LossKind.CROSS_ENTROPY:
+        col = {v: k for k, v in enumerate(out.labels[1] or ())}
+        kind = K.CrossEntropy(loss.log.base)
+        per = b.map(_SPEC["loss.pos"], TOP, (n,), (out,),
+                    lambda idx: (kind, ((0, (idx[0], col[targets[idx[0]]])),)), present=present)
+    else:
+        d = out.dims[1]
+
+        def target(t: int, m: int) -> X.Expr:
+            tg = targets[t]
+            if isinstance(tg, str):  # a token: its one-hot row over the vocabulary
+                return X.ONE if (out.labels[1] or ())[m] == tg else X.ZERO
+            return tg[m].value
+
+        comp = b.map(_SPEC["loss.comp"], TOP, (n, d), (out,),
+                     lambda idx: (K.SquaredError(target(*idx)), ((0, idx),)), present=present)
+        per = b.map(_SPEC["loss.pos"], TOP, (n,), (comp,),
+                    lambda idx: (K.SUM, tuple((0, (idx[0], m)) for m in range(d))), present=present)
+    rows = sorted(targets)
+    return b.map(_SPEC["loss"], TOP, (), (per,), lambda idx: (K.Reduce(c), tuple((0, (t,)) for t in rows)))
+
+
+def general_tex(model: Model) -> list[str]:
+    loss = model.loss
+    if loss is None:
+        return []
+    red = r"\tfrac{1}{N}\textstyle\sum_t L_t" if loss.reduction is Reduction.MEAN else r"\textstyle\sum_t L_t"
+    if loss.kind is LossKind.CROSS_ENTROPY:
+        log = {"ln": r"\ln", "log2": r"\log_2", "log10": r"\log_{10}"}[loss.log.value]
+        return [rf"L_t = -{log} p_{{t,y_t}},\quad L = {red}"]
+    if loss.kind is LossKind.SQUARED_ERROR:
+        return [rf"L_{{t,m}} = \tfrac12 (y_{{t,m}} - o_{{t,m}})^2,\quad L_t = \textstyle\sum_m L_{{t,m}},\quad L = {red}"]
+    return [r"L = \textstyle\sum_{t,m} dy_{t,m}\, o_{t,m}"]

@@ -1,0 +1,478 @@
+"""The computation as a graph of named quantities.
+
+``Graph(model)`` builds every step of the model (blocks, head, loss) once. Then,
+for any address (a forward quantity, its gradient ``grad.``, or either after N
+training steps ``stepN.``), ``formula(a)`` says which kind makes it from which
+addresses and ``expr(a)`` builds its exact value on demand, sharing every input's
+node, so cost grows with the number of quantities, never with the size of an
+expanded expression.
+
+Gradients are reverse mode over the named quantities: ``grad.a = Σ_c grad.c ·
+∂c/∂a`` over the quantities c that use a, each local derivative the ``d`` of c's
+kind. A training step updates every trainable given: ``step(t).p = step(t−1).p −
+lr·step(t−1).grad.p``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from itertools import product
+
+from ..errors import AddressError, CaseError
+from ..exact import expr as X
+from . import kinds as K
+from .address import Address, format_indices, label_index, read_indices
+from .blocks import KINDS, attention
+from .blocks import embedding as EMB
+from .blocks import head as HEAD
+from .blocks import loss as LOSS
+from .build import Builder, Place
+from .steps import AxisKind, Map, Step, StepSpec
+from .values import LossKind, Model, Update, exact_of
+
+_STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
+COS_SPEC = StepSpec("cos", (), r"\cos", "cosine similarity")
+
+
+@dataclass(frozen=True, slots=True)
+class Formula:
+    """How a scalar is made: a kind applied to input addresses."""
+
+    kind: K.Kind
+    args: tuple[Address, ...] = ()
+
+
+class Graph:
+    """Every step of one model; addresses, formulas and exact values."""
+
+    def __init__(self, model: Model, *, reader=None) -> None:
+        self.model = model
+        self.labels = model.labels
+        b = Builder(model)
+        self.block_outputs: list[dict[str, Step]] = []
+        x = EMB.build(b, model)
+        for li, layer in enumerate(model.layers, start=1):
+            if x is not None:
+                b.alias(f"L{li}.in", x)
+            outputs: dict[str, Step] = {"in": x} if x is not None else {}
+            for blk in layer.blocks:
+                place = Place(li, blk.name, blk.kind)
+                x = KINDS[blk.kind].build(b, blk.config, place, x, outputs)  # type: ignore[arg-type]
+                outputs[blk.name] = x
+            assert x is not None
+            b.alias(f"L{li}.out", x)
+            self.block_outputs.append(outputs)
+        assert x is not None
+        self.last = x
+        if model.head is not None:
+            x = HEAD.build(b, model, x)
+        self.loss_step: Step | None = None
+        if model.loss is not None:
+            out = x
+            if model.loss.kind is LossKind.GIVEN_GRADIENT and model.head is not None:
+                out = b.steps["logits"]
+            self.loss_step = LOSS.build(b, model, out)
+        self.steps = b.steps
+        self.aliases = b.aliases
+        self.order = {k: n for n, k in enumerate(self.steps)}
+        self._spell()
+        self._expr: dict[tuple[Address, int], X.Expr] = {}
+        self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
+        self._products: dict[tuple[Address, Address], Address] | None = None
+        from ..numeric.backends import ExactBackend
+
+        self.exact_backend = ExactBackend()
+        self.names: dict[str, str] = dict(model.names)
+        self._check_names(reader)
+        self._trainable = self._read_trainable(reader)
+
+    # ---- spellings and names ----------------------------------------------------------------
+    def _spell(self) -> None:
+        """Every way an address may write each step (L1. and h1. optional, the attention block's name
+        optional when the layer has one), and the canonical (shortest) one."""
+        attn_blocks: dict[int, list[str]] = {}
+        for li, layer in enumerate(self.model.layers, start=1):
+            attn_blocks[li] = [blk.name for blk in layer.blocks if blk.kind == "attention"]
+        self.spellings: dict[str, list[str]] = {}
+
+        def add(sp: str, key: str) -> None:
+            keys = self.spellings.setdefault(sp, [])
+            if key not in keys:
+                keys.append(key)
+
+        for key, s in list(self.steps.items()) + [(k, self.steps[v]) for k, v in self.aliases.items()]:
+            if s.spec.spelled:
+                add(s.spec.spelled, key)
+                if key == s.key:
+                    s.short = s.spec.spelled
+                continue
+            parts = key.split(".")
+            variants = {key}
+            prefix = parts[0] if re.fullmatch(r"L\d+", parts[0]) else None
+            li = int(prefix[1:]) if prefix else 0
+            rest = parts[1:] if prefix else parts
+            forms = [rest]
+            if prefix and rest and rest[0] in attn_blocks.get(li, []) and len(attn_blocks[li]) == 1 and len(rest) > 1:
+                forms.append(rest[1:])  # L1.attn.h1.scores → L1.h1.scores
+            more = []
+            for f in forms:
+                if f and f[0] == "h1" and len(f) > 1:
+                    more.append(f[1:])
+                elif len(f) > 1 and f[1] == "h1":
+                    more.append([f[0]] + f[2:])
+            forms += more
+            for f in forms:
+                variants.add(".".join(([prefix] if prefix else []) + f))
+                if li == 1:
+                    variants.add(".".join(f))
+            for v in variants:
+                if v:
+                    add(v, key)
+            if key == s.key:
+                head_step = s.head is not None
+                best = min((v for v in variants if v), key=lambda v: (len(v.split(".")), len(v)))
+                if not head_step and s.block and prefix and rest and rest[0] == s.block:
+                    # a block's own steps keep its name: attn.Wo, ln1.mean (only head steps drop it)
+                    best = min((v for v in variants if s.block in v.split(".")),
+                               key=lambda v: (len(v.split(".")), len(v)))
+                s.short = best
+        self.step_names = sorted({sp for sp in self.spellings if "." not in sp})
+
+    def _check_names(self, reader) -> None:
+        for name, target in self.names.items():
+            if (name in self.spellings or name in self.steps) and reader is not None:
+                raise reader.fail(f"[names] {name} shadows a step name", ("names", name),
+                                  expected="a name that is not a step's", found=name)
+            try:
+                self.parse(target)
+            except AddressError as e:
+                if reader is not None:
+                    raise reader.fail(f"[names] {name} is not an address: {e}", ("names", name),
+                                      expected="an address of this case", found=target) from None
+                raise
+
+    # ---- addresses --------------------------------------------------------------------------
+    def step(self, key: str) -> Step:
+        return self.steps[self.aliases.get(key, key)]
+
+    def name(self, a: Address) -> str:
+        s = self.step(a.step)
+        head = (f"step{a.t}." if a.t else "") + ("grad." if a.grad else "")
+        return head + s.short + format_indices(s.spec.axes, s.labels, a.idx)
+
+    def parse(self, text: str) -> Address:
+        """Read an address; raises AddressError saying what is wrong with it."""
+        if len(text) > 2000:
+            raise AddressError("an address longer than 2000 characters")
+        rest = text.strip()
+        t, grad = 0, False
+        m = _STEP_PREFIX.match(rest)
+        if m:
+            t, rest = int(m.group(1)), rest[m.end():]
+            if t > 1_000_000:
+                raise AddressError(f"{text!r}: training step {t} is too far")
+        if rest.startswith("grad."):
+            grad, rest = True, rest[5:]
+        if rest in self.names:
+            a = self.parse(self.names[rest])
+            return Address(a.step, a.idx, a.grad or grad, t + a.t)
+        if rest.startswith("cos(") and rest.endswith(")"):
+            if grad:
+                raise AddressError(f"{text!r}: a cosine similarity has no gradient (it is not part of the loss)")
+            return Address(self._cos(rest[4:-1], text), (), False, t)
+        a = self._plain(rest, text)
+        a = Address(a.step, a.idx, grad, t)
+        self._check_prefixes(a, text)
+        return a
+
+    def _check_prefixes(self, a: Address, text: str) -> None:
+        if a.grad and self.loss_step is None:
+            raise AddressError(f"{text!r}: a gradient needs a loss ([model.loss])")
+        if a.t and self.model.train is None:
+            raise AddressError(f"{text!r}: stepN. needs training ([train] with lr)")
+
+    def _plain(self, rest: str, text: str) -> Address:
+        cut = rest.find("[")
+        head = (rest if cut < 0 else rest[:cut]).strip()
+        keys = self.spellings.get(head)
+        if not keys:
+            close = difflib.get_close_matches(head, list(self.spellings), n=3)
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise AddressError(f"unknown step {head!r} in {text!r}{hint}; steps are: {', '.join(self.step_names)}")
+        tail = "" if cut < 0 else rest[cut:]
+        partial = None
+        for key in keys:
+            s = self.step(key)
+            lookups = tuple(label_index(lab) if lab is not None else None for lab in s.labels)
+            for idx in read_indices(tail, s.spec.axes, lookups):
+                a = Address(s.key, idx)
+                if len(idx) == len(s.dims):
+                    return self.check(a)
+                partial = partial or a
+        if partial is not None:
+            return self.check(partial)
+        s = self.step(keys[0])
+        want = s.short + format_indices(s.spec.axes, tuple(lab or ("1",) * 2 for lab in s.labels),
+                                        tuple(range(len(s.dims))))
+        tokens = ", ".join(self.labels)
+        raise AddressError(f"cannot read {text!r}: expected {s.short} indexed like {want} "
+                           f"(positions: {tokens}; components are 1-based)")
+
+    def check(self, a: Address) -> Address:
+        """Return a if it names a quantity (or a row of them); raise AddressError if not."""
+        s = self.step(a.step)
+        for k, (i, d) in enumerate(zip(a.idx, s.dims)):
+            if not 0 <= i < d:
+                what = "index" if s.spec.axes[k] is AxisKind.INDEX else "entry"
+                raise AddressError(f"{self.name(a)}: {what} {i + 1} is out of range 1..{d}")
+        if len(a.idx) == len(s.dims) and not s.op.exists(s, a.idx):
+            if s.spec.name == "exp":
+                raise AddressError(f"{self.name(a)} is masked by the causal mask: it has no exp (its weight is 0)")
+            raise AddressError(f"{self.name(a)} is not a quantity of this case (no target at that position)")
+        return a
+
+    def _cos(self, inner: str, text: str) -> str:
+        """Register cos(A, B) of two rows as a derived step; return its key."""
+        for cut in (k for k, ch in enumerate(inner) if ch == ","):
+            try:
+                a, b = self.parse(inner[:cut]), self.parse(inner[cut + 1:])
+            except AddressError:
+                continue
+            ra, rb = self.scalars(a), self.scalars(b)
+            if a.grad or b.grad or len(ra) != len(rb) or len(ra) < 1:
+                raise AddressError(f"{text!r}: cos needs two rows of the same length")
+            key = f"cos({self.name(a)}, {self.name(b)})"
+            if key not in self.steps:
+                inputs = tuple(dict.fromkeys(self.step(x.step) for x in ra + rb))
+                pos = {s.key: k for k, s in enumerate(inputs)}
+                args = tuple((pos[self.step(x.step).key], x.idx) for x in ra + rb)
+                s = Step(key, COS_SPEC, (), (), Map(lambda idx, args=args: (K.COS, args)), inputs, lazy=True)
+                s.short = key
+                s.exactness = max(x.exactness for x in inputs)
+                if a.t != b.t:
+                    raise AddressError(f"{text!r}: both rows must be at the same training step")
+                s.offset_t = a.t
+                self.steps[key] = s
+                self.order[key] = len(self.order)
+            return key
+        raise AddressError(f"cannot read {text!r}: expected cos(ROW, ROW), e.g. cos(L3.out[鬼], L3.out[金棒])")
+
+    def scalars(self, a: Address) -> list[Address]:
+        """The scalar addresses under a (a itself when scalar), in reading order."""
+        s = self.step(a.step)
+        rest = [range(d) for d in s.dims[len(a.idx):]]
+        return [Address(s.key, a.idx + t, a.grad, a.t) for t in product(*rest) if s.op.exists(s, a.idx + t)]
+
+    def is_scalar(self, a: Address) -> bool:
+        return len(a.idx) == len(self.step(a.step).dims)
+
+    def shape(self, key: str) -> tuple[int, ...]:
+        return self.step(key).dims
+
+    def depth(self, a: Address) -> int:
+        """Position in the pipeline: inputs always have a smaller depth."""
+        n = len(self.order) + 1
+        k = self.order[self.step(a.step).key]
+        base = a.t * 2 * n
+        return base + (2 * n - 1 - k if a.grad else k)
+
+    # ---- training ----------------------------------------------------------------------------
+    def _read_trainable(self, reader) -> set[Address] | None:
+        """Trainable scalar givens (None without [train]): params minus frozen, each entry an address or a
+        prefix (``L1.attn.Wq`` covers every head's Wq)."""
+        train = self.model.train
+        if train is None:
+            return None
+        params = [s for s in self.steps.values() if s.param]
+        names: dict[str, set[str]] = {}
+        for sp, keys in self.spellings.items():
+            for key in keys:
+                names.setdefault(self.step(key).key, set()).update({sp, _drop_head(sp)})
+
+        def covered(spec: str, where: str, k: int) -> set[Address]:
+            spec = spec.strip()
+            hits = [Address(s.key) for s in params if spec in names.get(s.key, ()) or spec == s.key]
+            if not hits:
+                try:
+                    hits = [self.parse(spec)]
+                except AddressError:
+                    hits = []
+            out = {x for h in hits for x in self.scalars(h) if self.step(x.step).param}
+            if not out:
+                if reader is not None:
+                    raise reader.fail(f"{where} entry {spec!r} names no parameter", ("train", where),
+                                      expected="a parameter address or prefix, e.g. L1.attn.Wq or head.W",
+                                      found=spec)
+                raise CaseError(f"train.{where}: {spec!r} names no parameter")
+            return out
+
+        every = {x for s in params for x in self.scalars(Address(s.key))}
+        chosen = every if train.params is None else set().union(
+            *(covered(p, "params", k) for k, p in enumerate(train.params)))
+        frozen = set().union(*(covered(p, "frozen", k) for k, p in enumerate(train.frozen))) if train.frozen else set()
+        return chosen - frozen
+
+    def trainable(self, a: Address) -> bool:
+        return self._trainable is not None and Address(a.step, a.idx) in self._trainable
+
+    @property
+    def params(self) -> list[Step]:
+        """Steps that hold trainable givens, in model order."""
+        if self._trainable is None:
+            return []
+        keys = {a.step for a in self._trainable}
+        return [s for s in self.steps.values() if s.key in keys]
+
+    # ---- formulas ----------------------------------------------------------------------------
+    def formula(self, a: Address) -> Formula:
+        """The formula of a scalar quantity and its input addresses."""
+        if a.grad:
+            return self._grad_formula(a)
+        s = self.step(a.step)
+        if s.is_given:
+            if a.t > 0 and self.trainable(a):
+                tr = self.model.train
+                assert tr is not None
+                prev = Address(s.key, a.idx, False, a.t - 1)
+                return Formula(K.SGD(tr.lr.value), (prev, prev.at(grad=True)))
+            return Formula(K.GIVEN)
+        kind, args = s.op.scalar(s, a.idx)
+        at = a.t + s.offset_t
+        return Formula(kind, tuple(Address(s.inputs[i].key, j, False, at) for i, j in args))
+
+    def consumers(self, a: Address) -> list[tuple[Address, int]]:
+        """The scalars that use a (at a's training step), with a's position among their inputs."""
+        s = self.step(a.step)
+        table = self._consumers.get(s.key)
+        if table is None:
+            table = {}
+            for c in self.steps.values():
+                if s not in c.inputs or c.spec is COS_SPEC:
+                    continue
+                pos = [k for k, x in enumerate(c.inputs) if x is s]
+                for o, _kind, args in c.plan():
+                    cidx = c.unflat(o)
+                    for k, (i, j) in enumerate(args):
+                        if i in pos:
+                            table.setdefault(s.unflat(j), []).append((Address(c.key, cidx), k))
+            self._consumers[s.key] = table
+        return [(Address(c.step, c.idx, False, a.t), k) for c, k in table.get(a.idx, [])]
+
+    def _grad_formula(self, a: Address) -> Formula:
+        s = self.step(a.step)
+        if self.loss_step is None:
+            raise AddressError("a gradient needs a loss")
+        if s is self.loss_step:
+            return Formula(K.GIVEN)  # ∂loss/∂loss = 1
+        fused = self._fused(a)
+        if fused is not None:
+            return fused
+        terms, args = [], []
+        sequential = self.model.train is not None and self.model.train.update is Update.SEQUENTIAL
+        for c, k in self.consumers(a):
+            f = self.formula(c)
+            ins = list(f.args)
+            if sequential:
+                ins = [self._updated(x, c) for x in ins]
+            with_out = f.kind.uses_out
+            terms.append((f.kind, len(ins), k, with_out))
+            args += [c.at(grad=True)] + ins + ([c] if with_out else [])
+        return Formula(K.Chain(tuple(terms)), tuple(args))
+
+    def _updated(self, x: Address, consumer: Address) -> Address:
+        """Sequential update: a parameter input is read after its update when this is its first use."""
+        if not self.trainable(x):
+            return x
+        first = min((self.order[self.step(c.step).key] for c, _ in self.consumers(x)), default=None)
+        if first == self.order[self.step(consumer.step).key]:
+            return x.at(t=x.t + 1)
+        return x
+
+    def _fused(self, a: Address) -> Formula | None:
+        """Softmax then cross-entropy: grad.logits[t][v] = (p − y)/N, as documents write it."""
+        loss = self.model.loss
+        if loss is None or loss.kind is not LossKind.CROSS_ENTROPY or self.model.head is None:
+            return None
+        if self.step(a.step).key != "logits" or len(a.idx) != 2:
+            return None
+        t, v = a.idx
+        targets = dict(loss.targets)
+        if t not in targets:
+            return None
+        from fractions import Fraction
+
+        from .values import Reduction
+
+        vocab = self.model.head.vocab
+        c = Fraction(1, len(targets)) if loss.reduction is Reduction.MEAN else Fraction(1)
+        kind = K.SoftmaxXent(1 if vocab[v] == targets[t] else 0, c, loss.log.base)
+        return Formula(kind, (Address("probs", (t, v), False, a.t),))
+
+    # ---- exact values --------------------------------------------------------------------------
+    def expr(self, a: Address) -> X.Expr:
+        """Exact value of scalar a (an iterative walk: deep chains of quantities never recurse)."""
+        key = (a, 0)
+        got = self._expr.get(key)
+        if got is not None:
+            return got
+        stack = [a]
+        while stack:
+            top = stack[-1]
+            if (top, 0) in self._expr:
+                stack.pop()
+                continue
+            f = self.formula(top)
+            if top.grad and f.kind is K.GIVEN:
+                self._expr[(top, 0)] = X.ONE
+                stack.pop()
+                continue
+            missing = [b for b in f.args if (b, 0) not in self._expr]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            self._expr[(top, 0)] = self._build(top, f)
+        return self._expr[key]
+
+    def _build(self, a: Address, f: Formula) -> X.Expr:
+        if f.kind is K.GIVEN:
+            s = self.step(a.step)
+            v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
+            return exact_of(v)
+        xs = [self._expr[(b, 0)] for b in f.args]
+        return f.kind.f(self.exact_backend, xs)
+
+    def symbolic_formula(self, a: Address) -> X.Expr:
+        """The formula with its inputs as named slots (Refs), its structure kept (numeric.backends.PATTERN)."""
+        from ..numeric.backends import PATTERN
+
+        f = self.formula(a)
+        if f.kind is K.GIVEN:
+            return X.Ref(self.name(a), a) if not a.grad else X.ONE
+        refs = [X.Ref(self.name(b), b) for b in f.args]
+        return f.kind.f(PATTERN, refs)
+
+    def named_product(self, a: Address, b: Address) -> Address | None:
+        """The quantity defined as exactly a·b (weighted_v = weights·V), if there is one."""
+        if self._products is None:
+            self._products = {}
+            for s in self.steps.values():
+                if s.lazy and s.spec.name != "cos":
+                    for o, kind, args in s.plan():
+                        if kind is K.MUL:
+                            (i, j), (k, m) = args
+                            x = Address(s.inputs[i].key, s.inputs[i].unflat(j))
+                            y = Address(s.inputs[k].key, s.inputs[k].unflat(m))
+                            self._products[(x, y)] = self._products[(y, x)] = Address(s.key, s.unflat(o))
+        got = self._products.get((a.at(t=0), b.at(t=0)))
+        return None if got is None or a.t != b.t else got.at(t=a.t)
+
+
+def _drop_head(key: str) -> str:
+    """L1.attn.h2.Wq → L1.attn.Wq (a prefix without a head covers every head)."""
+    return re.sub(r"(^|\.)h\d+\.", r"\1", key)
+
+
+_ = attention  # the attention module registers its kind through model.blocks

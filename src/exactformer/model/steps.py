@@ -1,0 +1,265 @@
+"""Steps: the named tensors of a model, and the ops that say how each of their scalars is made.
+
+A ``StepSpec`` is the vocabulary entry a block module declares once: the step's
+name, the kinds of its indices, its TeX symbol and a reader's label. A ``Step`` is
+one tensor of a concrete model (``L1.attn.h1.scores``, 4×4): its spec, its sizes,
+its inputs and its ``Op``. The op answers one question, ``scalar(idx)``: which
+kind (``model.kinds``) makes that scalar, from which input scalars. Everything
+else derives from that answer: the exact value, the formula shown, the certified
+ball (generically per scalar, or, for a contraction, with ball matrices computing
+the very same sums), the gradient, the lines of working it matches.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from flint import arb, arb_mat
+
+from . import kinds as K
+from .kinds import Exactness, Kind
+
+
+class AxisKind(enum.Enum):
+    POS = "p"  # a position in the sequence, by its label (鬼, に#2)
+    TOKEN = "t"  # a vocabulary entry, by its token (E[鬼], probs[鬼][金棒])
+    INDEX = "c"  # a component or a weight row, 1-based
+
+
+P, T, C = AxisKind.POS, AxisKind.TOKEN, AxisKind.INDEX
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    """A step's name and how it is written: declared once, in its block's module."""
+
+    name: str  # the sub-step name within its block ("scores", "mean"); "" for a block's own output
+    axes: tuple[AxisKind, ...]
+    tex: str  # its symbol; "{sup}" marks where the layer/head mark goes (default: a superscript)
+    label: str  # a reader's name for a table or a section ("attention weights")
+    spelled: str | None = None  # how an address writes it when that differs from its key ("loss" for loss.pos)
+
+    def tex_symbol(self, sup: str) -> str:
+        if "{sup}" in self.tex:
+            return self.tex.replace("{sup}", sup)
+        return self.tex + (f"^{{{sup}}}" if sup else "")
+
+
+Inputs = tuple[tuple[int, tuple[int, ...]], ...]  # (input number, its index) per argument
+
+
+class Op:
+    """How each scalar of a step is made. Subclasses give ``scalar``; contraction overrides the ball paths."""
+
+    def scalar(self, step: Step, idx: tuple[int, ...]) -> tuple[Kind, Inputs]:
+        raise NotImplementedError
+
+    def exists(self, step: Step, idx: tuple[int, ...]) -> bool:
+        """False for a cell that is not a quantity (a masked exponential)."""
+        return True
+
+    def exactness(self, step: Step) -> Exactness:
+        kinds = {self.scalar(step, idx)[0] for idx in step.first_indices()}
+        own = max((k.exactness for k in kinds), default=Exactness.RATIONAL)
+        return max([own] + [s.exactness for s in step.inputs])
+
+    # ---- certified evaluation over flat lists of balls (row-major) ---------------------
+    def forward(self, step: Step, ins: list[list], M) -> list:
+        out: list = [None] * step.size
+        for o, kind, args in step.plan():
+            out[o] = kind.f(M, [ins[i][j] for i, j in args])
+        return out
+
+    def backward(self, step: Step, ins: list[list], out: list, g: list, M, acc: list[list],
+                 which: frozenset[int] | None = None) -> None:
+        """Add ∂loss/∂(each input) to ``acc`` (per input, flat), given ∂loss/∂(each output) in ``g``;
+        only into the inputs numbered in ``which`` when it is given."""
+        for o, kind, args in step.plan():
+            go = g[o]
+            if go is None or go.is_zero():
+                continue
+            xs = [ins[i][j] for i, j in args]
+            y = out[o]
+            for k, (i, j) in enumerate(args):
+                if which is not None and i not in which:
+                    continue
+                d = kind.d(M, k, xs, y)
+                acc[i][j] = go * d if acc[i][j] is None else acc[i][j] + go * d
+
+
+@dataclass(frozen=True, eq=False)
+class Given(Op):
+    """Numbers written in the case (or computed from it exactly, like a sinusoidal encoding)."""
+
+    values: tuple[Any, ...]  # flat, row-major: model.Number or exact Expr
+
+    def scalar(self, step, idx):
+        return K.GIVEN, ()
+
+    def exactness(self, step):
+        from ..exact import expr as X
+        from .values import exact_of
+
+        worst = Exactness.RATIONAL
+        for v in self.values:
+            e = exact_of(v)
+            if not isinstance(e, X.Const):
+                return Exactness.TRANSCENDENTAL if not isinstance(e, X.Sym) else Exactness.ALGEBRAIC
+            if e.value.n != 1:
+                worst = Exactness.ALGEBRAIC
+        return worst
+
+
+@dataclass(frozen=True, eq=False)
+class Contract(Op):
+    """out[i,j] = Σ_k A[i,k]·B[k,j] (+ bias[j]); B read transposed (B[j,k]) with ``transpose``.
+
+    Inputs: A, B, and the bias when there is one. The scalar formula is the dot product;
+    the ball path multiplies ball matrices, which computes the same sums.
+    """
+
+    transpose: bool = False
+    bias: bool = False
+
+    def scalar(self, step, idx):
+        i, j = idx
+        n = step.inputs[0].dims[1]
+        args: list[tuple[int, tuple[int, ...]]] = []
+        for k in range(n):
+            args += [(0, (i, k)), (1, (j, k) if self.transpose else (k, j))]
+        if self.bias:
+            args.append((2, (j,)))
+        return (K.DOT_BIAS if self.bias else K.DOT), tuple(args)
+
+    def exactness(self, step):
+        return max(s.exactness for s in step.inputs)
+
+    def _mats(self, step, ins):
+        a, b = step.inputs[0], step.inputs[1]
+        A = arb_mat(a.dims[0], a.dims[1], ins[0])
+        B = arb_mat(b.dims[0], b.dims[1], ins[1])
+        return A, (B.transpose() if self.transpose else B)
+
+    def forward(self, step, ins, M):
+        A, B = self._mats(step, ins)
+        out = (A * B).entries()
+        if self.bias:
+            cols = step.dims[1]
+            out = [x + ins[2][k % cols] for k, x in enumerate(out)]
+        return out
+
+    def backward(self, step, ins, out, g, M, acc, which=None):
+        A, B = self._mats(step, ins)
+        G = arb_mat(step.dims[0], step.dims[1], [x if x is not None else arb(0) for x in g])
+        if which is None or 0 in which:
+            accumulate(acc[0], (G * B.transpose()).entries())  # (n, k)
+        if which is None or 1 in which:
+            gb = A.transpose() * G  # (k, m)
+            accumulate(acc[1], (gb.transpose() if self.transpose else gb).entries())
+        if self.bias and (which is None or 2 in which):
+            cols = step.dims[1]
+            sums = [arb(0)] * cols
+            for k, x in enumerate(g):
+                if x is not None:
+                    sums[k % cols] += x
+            accumulate(acc[2], sums)
+
+
+def accumulate(acc: list, contribution: list) -> None:
+    """acc += contribution, cell by cell (None: nothing yet)."""
+    acc[:] = [c if a is None else a + c for a, c in zip(acc, contribution)]
+
+
+@dataclass(frozen=True, eq=False)
+class Map(Op):
+    """Any other step: a function from an index to (kind, inputs), supplied by the block."""
+
+    fn: Any  # Callable[[tuple[int, ...]], tuple[Kind, Inputs]]
+    present: Any = None  # Callable[[tuple[int, ...]], bool] | None
+
+    def scalar(self, step, idx):
+        return self.fn(idx)
+
+    def exists(self, step, idx):
+        return True if self.present is None else self.present(idx)
+
+
+@dataclass(eq=False)
+class Step:
+    """One tensor of a model: ``L1.attn.h1.scores`` with its sizes, inputs and op."""
+
+    key: str  # canonical full path, e.g. "L1.attn.h1.scores"
+    spec: StepSpec
+    dims: tuple[int, ...]
+    labels: tuple[tuple[str, ...] | None, ...]  # per axis: labels of a POS or TOKEN axis
+    op: Op
+    inputs: tuple[Step, ...] = ()
+    layer: int = 0  # 0: model level (embeddings, head, loss)
+    block: str | None = None
+    head: int | None = None
+    block_kind: str = ""  # the kind of its block ("attention", "layernorm", …; "head", "loss" at model level)
+    param: bool = False  # a trainable given
+    lazy: bool = False  # evaluated per scalar on demand, not in the vectorised pass (weighted_v)
+    offset_t: int = 0  # a derived step over rows taken after this many training steps (cos(step3.…, …))
+    short: str = ""  # the canonical printed name (shortest spelling)
+    exactness: Exactness = Exactness.RATIONAL
+    _plan: list | None = field(default=None, repr=False)
+    _strides: tuple[int, ...] = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        strides, s = [], 1
+        for d in reversed(self.dims):
+            strides.append(s)
+            s *= d
+        self._strides = tuple(reversed(strides))
+
+    def __repr__(self) -> str:
+        return f"<Step {self.key} {self.dims}>"
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.dims:
+            n *= d
+        return n
+
+    @property
+    def is_given(self) -> bool:
+        return isinstance(self.op, Given)
+
+    def flat(self, idx: tuple[int, ...]) -> int:
+        return sum(i * s for i, s in zip(idx, self._strides))
+
+    def unflat(self, o: int) -> tuple[int, ...]:
+        out = []
+        for s in self._strides:
+            out.append(o // s)
+            o %= s
+        return tuple(out)
+
+    def indices(self):
+        """Every index of the step that is a quantity, row-major."""
+        for idx in product(*(range(d) for d in self.dims)):
+            if self.op.exists(self, idx):
+                yield idx
+
+    def first_indices(self, limit: int = 4):
+        out = []
+        for idx in self.indices():
+            out.append(idx)
+            if len(out) >= limit:
+                break
+        return out
+
+    def plan(self) -> list[tuple[int, Kind, list[tuple[int, int]]]]:
+        """Per scalar: (flat index, kind, [(input number, flat index in it)]), computed once."""
+        if self._plan is None:
+            plan = []
+            for idx in self.indices():
+                kind, args = self.op.scalar(self, idx)
+                plan.append((self.flat(idx), kind, [(i, self.inputs[i].flat(j)) for i, j in args]))
+            self._plan = plan
+        return self._plan

@@ -1,0 +1,277 @@
+"""Certified numbers: arb balls (python-flint), decided exactly when balls cannot.
+
+A decision such as "is E(q) ≥ x?" starts at 128 bits and doubles the precision
+while the ball straddles x; a rational quantity is compared as a Fraction; a ball
+that still straddles at the cap is settled by SymPy (``together``/``cancel``),
+which is how an exact tie such as a softmax sum equal to 1/4 is proved. Floats
+never decide anything here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from flint import arb, ctx, fmpq, fmpz
+
+from ..errors import ExactformerError
+from ..exact import expr as X
+
+PRECISIONS = (128, 512, 2048, 8192)  # bits; each decision climbs these
+
+
+class SymbolicValue(ExactformerError):
+    """A value that depends on a symbolic given has no decimal value."""
+
+    def __init__(self, symbols: frozenset[str]) -> None:
+        super().__init__(f"this value depends on the symbolic given(s) {', '.join(sorted(symbols))}: "
+                         "it has a closed form but no decimal value")
+        self.symbols = symbols
+
+
+class TooLarge(ExactformerError):
+    """A value whose magnitude no ball can hold precisely enough to decide (e.g. e^(e^1000))."""
+
+    def __init__(self, ball: str) -> None:
+        super().__init__(f"a value is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
+
+
+class precision:
+    """``with precision(bits):`` arb's working precision, restored after (a class: this is a hot path)."""
+
+    __slots__ = ("bits", "old")
+
+    def __init__(self, bits: int) -> None:
+        self.bits = bits
+
+    def __enter__(self) -> None:
+        self.old = ctx.prec
+        ctx.prec = self.bits
+
+    def __exit__(self, *exc) -> None:
+        ctx.prec = self.old
+
+
+def q2arb(x: Fraction) -> arb:
+    return arb(fmpq(x.numerator, x.denominator))
+
+
+def surd_ball(s: X.Surd) -> arb:
+    return q2arb(s.q) if s.n == 1 else q2arb(s.q) * arb(s.n).sqrt()
+
+
+_APPLY: dict[X.Func, Callable[[arb], arb]] = {
+    X.Func.EXP: arb.exp, X.Func.LOG: arb.log, X.Func.SQRT: arb.sqrt, X.Func.ERF: arb.erf,
+    X.Func.TANH: arb.tanh, X.Func.SIN: arb.sin, X.Func.COS: arb.cos, X.Func.RELU: lambda a: a.max(0),
+    X.Func.STEP: lambda a: arb(1) if a > 0 else arb(0) if (a < 0 or a.is_zero()) else arb(0.5, 0.5),
+}
+
+
+def apply_ball(fn: X.Func, a: arb) -> arb:
+    return _APPLY[fn](a)
+
+
+def expr_ball(e: X.Expr, memo: dict | None = None) -> arb:
+    """Ball of an exact expression at the current precision (NaN where a symbol or a Ref enters)."""
+    return X.fold(e, _ball_node, memo)
+
+
+def _ball_node(e: X.Expr, cs: tuple) -> arb:
+    if isinstance(e, X.Const):
+        return surd_ball(e.value)
+    if isinstance(e, (X.Sym, X.Ref)):
+        return arb.nan()
+    if isinstance(e, X.Pi):
+        return arb.pi()
+    if isinstance(e, X.Add):
+        return sum(cs[1:], cs[0])
+    if isinstance(e, X.Mul):
+        out = cs[0]
+        for c in cs[1:]:
+            out *= c
+        return out
+    if isinstance(e, X.Div):
+        return cs[0] / cs[1]
+    if isinstance(e, X.Apply):
+        return apply_ball(e.fn, cs[0])
+    if isinstance(e, X.Pow):
+        return cs[0] ** q2arb(e.exponent)
+    if isinstance(e, X.Max):
+        out = cs[0]
+        for c in cs[1:]:
+            out = out.max(c)
+        return out
+    raise AssertionError(type(e))
+
+
+def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction) -> int:
+    """Sign of (value − x), decided with certainty; ``exact`` is asked only when balls straddle."""
+    for k, prec in enumerate(PRECISIONS):
+        with precision(prec):
+            b = ball(prec)
+            if b.is_nan():
+                refuse_symbolic(exact)  # else too few bits: d is NaN too, and the loop climbs
+            d = b - q2arb(x)
+            if d > 0:
+                return 1
+            if d < 0:
+                return -1
+        if k == 0:
+            r = X.rational_of(exact())
+            if r is not None:
+                return (r > x) - (r < x)
+    require_settled(ball)
+    return sympy_sign(exact(), x)
+
+
+def sign_of(e: X.Expr, memo_by_prec: dict[int, dict] | None = None) -> int:
+    """The sign of an exact constant expression, certain (balls, then SymPy for an exact zero)."""
+    r = X.rational_of(e)
+    if r is not None:
+        return (r > 0) - (r < 0)
+    memos = {} if memo_by_prec is None else memo_by_prec
+    return compare(lambda p: expr_ball(e, memos.setdefault(p, {})), lambda: e, Fraction(0))
+
+
+def refuse_symbolic(exact: Callable[[], X.Expr]) -> None:
+    """A NaN ball means a symbolic given only when the value has one; otherwise the precision was too low."""
+    symbols = X.free_symbols(exact())
+    if symbols:
+        raise SymbolicValue(symbols)
+
+
+def require_settled(ball: Callable[[int], arb]) -> None:
+    """At the cap, only an exact tie may be left: a ball tight relative to its size (or around zero)."""
+    with precision(PRECISIONS[-1]):
+        b = ball(PRECISIONS[-1])
+        if not (b.is_finite() and b.rad() <= (abs(b).upper() + 1) * arb(2) ** -1000):
+            raise TooLarge(b.str(5))
+
+
+def sympy_sign(e: X.Expr, x: Fraction) -> int:
+    """Last resort for a value that no ball separates from x (a tie): prove equality exactly."""
+    import sympy
+
+    from ..exact.sympy_form import to_sympy
+
+    d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
+    if d == 0:
+        return 0
+    val = sympy.N(d, 3000)
+    return 0 if val == 0 else (1 if val > 0 else -1)
+
+
+def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool) -> str:
+    """At least ``sig`` significant digits: exact when the decimal ends, else truncated with '…'.
+
+    Every integer digit of a large value is a digit of the value (never padding), up to 10^60;
+    past that, certified scientific notation. ``exact_first``: the exact form is cheap (a rational
+    step), so look at it first.
+    """
+    r = X.rational_of(exact()) if exact_first else None
+    if r is not None:
+        return fraction_text(r, sig)
+    for prec in PRECISIONS:
+        with precision(prec):
+            b = ball(prec)
+            if b.is_nan():
+                refuse_symbolic(exact)
+                continue  # NaN from too few bits (a huge value divided by itself): climb
+            if b.rad() == 0:  # an exact dyadic value
+                mant, e2 = (int(t) for t in b.mid().man_exp())
+                return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
+            got = _truncate(b, sig)
+            if got is not None:
+                return got
+    # a terminating decimal that no ball can truncate (e.g. a uniform weight of exactly 1/4)
+    require_settled(ball)
+    import sympy
+
+    from ..exact.sympy_form import to_sympy
+
+    v = to_sympy(exact())
+    if v.is_Rational:
+        return fraction_text(Fraction(int(v.p), int(v.q)), sig)
+    return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
+
+
+def _log10_floor(a: arb) -> int:
+    """≈ ⌊log10 a⌋ for a > 0, off by at most one (callers correct it)."""
+    man, e2 = a.mid().man_exp()
+    bits = int(man).bit_length() + int(e2) - 1  # floor(log2 a), near enough
+    if abs(bits) < 10**6:
+        return bits * 30103 // 100000
+    f = a.mid().log_base(10).floor()  # astronomical: 0.30103 ≈ log10(2) is not close enough
+    z = f.unique_fmpz()
+    return int(z) if z is not None else int(f.mid().floor().unique_fmpz() or 0)
+
+
+def _truncate(b: arb, sig: int) -> str | None:
+    """The first significant digits of the value in ball b (at least ``sig``, and every integer digit
+    below 10^60), or None while b straddles a digit. Plain decimals for ordinary magnitudes;
+    ``1.234…e+430`` past 10^±60."""
+    neg = b < 0
+    if not neg and not b > 0:
+        return None
+    a = -b if neg else b
+    e10 = _log10_floor(a)
+    for _ in range(4):
+        want = max(sig, e10 + 1) if 0 <= e10 <= 60 else sig  # all integer digits of a number below 10^60
+        k = want - 1 - e10
+        if abs(k) <= 10_000:
+            scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
+        else:
+            scaled = a * (arb(k) * arb(10).log()).exp()  # 10^k, certified, for astronomical magnitudes
+        z = scaled.floor().unique_fmpz()
+        if z is None:
+            return None
+        t = int(z)
+        if t >= 10 ** want:
+            e10 += 1
+        elif t < 10 ** (want - 1):
+            e10 -= 1
+        elif abs(e10) > 60:
+            digits = str(t)
+            return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
+        else:
+            return ("-" if neg else "") + _place(t, k) + "…"
+    return None
+
+
+def _place(digits: int, places: int) -> str:
+    """The integer ``digits`` × 10^−places as a plain decimal string (places ≥ 0 here)."""
+    if places <= 0:
+        return str(digits * 10 ** -places)
+    s = str(digits).rjust(places + 1, "0")
+    return s[:-places] + "." + s[-places:]
+
+
+def fraction_text(r: Fraction, sig: int) -> str:
+    """A rational as a decimal: exact if it terminates within ``sig`` digits (or is an integer), else
+    truncated with '…' (scientific past 10^±60)."""
+    if r == 0:
+        return "0"
+    neg, a = r < 0, abs(r)
+    d = a.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    if d == 1:
+        places = 0
+        while (a * 10 ** places).denominator != 1:
+            places += 1
+        digits = a.numerator * 10 ** places // a.denominator
+        if len(str(digits).lstrip("0")) <= max(sig, len(str(int(a)))) and len(str(digits)) <= 80:
+            return ("-" if neg else "") + _place(digits, places)
+    e10 = len(str(int(a))) - 1 if a >= 1 else -len(str(int(1 / a)))
+    want = lambda e: max(sig, e + 1) if 0 <= e <= 60 else sig  # noqa: E731
+    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) >= 10 ** want(e10):
+        e10 += 1
+    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) < 10 ** (want(e10) - 1):
+        e10 -= 1
+    w = want(e10)
+    t = int(a * Fraction(10) ** (w - 1 - e10))
+    if abs(e10) > 60:
+        digits = str(t)
+        return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
+    return ("-" if neg else "") + _place(t, w - 1 - e10) + "…"

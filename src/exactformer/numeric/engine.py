@@ -1,0 +1,379 @@
+"""Certified evaluation of a whole graph, and one place to ask a quantity for its value.
+
+``Numeric`` evaluates every step with arb balls, a step at a time (ball matrices for
+contractions, each kind's own formula for the rest), forward and backward, at a
+given precision and training step; training updates the trainable givens between
+steps. ``Engine`` answers what every command asks of a quantity: its exact value and
+closed form, a certified comparison with a stated number, its certified decimal.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+
+from flint import arb, arb_mat, fmpz_mat
+
+from ..errors import ExactformerError
+from ..exact import expr as X
+from ..exact import text as T
+from ..model import kinds as K
+from ..model.address import Address
+from ..model.graph import Graph
+from ..model.kinds import Exactness
+from ..model.values import Model, Update, exact_of
+from .backends import BALL
+from .ball import PRECISIONS, SymbolicValue, compare, decimal_text, expr_ball, fraction_text, precision, q2arb
+
+CLOSED_FORM_NODES = 3000  # a closed form larger than this is written in terms of named quantities
+
+
+class UndefinedValue(ExactformerError):
+    """A quantity the givens leave undefined (LayerNorm of a constant row with eps 0)."""
+
+    def __init__(self, address: str, root: str, why: str) -> None:
+        super().__init__(f"{address} is undefined: {why}")
+        self.address, self.root, self.why = address, root, why
+
+
+def _given_balls(values) -> list:
+    """Balls of givens: integers over one common denominator when all are rational (one exact division)."""
+    rats = [X.rational_of(exact_of(v)) for v in values]
+    if rats and all(q is not None for q in rats):
+        d = lcm(*(q.denominator for q in rats))  # type: ignore[union-attr]
+        if d.bit_length() < 4000:
+            ints = fmpz_mat(1, len(rats), [q.numerator * (d // q.denominator) for q in rats])  # type: ignore[union-attr]
+            m = arb_mat(ints)
+            if d != 1:
+                m = m / d
+            return m.entries()
+    return [expr_ball(exact_of(v)) for v in values]
+
+
+class Numeric:
+    """Balls for every quantity of a graph, computed per (precision, training step) and cached."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.g = graph
+        self._given: dict[tuple[int, str], list] = {}
+        self._fwd: dict[tuple[int, int], dict[str, list]] = {}
+        self._bwd: dict[tuple[int, int], dict[str, list]] = {}
+        self._params: dict[tuple[int, int], dict[str, list]] = {}
+        self._lazy: dict[tuple[int, Address], arb] = {}
+        self._mask: dict[str, list[bool]] = {}  # trainable cells of each parameter step
+
+    # ---- forward -----------------------------------------------------------------------------
+    def given(self, prec: int, key: str) -> list:
+        got = self._given.get((prec, key))
+        if got is None:
+            with precision(prec):
+                got = _given_balls(self.g.steps[key].op.values)  # type: ignore[attr-defined]
+            self._given[(prec, key)] = got
+        return got
+
+    def params(self, prec: int, t: int) -> dict[str, list]:
+        """Values of the parameter steps after t updates (t = 0: as given)."""
+        if t == 0:
+            return {s.key: self.given(prec, s.key) for s in self.g.params}
+        got = self._params.get((prec, t))
+        if got is None:
+            self.backward(prec, t - 1)
+            got = self._params[(prec, t)]
+        return got
+
+    def forward(self, prec: int, t: int = 0, params: dict[str, list] | None = None) -> dict[str, list]:
+        key = (prec, t)
+        if params is None and key in self._fwd:
+            return self._fwd[key]
+        ps = self.params(prec, t) if params is None else params
+        vals: dict[str, list] = {}
+        with precision(prec):
+            for k, s in self.g.steps.items():
+                if s.lazy:
+                    vals[k] = [None] * s.size
+                elif s.is_given:
+                    vals[k] = ps.get(k) or self.given(prec, k)
+                else:
+                    vals[k] = s.op.forward(s, [vals[i.key] for i in s.inputs], BALL)
+        if params is None:
+            self._fwd[key] = vals
+        return vals
+
+    # ---- backward and training ------------------------------------------------------------------
+    def trainable_mask(self, key: str) -> list[bool]:
+        got = self._mask.get(key)
+        if got is None:
+            s = self.g.steps[key]
+            got = [self.g.trainable(Address(key, s.unflat(o))) for o in range(s.size)]
+            self._mask[key] = got
+        return got
+
+    def backward(self, prec: int, t: int = 0) -> dict[str, list]:
+        """∂loss/∂(every quantity) at training step t; also the parameters of step t + 1."""
+        key = (prec, t)
+        if key in self._bwd:
+            return self._bwd[key]
+        assert self.g.loss_step is not None
+        vals = self.forward(prec, t)
+        train = self.g.model.train
+        sequential = train is not None and train.update is Update.SEQUENTIAL
+        lr = None
+        grads: dict[str, list] = {k: [None] * s.size for k, s in self.g.steps.items()}
+        new = {s.key: list(vals[s.key]) for s in self.g.params}
+        with precision(prec):
+            if train is not None:
+                lr = expr_ball(train.lr.value)
+            grads[self.g.loss_step.key][0] = arb(1)
+            order = list(self.g.steps.values())
+            first_use = self._first_use(order)
+            for s in reversed(order):
+                if s.is_given or s.lazy:
+                    continue
+                g = grads[s.key]
+                if all(x is None for x in g):
+                    continue
+                ins = [vals[i.key] for i in s.inputs]
+                acc = [grads[i.key] for i in s.inputs]
+                updating = frozenset(k for k, i in enumerate(s.inputs) if sequential and first_use.get(i.key) is s)
+                if updating:
+                    s.op.backward(s, ins, vals[s.key], g, BALL, acc, updating)
+                    for k in updating:
+                        p = s.inputs[k].key
+                        new[p] = self._update(p, vals[p], grads[p], lr)
+                        ins[k] = new[p]
+                    s.op.backward(s, ins, vals[s.key], g, BALL, acc, frozenset(range(len(ins))) - updating)
+                else:
+                    s.op.backward(s, ins, vals[s.key], g, BALL, acc)
+            if train is not None:
+                for p in new:
+                    if not (sequential and p in first_use):
+                        new[p] = self._update(p, vals[p], grads[p], lr)
+        self._bwd[key] = grads
+        self._params[(prec, t + 1)] = new
+        return grads
+
+    def _first_use(self, order) -> dict:
+        """Each trainable parameter step → the first step that reads it (where a sequential update happens)."""
+        out: dict = {}
+        keys = {s.key for s in self.g.params}
+        for s in order:
+            for i in s.inputs:
+                if i.key in keys and i.key not in out:
+                    out[i.key] = s
+        return out
+
+    def _update(self, key: str, value: list, grad: list, lr) -> list:
+        mask = self.trainable_mask(key)
+        return [v - lr * g if m and g is not None else v for v, g, m in zip(value, grad, mask)]
+
+    # ---- one quantity -----------------------------------------------------------------------------
+    def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
+        """Certified ball of scalar quantity a at prec bits (NaN if it depends on a symbol)."""
+        s = self.g.step(a.step)
+        if s.lazy:
+            return self._per_scalar(a, prec)
+        if a.grad:
+            v = self.backward(prec, a.t)[s.key][s.flat(a.idx)]
+            return arb(0) if v is None else v
+        return self.forward(prec, a.t)[s.key][s.flat(a.idx)]
+
+    def _per_scalar(self, a: Address, prec: int) -> arb:
+        key = (prec, a)
+        got = self._lazy.get(key)
+        if got is None:
+            f = self.g.formula(a)
+            with precision(prec):
+                xs = [self.ball(b, prec) for b in f.args]
+                got = f.kind.f(BALL, xs)
+            self._lazy[key] = got
+        return got
+
+
+class Engine:
+    """Exact values and decisions for the quantities of one model."""
+
+    def __init__(self, model: Model | Graph) -> None:
+        self.graph = model if isinstance(model, Graph) else Graph(model)
+        self.numeric = Numeric(self.graph)
+        self._sizes: dict[int, int] = {}
+        self._symbols: dict[int, frozenset[str]] = {}
+
+    def expr(self, a: Address) -> X.Expr:
+        return self.graph.expr(a)
+
+    def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
+        return self.numeric.ball(a, prec)
+
+    def exactness(self, a: Address) -> Exactness:
+        s = self.graph.step(a.step)
+        if a.grad or a.t:
+            loss = self.graph.loss_step
+            if loss is None or loss.exactness is not Exactness.RATIONAL or a.t > 2:
+                return Exactness.TRANSCENDENTAL
+            return Exactness.RATIONAL
+        return s.exactness
+
+    def cheap(self, a: Address) -> bool:
+        """The exact value folds to a constant cheaply (a rational or algebraic step)."""
+        return self.exactness(a) is Exactness.RATIONAL
+
+    def rational(self, a: Address) -> Fraction | None:
+        """E(a) when it is a rational that is cheap to know, else None."""
+        return X.rational_of(self.graph.expr(a)) if self.cheap(a) else None
+
+    def compare(self, a: Address, x: Fraction) -> int:
+        """Sign of E(a) − x, certain (ties included)."""
+        r = self.rational(a)
+        if r is not None:
+            return (r > x) - (r < x)
+        self.require_defined(a)
+        return compare(lambda p: self.numeric.ball(a, p), lambda: self.graph.expr(a), x)
+
+    def decimal(self, a: Address, sig: int = 12) -> str:
+        """E(a) to at least sig significant digits (raises SymbolicValue for a symbolic value)."""
+        r = self.rational(a)
+        if r is not None:
+            return fraction_text(r, sig)
+        self.require_defined(a)
+        return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.graph.expr(a), sig, exact_first=False)
+
+    def symbols(self, a: Address) -> frozenset[str]:
+        b = self.numeric.ball(a)
+        if b.is_finite():
+            return frozenset()
+        return X.free_symbols(self.graph.expr(a), self._symbols)
+
+    def require_defined(self, a: Address) -> None:
+        """Raise UndefinedValue (or SymbolicValue) for a quantity whose ball stays NaN at every precision."""
+        for prec in PRECISIONS:
+            if self.numeric.ball(a, prec).is_finite():
+                return
+            if prec == PRECISIONS[0]:
+                syms = X.free_symbols(self.graph.expr(a), self._symbols)
+                if syms:
+                    raise SymbolicValue(syms)
+        root, why = self._undefined_root(a)
+        raise UndefinedValue(self.graph.name(a), root, why)
+
+    def _undefined_root(self, a: Address) -> tuple[str, str]:
+        """The first quantity on a's inputs that divides by an exact zero."""
+        seen: set[Address] = set()
+        stack = [a]
+        last = a
+        while stack:
+            b = stack.pop()
+            if b in seen:
+                continue
+            seen.add(b)
+            if self.numeric.ball(b, PRECISIONS[-1]).is_finite():
+                continue
+            last = b
+            f = self.graph.formula(b)
+            if f.kind in (K.RECIP,) or isinstance(f.kind, K.Std):
+                d = f.args[0]
+                if X.rational_of(self.graph.expr(d)) == 0 or self.numeric.ball(d, PRECISIONS[-1]).is_zero():
+                    what = "a variance of exactly 0 with eps = 0" if isinstance(f.kind, K.Std) or \
+                        self.graph.step(d.step).spec.name == "std" else "a division by exactly 0"
+                    return self.graph.name(b), f"{self.graph.name(b)} divides by {self.graph.name(d)} = 0 ({what})"
+            stack.extend(f.args)
+        return self.graph.name(last), f"{self.graph.name(last)} has no finite value"
+
+    # ---- closed forms -----------------------------------------------------------------------------
+    def size(self, e: X.Expr) -> int:
+        return X.tree_size(e, self._sizes, cap=10**12)
+
+    def bounded(self, a: Address, limit: int = CLOSED_FORM_NODES) -> X.Expr:
+        """The exact value, or past ``limit`` nodes, its formula with the large inputs named (Refs)."""
+        e = self.graph.expr(a)
+        if self.size(e) <= limit:
+            return e
+        g = self.graph
+        s = g.step(a.step)
+        frontiers = []
+        if not a.grad:
+            layer = s.layer if s.layer else len(g.model.layers) + 1
+            # in terms of this layer's input, then of this block's input
+            frontiers.append(lambda b: not b.grad and b.t == a.t and g.step(b.step).layer < layer
+                             and g.step(b.step).layer != 0 or (layer > len(g.model.layers) and b.step == g.last.key))
+            frontiers.append(lambda b: not b.grad and b != a and (g.step(b.step).block, g.step(b.step).layer)
+                             != (s.block, s.layer))
+        for frontier in frontiers:
+            cut = self._cut(a, frontier)
+            if self.size(cut) <= limit:
+                return cut
+        f = g.formula(a)
+        if a.grad and f.kind is K.GIVEN:
+            return X.ONE
+        args = [g.expr(b) if self.size(g.expr(b)) <= limit // (len(f.args) + 1) else X.Ref(g.name(b), b)
+                for b in f.args]
+        return f.kind.f(g.exact_backend, args)
+
+    def _cut(self, a: Address, frontier) -> X.Expr:
+        """a's exact value with every quantity on the frontier kept as its name (a Ref)."""
+        g = self.graph
+        memo: dict[Address, X.Expr] = {}
+        stack = [a]
+        while stack:
+            b = stack[-1]
+            if b in memo:
+                stack.pop()
+                continue
+            if b != a and frontier(b):
+                memo[b] = X.Ref(g.name(b), b)
+                stack.pop()
+                continue
+            f = g.formula(b)
+            if f.kind is K.GIVEN:
+                memo[b] = g.expr(b)
+                stack.pop()
+                continue
+            missing = [x for x in f.args if x not in memo]
+            if missing:
+                stack.extend(missing)
+                continue
+            stack.pop()
+            memo[b] = f.kind.f(g.exact_backend, [memo[x] for x in f.args])
+        return memo[a]
+
+    def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES) -> str:
+        """The exact value as text; past ``limit`` nodes, in terms of its inputs' names."""
+        return T.text(self.bounded(a, limit), limit=2000)
+
+    def operand_text(self, a: Address, sig: int) -> str:
+        """How an input is shown once substituted: as written if given, exact if short, else a decimal."""
+        f = self.graph.formula(a)
+        if f.kind is K.GIVEN and not a.grad:
+            s = self.graph.step(a.step)
+            v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
+            return v.text if hasattr(v, "text") else T.text(v)
+        r = self.rational(a)
+        if r is not None:
+            return fraction_text(r, max(sig, 30))
+        if self.exactness(a) is not Exactness.TRANSCENDENTAL:
+            e = self.graph.expr(a)
+            if isinstance(e, X.Const):  # a surd such as 63√2/2500
+                return T.text(e)
+        if self.symbols(a):
+            return f"({T.text(self.bounded(a), limit=400)})"
+        return self.decimal(a, sig)
+
+    def formula_text(self, a: Address) -> str:
+        """The formula with its inputs named: ``Q[鬼][1]·K[金棒][1] + Q[鬼][2]·K[金棒][2]``."""
+        return T.text(self.graph.symbolic_formula(a), limit=4000)
+
+    def substituted_text(self, a: Address, sig: int) -> str:
+        """The formula with each input's value substituted."""
+        f = self.graph.formula(a)
+        if f.kind is K.GIVEN:
+            return self.operand_text(a, sig)
+        e = self.graph.symbolic_formula(a)
+
+        def ref(r: X.Ref) -> str:
+            s = self.operand_text(r.key, sig)
+            return f"({s})" if s.startswith("-") else s
+
+        return T.text(e, ref=ref, limit=4000)
+
+
+def rational_ball(q: Fraction) -> arb:
+    return q2arb(q)

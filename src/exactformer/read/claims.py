@@ -1,0 +1,297 @@
+"""Read a case's ``[[claims]]``: tables, single values, lines of working and trends, as scalar claims."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..errors import AddressError, CaseError, ParseError
+from ..exact import expr as X
+from ..model.address import Address
+from ..model.values import Claim, Number, Role, Trend, TrendSays, WorkLine
+from . import grammar as G
+from .toml import show
+from .worklines import Matcher
+
+GROUP_KEYS = ("at", "values", "work", "trend", "precision")
+
+
+class _Claims:
+    def __init__(self, r, engine) -> None:
+        self.r, self.engine, self.g = r, engine, engine.graph
+        self.claims: list[Claim] = []
+        self.work: list[WorkLine] = []
+        self.unmatched: list[int] = []
+        self.trends: list[Trend] = []
+        loss = self.g.model.loss
+        self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None)
+
+    def score(self, a: Address, lit: G.Num) -> int:
+        """1 when the written number is within 1.5 units of its last digit of the exact value (certain)."""
+        from ..numeric.ball import q2arb
+
+        try:
+            b = self.engine.ball(a)
+        except Exception:  # noqa: BLE001 - an undefined or symbolic value simply does not score
+            return 0
+        if not b.is_finite():
+            return 0
+        u = Fraction(3, 2) * Fraction(10) ** -max(lit.decimals, 0)
+        return int(bool(abs(b - q2arb(lit.value)) <= q2arb(u)))
+
+    def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, **kw) -> None:
+        self.claims.append(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64, **kw))
+
+    def address(self, text, key: tuple) -> Address:
+        if not isinstance(text, str):
+            raise self.r.fail("an address must be a string", key, expected='e.g. "weights[鬼,金棒]"', found=show(text))
+        try:
+            return self.g.parse(text)
+        except AddressError as e:
+            raise self.r.fail(str(e), key, expected="an address of this case", found=show(text),
+                              hint=f"positions are: {', '.join(self.g.labels)}") from None
+
+    def claim_number(self, v, key: tuple) -> Number:
+        """A claimed number: a decimal (judged to its places) or an exact form such as "√2/2"."""
+        return self.r.number(v, key, symbols=False)
+
+
+def read_claims(r, raw, engine) -> tuple[tuple[Claim, ...], tuple[WorkLine, ...], tuple[int, ...], tuple[Trend, ...]]:
+    """Every claim of the case in file order; a work line's operands come before its result."""
+    c = _Claims(r, engine)
+    if not isinstance(raw, list):
+        raise r.fail("claims must be [[claims]] tables", ("claims",), found=show(raw))
+    for k, group in enumerate(raw):
+        read_group(c, group, ("claims", k), f"claims #{k + 1}")
+    return tuple(c.claims), tuple(c.work), tuple(c.unmatched), tuple(c.trends)
+
+
+def read_group(c: _Claims, group, key: tuple, default_at: str) -> None:
+    if not isinstance(group, dict):
+        raise c.r.fail("a [[claims]] entry must be a table", key, found=show(group))
+    at = group.get("at", default_at)
+    if not isinstance(at, str):
+        raise c.r.fail("at must be a string (where a reader finds these numbers)", key + ("at",), found=show(at))
+    precision = group.get("precision", "exact")
+    if precision not in ("exact", "float64"):
+        raise c.r.fail("unknown precision", key + ("precision",), expected='"float64" (numbers printed by a program)',
+                       found=show(precision))
+    f64 = precision == "float64"
+    for name, value in group.items():
+        if name in ("at", "precision"):
+            continue
+        if name == "values":
+            _values(c, value, at, key + ("values",), f64)
+        elif name == "work":
+            _work(c, value, at, key + ("work",), f64)
+        elif name == "trend":
+            _trend(c, value, at, key + ("trend",))
+        else:
+            _table(c, name, value, at, key + (name,), f64)
+
+
+def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
+    try:
+        top = c.g.parse(name)
+    except AddressError as e:
+        raise c.r.fail(f"unknown key {name!r} in [[claims]]: {e}", key,
+                       expected="at, values, work, trend, precision, or a step's table (scores, \"L2.scores\", "
+                                "\"ln1.mean\", \"grad.logits\")", found=show(name)) from None
+    if top.idx:
+        raise c.r.fail(f"a table is keyed by a step, not a cell: {name!r}", key, expected="e.g. scores or \"L2.scores\"",
+                       found=show(name))
+    step = c.g.step(top.step)
+    if not step.dims:  # a single number: loss = 0.52
+        c.add(top, c.claim_number(rows, key), at, key, f64)
+        return
+    if not isinstance(rows, dict):
+        first = (step.labels[0] or ("1",))[0]
+        raise c.r.fail(f"{name} must be a table of rows keyed by {'token' if step.labels[0] else 'row number'}", key,
+                       expected=f'{name} = {{ "{first}" = [...] }}', found=show(rows))
+    for label, row in rows.items():
+        a = c.address(f"{name}[{label}]", key + (label,))
+        cells = c.g.scalars(a)
+        if c.g.is_scalar(a):
+            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), f64)
+            continue
+        if not isinstance(row, list):
+            raise c.r.fail("a row must be a list of numbers", key + (label,), found=show(row))
+        if len(row) > len(cells):
+            what = "unmasked cells" if step.spec.name == "exp" else "cells"
+            raise c.r.fail(f"row too long: {len(row)} values", key + (label,), expected=f"at most {len(cells)} ({what})",
+                           found=show(row))
+        for b, v in zip(cells, row):
+            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), f64)
+
+
+def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
+    if not isinstance(values, dict):
+        raise c.r.fail("values must be a table of address = number", key, found=show(values))
+    for text, v in values.items():
+        a = c.address(text, key + (text,))
+        comps = c.g.scalars(a)
+        if isinstance(v, list):
+            if len(v) != len(comps):
+                raise c.r.fail(f"{len(v)} values for {text}", key + (text,), expected=f"{len(comps)}", found=show(v))
+            for b, x in zip(comps, v):
+                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), f64)
+        elif c.g.is_scalar(a):
+            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), f64)
+        else:
+            raise c.r.fail(f"{text} is a row: give a list", key + (text,), expected=f"{len(comps)} numbers",
+                           found=show(v))
+
+
+def _work(c: _Claims, lines, at: str, key: tuple, f64: bool) -> None:
+    if not isinstance(lines, list):
+        raise c.r.fail("work must be a list of { of = ADDRESS, line = TEXT }", key, found=show(lines))
+    for k, item in enumerate(lines):
+        ik = key + (k,)
+        if not isinstance(item, dict) or not set(item) <= {"of", "line"} or not isinstance(item.get("line"), str):
+            raise c.r.fail("a work entry needs 'line' (and 'of', the quantity it computes)", ik,
+                           expected='{ of = "weights[鬼,金棒]", line = "1.0704 / 4.3752 ≈ 0.2432" }', found=show(item))
+        add_line(c, item.get("of"), item["line"], at, ik, f64)
+
+
+def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = False) -> None:
+    of = c.address(of_text, ik + ("of",)) if of_text is not None else None
+    loss = c.g.model.loss
+    log_base = loss.log.base if loss is not None else None
+    from ..numeric.backends import ExactBackend
+
+    try:
+        items, rels = G.parse_chain(text)
+        for node in items:
+            G.evaluate(node, ExactBackend(), log_base=log_base)  # refuse now what cannot be evaluated
+    except ParseError as e:
+        raise c.r.fail(f"cannot read this line of working: {e}", ik + ("line",),
+                       expected="numbers, + - × ÷ / ^ ², ( ), exp ln log √ max tanh …, [a, b]; then = or ≈ and "
+                                "the result", found=show(text)) from None
+    except (ZeroDivisionError, ValueError, ArithmeticError) as e:
+        raise c.r.fail(f"cannot evaluate this line of working: {e}", ik + ("line",), found=show(text)) from None
+    m = c.matcher
+    if of is not None and m.results(of, items[-1]) is None and m.results(of, items[0]) is not None:
+        items, rels = items[::-1], rels[::-1]  # written result first: "0.0504 = 0.20×0.22 + 0.32×0.02"
+    stated = [m.results(of, node) for node in items[1:]] if of is not None else []
+    if of is not None and stated[-1] is None:
+        row = not c.g.is_scalar(of)
+        raise c.r.fail("a line of working must end with its stated result", ik + ("line",),
+                       expected=f"… ≈ a number{' or [a, b, …]' if row else ''} (the value of {of_text})",
+                       found=show(text))
+    wi = len(c.work)
+    line = c.r.loc.line_of(*ik) or c.r.loc.line_of(*ik[:-1])
+    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, f64))
+    if of is None:
+        return
+    ops = m.operands(of, items[0])
+    if ops is None:
+        c.unmatched.append(wi)
+        ops = []
+    for a, lit in ops:
+        c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64))
+    for group in stated:
+        for a, lit in group or []:
+            c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64))
+
+
+def _trend(c: _Claims, items, at: str, key: tuple) -> None:
+    if not isinstance(items, list):
+        raise c.r.fail("trend must be a list of { of, from, to, says }", key, found=show(items))
+    if c.g.model.train is None:
+        raise c.r.fail("a trend claim needs training", key, expected="a [train] table with lr and steps")
+    for k, item in enumerate(items):
+        ik = key + (k,)
+        if not isinstance(item, dict) or set(item) != {"of", "from", "to", "says"}:
+            raise c.r.fail("a trend entry needs of, from, to and says", ik,
+                           expected='{ of = "cos(L3.out[鬼], L3.out[金棒])", from = 0, to = 10, says = "increases" }',
+                           found=show(item))
+        of = c.address(item["of"], ik + ("of",))
+        if not c.g.is_scalar(of) or of.t or of.grad is None:
+            raise c.r.fail("a trend follows one scalar quantity", ik + ("of",), expected="a scalar address without stepN.",
+                           found=show(item["of"]))
+        start = c.r.integer(item["from"], ik + ("from",), 0, "a training step ≥ 0")
+        end = c.r.integer(item["to"], ik + ("to",), 0, "a training step after from")
+        if end <= start:
+            raise c.r.fail("to must come after from", ik + ("to",), expected=f"a step after {start}", found=show(end))
+        says = c.r.choice(item["says"], ik + ("says",), TrendSays)
+        c.trends.append(Trend(of, start, end, says, at, len(c.claims) + len(c.trends), c.r.loc.line_of(*ik)))
+
+
+def _num(lit: G.Num) -> Number:
+    return Number(X.const(lit.value), lit.text, lit.decimals)
+
+
+def claims_from_items(engine, items: list[str], of: str | None):
+    """``check``'s items as claims: "ADDRESS = NUMBER", or with ``of`` (or "ADDRESS: LINE") a line of working.
+
+    Returns (claims, work, unmatched, errors): an item that cannot be read is reported by its number
+    (``errors``), and the others are still judged.
+    """
+    from .toml import Reader
+
+    c = _Claims(Reader("<arguments>", ""), engine)
+    errors: list[tuple[int, str]] = []
+    for k, item in enumerate(items, start=1):
+        item = item.strip()
+        at = f"item {k}: {G.clip(item, 120)}"
+        try:
+            _item(c, item, of, at)
+        except (CaseError, ParseError) as e:
+            msg = e.message
+            detail = f" (expected {e.expected})" if isinstance(e, CaseError) and e.expected else ""
+            errors.append((k, f"{msg}{detail}"))
+    return tuple(c.claims), tuple(c.work), tuple(c.unmatched), errors
+
+
+def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
+    if of is not None:
+        add_line(c, of, item, at, ())
+        return
+    head, sep, tail = _split_value(item)
+    if sep and _is_address(c.g, head):
+        a = c.address(head.strip(), ())
+        v = tail.strip()
+        if c.g.is_scalar(a):
+            c.add(a, c.claim_number(v, ()), at, (), False)
+            return
+        if v.startswith("[") and v.endswith("]"):
+            parts = [x.strip() for x in v[1:-1].split(",")]
+            comps = c.g.scalars(a)
+            if len(parts) != len(comps):
+                raise CaseError(f"{len(parts)} values for {head.strip()}", expected=f"{len(comps)} numbers")
+            for b, x in zip(comps, parts):
+                c.add(b, c.claim_number(x, ()), at, (), False)
+            return
+        raise CaseError(f"{head.strip()} is a row", expected=f"[{', '.join(['…'] * len(c.g.scalars(a)))}]")
+    head, sep, tail = item.partition(":")
+    if sep and _is_address(c.g, head.strip()):
+        add_line(c, head.strip(), tail, at, ())
+        return
+    if sep == "" and any(r in item for r in "=≈≒"):
+        add_line(c, None, item, at, ())  # a line of arithmetic with no quantity named: checked as arithmetic
+        return
+    raise ParseError('expected "ADDRESS = NUMBER", "ADDRESS: LINE OF WORKING", or --of ADDRESS with lines',
+                     G.clip(item))
+
+
+def _split_value(item: str) -> tuple[str, str, str]:
+    for sep in ("=", "≈", "≒"):
+        head, s, tail = item.rpartition(sep)
+        if s:
+            return head.rstrip("≈≒= "), s, tail
+    return item, "", ""
+
+
+def _is_address(g, text: str) -> bool:
+    try:
+        g.parse(text.strip())
+    except AddressError:
+        return False
+    return True
+
+
+def matcher(graph) -> Matcher:
+    """A Matcher over a graph whose readings are scored against the exact values (for tests and readers)."""
+    from ..numeric.engine import Engine
+    from .toml import Reader
+
+    return _Claims(Reader("<matcher>", ""), Engine(graph)).matcher

@@ -1,0 +1,352 @@
+"""Match a line of working's operands to the formula of the quantity it computes.
+
+The formula comes from the quantity's kind (``Graph.symbolic_formula``: named slots,
+the structure a document writes). ``1.0704 / 4.3752 ≈ 0.2432`` of ``weights[鬼,金棒]``
+fits ``exp[鬼,金棒] / expsum[鬼]``, so it claims ``exp[鬼,金棒] = 1.0704`` and
+``expsum[鬼] = 4.3752``. Matching recurses into a slot's own formula (``exp(0.0623)``
+for an exponential, a product for a gradient), sums and products match in any
+order (K·Q as well as Q·K; a minus sign belongs to whichever factor makes the line
+fit), a literal where the formula has an unnamed subexpression (a tutorial's
+``∂out/∂net = 0.1868``) claims nothing, and a factor that is exactly 1 may be left
+out. Among the readings that fit, the one whose numbers agree with the most exact
+values wins; ties keep the order the document wrote. A line that fits nothing is
+still checked as arithmetic and reported ``unmatched``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import permutations
+
+from ..exact import expr as X
+from ..model.address import Address
+from . import grammar as G
+
+Operands = list[tuple[Address, G.Num]]
+Candidate = tuple[int, tuple[tuple[Address, G.Num], ...]]
+MAX_DEPTH = 6
+KEEP = 3  # candidates kept per sub-match
+
+
+def _terms(node) -> list:
+    """The terms of a sum, a subtracted term wrapped in Neg."""
+    if isinstance(node, G.Bin) and node.op == "+":
+        return _terms(node.a) + _terms(node.b)
+    if isinstance(node, G.Bin) and node.op == "-":
+        return _terms(node.a) + [_negate(t) for t in _terms(node.b)]
+    return [node]
+
+
+def _negate(node):
+    return node.x if isinstance(node, G.Neg) else G.Neg(node)
+
+
+def _factors(node) -> list:
+    if isinstance(node, G.Bin) and node.op == "*":
+        return _factors(node.a) + _factors(node.b)
+    return [node]
+
+
+def _best(cands: list[Candidate]) -> list[Candidate]:
+    """The KEEP best candidates, stable (earlier readings win ties)."""
+    seen, out = set(), []
+    for c in sorted(cands, key=lambda c: -c[0]):
+        if c[1] not in seen:
+            seen.add(c[1])
+            out.append(c)
+        if len(out) >= KEEP:
+            break
+    return out
+
+
+def _join(parts: list[Candidate]) -> Candidate:
+    claims: list = []
+    for _, cs in parts:
+        claims += [c for c in cs if c not in claims]
+    return sum(p[0] for p in parts), tuple(claims)
+
+
+class Matcher:
+    """Matches lines of working against a graph's formulas; ``score`` says how well a number fits a quantity."""
+
+    def __init__(self, graph, score: Callable[[Address, G.Num], int] | None = None, log_base=None) -> None:
+        self.g = graph
+        self.score = score or (lambda a, n: 0)
+        self.log_base = log_base
+
+    # ---- entry points ----------------------------------------------------------------------------
+    def operands(self, of: Address, node) -> Operands | None:
+        """Operand claims of node read as the value of ``of`` (a scalar or a row), or None if it does not fit."""
+        if self.g.is_scalar(of):
+            got = self._formula(of, node, 0)
+            return list(got[0][1]) if got else None
+        comps = self.g.scalars(of)
+        out: list = []
+        for m, c in enumerate(comps):
+            proj = project(node, m, len(comps))
+            if proj is None:
+                return None
+            got = self._formula(c, proj, 0)
+            if not got:
+                return None
+            out += [x for x in got[0][1] if x not in out]
+        return out
+
+    def results(self, of: Address, node) -> Operands | None:
+        """The claims a stated result makes: a literal for a scalar, a vector of literals for a row."""
+        if self.g.is_scalar(of):
+            lit = G.literal_of(node)
+            return [(of, lit)] if lit is not None else None
+        comps = self.g.scalars(of)
+        if not isinstance(node, G.Vec) or len(node.items) != len(comps):
+            return None
+        lits = [lit for i in node.items if (lit := G.literal_of(i)) is not None]
+        return list(zip(comps, lits)) if len(lits) == len(comps) else None
+
+    # ---- matching ------------------------------------------------------------------------------------
+    def _formula(self, a: Address, node, depth: int) -> list[Candidate]:
+        pattern = self.g.symbolic_formula(a)
+        if isinstance(pattern, X.Ref) and pattern.key == a:  # a given: only its own value fits
+            lit = G.literal_of(node)
+            if lit is not None:
+                return [(self.score(a, lit), ((a, lit),))]
+            return [(0, ())] if self._constant(node) is not None else []
+        return self.match(pattern, node, depth)
+
+    def match(self, p: X.Expr, node, depth: int) -> list[Candidate]:
+        lit = G.literal_of(node)
+        if isinstance(p, X.Ref):
+            b = p.key
+            if b is None:
+                return [(0, ())] if lit is not None else []
+            if lit is not None:
+                return [(self.score(b, lit), ((b, lit),))]
+            if depth < MAX_DEPTH:
+                return self._formula(b, node, depth + 1)
+            return []
+        if isinstance(p, X.Const):
+            v = self._constant(node)
+            if v is None:
+                return []
+            return [(0, ())] if _close(p, v, lit) else []
+        if isinstance(node, G.Neg) and lit is None:
+            return self._neg(p, node.x, depth)
+        out: list[Candidate] = []
+        if isinstance(p, X.Add):
+            out = self._assign(list(p.terms), _terms(node), depth)
+        elif isinstance(p, X.Mul):
+            out = self._mul(p, node, depth)
+        elif isinstance(p, X.Div):
+            if isinstance(node, G.Bin) and node.op == "/":
+                out = self._all([self.match(p.num, node.a, depth), self.match(p.den, node.b, depth)])
+        elif isinstance(p, X.Apply):
+            out = self._apply(p, node, depth)
+        elif isinstance(p, X.Max) and isinstance(node, G.Call) and node.fn == "max":
+            out = self._assign(list(p.args), list(node.args), depth)
+        if not out and lit is not None and depth > 0:
+            return [(0, ())]  # an unnamed intermediate written as its value: nothing to claim
+        return out
+
+    def _neg(self, p: X.Expr, x, depth: int) -> list[Candidate]:
+        """−x against p: strip a leading −1 from p, or give the minus to one factor of x."""
+        if isinstance(p, X.Mul) and isinstance(p.factors[0], X.Const) and p.factors[0].value.q < 0:
+            c = X.neg(p.factors[0])
+            rest = p.factors[1:]
+            inner = X.Mul((c,) + rest) if X.rational_of(c) != 1 else (rest[0] if len(rest) == 1 else X.Mul(rest))
+            got = self.match(inner, x, depth)
+            if got:
+                return got
+        if isinstance(x, G.Bin) and x.op in "*/":
+            return _best(self.match(p, G.Bin(x.op, G.Neg(x.a), x.b), depth) +
+                         (self.match(p, G.Bin(x.op, x.a, G.Neg(x.b)), depth) if x.op == "*" else []))
+        if isinstance(x, G.Bin) and x.op in "+-":
+            return self.match(p, _sum([_negate(t) for t in _terms(x)]), depth)
+        return []
+
+    def _mul(self, p: X.Mul, node, depth: int) -> list[Candidate]:
+        fs = list(p.factors)
+        if len(fs) == 2 and fs[0] is fs[1] and isinstance(node, G.Bin) and node.op == "^" and \
+                _int(node.b) == 2:
+            return self.match(fs[0], node.a, depth)  # (x − μ)²
+        if isinstance(node, G.Bin) and node.op == "/":
+            out = []
+            for k, f in enumerate(fs):  # a·(1/s) written a / s
+                inv = self._reciprocal(f)
+                if inv is None:
+                    continue
+                rest = fs[:k] + fs[k + 1:]
+                num = rest[0] if len(rest) == 1 else (X.Mul(tuple(rest)) if rest else X.ONE)
+                out += self._all([self.match(num, node.a, depth), self.match(inv, node.b, depth)])
+            if out:
+                return _best(out)
+        nf = _factors(node)
+        if isinstance(node, G.Bin) and node.op == "*" or len(fs) > 1:
+            for variant in self._variants(fs):
+                if len(variant) == len(nf):
+                    got = self._assign(variant, nf, depth)
+                    if got:
+                        return got
+                if len(variant) == 1:
+                    got = self.match(variant[0], node, depth)
+                    if got:
+                        return got
+        return []
+
+    def _variants(self, fs: list[X.Expr]) -> list[list[X.Expr]]:
+        """The factor lists a document may write: as is, without factors equal to exactly 1, flattened."""
+        out = [fs]
+        ones = [f for f in fs if not self._is_one(f)]
+        if len(ones) != len(fs) and ones:
+            out.append(ones)
+        for base in list(out):
+            flat = [x for f in base for x in (f.factors if isinstance(f, X.Mul) else (f,))]
+            if len(flat) != len(base):
+                out.append(flat)
+        c = [f for f in fs if not isinstance(f, X.Const)]
+        if len(c) != len(fs) and c:
+            out.append(c)  # a coefficient a document folded into a neighbour
+        return out
+
+    def _is_one(self, f: X.Expr) -> bool:
+        if isinstance(f, X.Ref) and f.key is not None:
+            try:
+                return X.rational_of(self.g.expr(f.key)) == 1
+            except Exception:  # noqa: BLE001 - a value that cannot be built exactly is not 1
+                return False
+        return X.rational_of(f) == 1
+
+    def _reciprocal(self, f: X.Expr) -> X.Expr | None:
+        if isinstance(f, X.Const) and X.rational_of(f):
+            return X.div(X.ONE, f)
+        if isinstance(f, X.Div) and X.rational_of(f.num) == 1:
+            return f.den
+        if isinstance(f, X.Ref) and f.key is not None and not f.key.grad:
+            inner = self.g.symbolic_formula(f.key)
+            if isinstance(inner, X.Div) and X.rational_of(inner.num) == 1:
+                return inner.den
+        return None
+
+    def _apply(self, p: X.Apply, node, depth: int) -> list[Candidate]:
+        fn = p.fn
+        if fn is X.Func.EXP:
+            if isinstance(node, G.Call) and node.fn == "exp":
+                return self.match(p.arg, node.arg, depth)
+            if isinstance(node, G.Bin) and node.op == "^" and isinstance(node.a, G.EulerE):
+                return self.match(p.arg, node.b, depth)
+            return []
+        if fn is X.Func.SQRT:
+            if isinstance(node, G.Call) and node.fn == "sqrt":
+                return self.match(p.arg, node.arg, depth)
+            return []
+        if fn is X.Func.LOG:
+            if isinstance(node, G.Call) and (node.fn == "ln" or (node.fn == "log" and self.log_base is None)):
+                return self.match(p.arg, node.arg, depth)
+            return []
+        if fn is X.Func.RELU:
+            if isinstance(node, G.Call) and node.fn == "relu":
+                return self.match(p.arg, node.arg, depth)
+            if isinstance(node, G.Call) and node.fn == "max" and len(node.args) == 2:
+                for zero, x in ((node.args[0], node.args[1]), (node.args[1], node.args[0])):
+                    if self._constant(zero) == 0:
+                        return self.match(p.arg, x, depth)
+            return []
+        names = {X.Func.TANH: "tanh", X.Func.ERF: "erf", X.Func.SIN: "sin", X.Func.COS: "cos"}
+        if isinstance(node, G.Call) and node.fn == names.get(fn):
+            return self.match(p.arg, node.arg, depth)
+        return []
+
+    def _assign(self, ps: list[X.Expr], ns: list, depth: int) -> list[Candidate]:
+        """Match pattern parts to node parts one to one, in any order; the best-agreeing order wins."""
+        n = len(ps)
+        if n != len(ns):
+            return []
+        cells = [[self.match(ps[i], ns[j], depth) for j in range(n)] for i in range(n)]
+        if n > 6:  # large sums: in the written order, or not at all
+            order = [list(range(n))] if all(cells[i][i] for i in range(n)) else []
+        else:
+            order = [list(range(n))] + [list(q) for q in permutations(range(n)) if list(q) != list(range(n))]
+        best: list[Candidate] = []
+        best_score = None
+        for perm in order:
+            if not all(cells[i][perm[i]] for i in range(n)):
+                continue
+            cand = _join([cells[i][perm[i]][0] for i in range(n)])
+            if best_score is None or cand[0] > best_score:
+                best, best_score = [cand], cand[0]
+        return best
+
+    def _all(self, parts: list[list[Candidate]]) -> list[Candidate]:
+        if any(not p for p in parts):
+            return []
+        return [_join([p[0] for p in parts])]
+
+    def _constant(self, node) -> X.Expr | None:
+        """The exact value of a node made only of numbers (no operand slots), else None."""
+        from ..errors import ParseError
+        from ..numeric.backends import ExactBackend
+
+        try:
+            v = G.evaluate(node, ExactBackend(), log_base=self.log_base)
+        except (ParseError, ZeroDivisionError, ValueError, ArithmeticError):
+            return None
+        return None if isinstance(v, tuple) else v
+
+
+def _close(p: X.Const, v: X.Expr, lit: G.Num | None) -> bool:
+    """Does a written constant stand for p's value (within its written digits)?"""
+    q, r = X.rational_of(p), X.rational_of(v)
+    if q is not None and r is not None:
+        if lit is not None and lit.decimals > 0:
+            return abs(q - r) <= Fraction(1, 2) * Fraction(10) ** -lit.decimals
+        return q == r
+    from ..numeric.ball import expr_ball, q2arb
+
+    d = expr_ball(X.sub(p, v))
+    if d.contains(0):
+        return True
+    return lit is not None and bool(abs(d) <= q2arb(Fraction(1, 2) * Fraction(10) ** -lit.decimals))
+
+
+def _int(node) -> int | None:
+    lit = G.literal_of(node)
+    return int(lit.value) if lit is not None and lit.value.denominator == 1 else None
+
+
+def _sum(terms: list):
+    out = terms[0]
+    for t in terms[1:]:
+        out = G.Bin("+", out, t)
+    return out
+
+
+def _has_vec(node) -> bool:
+    if isinstance(node, G.Vec):
+        return True
+    if isinstance(node, G.Bin):
+        return _has_vec(node.a) or _has_vec(node.b)
+    if isinstance(node, G.Neg):
+        return _has_vec(node.x)
+    return False
+
+
+def project(node, m: int, width: int):
+    """Component m of a vector-valued line (``0.2368 × [0.43, 0.68]`` → ``0.2368 × 0.43``), or None."""
+    if isinstance(node, G.Vec):
+        return node.items[m] if len(node.items) == width else None
+    if isinstance(node, G.Neg):
+        x = project(node.x, m, width)
+        return None if x is None else G.Neg(x)
+    if isinstance(node, G.Bin):
+        va, vb = _has_vec(node.a), _has_vec(node.b)
+        if node.op in "+-" and va and vb:
+            a, b = project(node.a, m, width), project(node.b, m, width)
+            return None if a is None or b is None else G.Bin(node.op, a, b)
+        if node.op == "*" and va != vb:
+            a = project(node.a, m, width) if va else node.a
+            b = project(node.b, m, width) if vb else node.b
+            return None if a is None or b is None else G.Bin("*", a, b)
+        if node.op == "/" and va and not vb:
+            a = project(node.a, m, width)
+            return None if a is None else G.Bin("/", a, node.b)
+    return None

@@ -1,0 +1,194 @@
+"""The audit report as data: the spec's JSON object, and the grouping and wording every format shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..audit.findings import (
+    SUMMARY_KEYS,
+    ArithmeticFinding,
+    CarriedDigitsFinding,
+    ClaimFinding,
+    CoarseFinding,
+    ConflictFinding,
+    Finding,
+    Report,
+    TrendFinding,
+    UndefinedFinding,
+    UnmatchedFinding,
+    Verdict,
+    kind_of,
+)
+
+MARK = {"correct": "✓", "rounding": "≈", "propagated": "↳", "last_digit": "±1", "wrong": "✗", "undefined": "∅",
+        "conflict": "≠", "arithmetic": "✗", "carried_digits": "…", "unmatched": "?", "coarse": "~", "trend": "↗"}
+LABEL = {"correct": "correct", "rounding": "rounding", "propagated": "propagated", "last_digit": "last digit",
+         "wrong": "wrong", "undefined": "undefined", "conflict": "conflict", "arithmetic": "false working",
+         "carried_digits": "carried digits", "unmatched": "unmatched", "coarse": "coarse", "trend": "trend"}
+CLAIM_KINDS = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined")
+OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
+
+
+def explanation_json(e) -> dict:
+    return {"hypothesis": e.hypothesis, "detail": e.detail, "recomputed": e.recomputed, "explains": list(e.explains)}
+
+
+def finding_json(f: Finding, r: Report) -> dict:
+    """One finding with the fields of audit.md (plus the case-file line, R and severity where known)."""
+    sev = f.severity.label
+    if isinstance(f, ClaimFinding):
+        c = f.claim
+        out: dict = {"kind": "claim", "quantity": f.quantity, "at": c.at, "reported": c.number.text, "exact": f.exact,
+               "closed_form": r.closed_form(f), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
+               "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev, "recomputed": f.recomputed,
+               "file_line": c.line, "role": c.role.value}
+        if c.float64:
+            out["precision"] = "float64"
+        if f.explained_by or f.why_not:
+            out["explained_by"] = [explanation_json(e) for e in f.explained_by]
+            if f.why_not:
+                out["unexplained"] = f.why_not
+        if f.intended:
+            out["intended"] = f.intended
+        return out
+    if isinstance(f, ConflictFinding):
+        return {"kind": "conflict", "quantity": f.quantity, "severity": sev,
+                "values": [{"reported": c.number.text, "at": c.at, "file_line": c.line} for c in f.claims]}
+    if isinstance(f, (ArithmeticFinding, CarriedDigitsFinding)):
+        return {"kind": f.kind, "at": f.at, "line": f.line, "evaluates_to": f.evaluates_to,
+                "reported": f.reported, "severity": sev}
+    if isinstance(f, UnmatchedFinding):
+        return {"kind": "unmatched", "at": f.at, "line": f.line, "of": f.of, "severity": sev}
+    if isinstance(f, UndefinedFinding):
+        return {"kind": "undefined", "quantity": f.quantity, "why": f.why, "severity": sev}
+    if isinstance(f, CoarseFinding):
+        return {"kind": "coarse", "at": f.at, "quantity": f.quantity, "reported": f.claim.number.text,
+                "severity": sev}
+    if isinstance(f, TrendFinding):
+        t = f.trend
+        return {"kind": "trend", "at": t.at, "of": f.of, "from": t.start, "to": t.end, "says": t.says.value,
+                "values": list(f.values), "verdict": "correct" if f.correct else "wrong", "why": f.why,
+                "severity": sev}
+    raise AssertionError(f)
+
+
+def report_json(r: Report) -> dict:
+    roots: list[dict] = [{"quantity": r.names[seq], "at": r.claim(seq).at, "verdict": r.verdict_of(seq).value,
+              "explained_by": [explanation_json(e) for e in r.by_seq[seq].explained_by],
+              "causes": [{"quantity": g.quantity, "at": g.claim.at} for g in effects]}
+             for seq, effects in r.roots.items()]
+    out = {"case": r.case.path, "title": r.case.title, "summary": r.summary(), "status": r.worst().label,
+           "root_causes": roots, "findings": [finding_json(f, r) for f in r.findings]}
+    if r.conventions:
+        out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
+    return out
+
+
+@dataclass(frozen=True)
+class Group:
+    """The findings that stand at one place of the document."""
+
+    at: str
+    findings: tuple[Finding, ...]
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for f in self.findings:
+            k = kind_of(f)
+            out[k] = out.get(k, 0) + 1
+        return out
+
+    def counts_text(self) -> str:
+        order = list(SUMMARY_KEYS)
+        return ", ".join(f"{n} {LABEL[k]}" for k, n in sorted(self.counts().items(), key=lambda kv: order.index(kv[0])))
+
+
+def groups(r: Report) -> list[Group]:
+    """Findings grouped by place, in the report's order (document order, root causes first)."""
+    out: list[tuple[str, list[Finding]]] = []
+    for f in r.findings:
+        if not out or out[-1][0] != f.at:
+            out.append((f.at, []))
+        out[-1][1].append(f)
+    return [Group(at, tuple(fs)) for at, fs in out]
+
+
+def summary_line(r: Report) -> str:
+    s = r.summary()
+    claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in CLAIM_KINDS if k != "undefined" or s[k])
+    other = ", ".join(f"{s[k]} {LABEL[k]}" for k in OTHER_KINDS if s[k] or k in ("conflict", "arithmetic", "unmatched"))
+    return f"{s['claims']} claim{'' if s['claims'] == 1 else 's'}: {claims}; {other}"
+
+
+def why_text(f: Finding) -> str:
+    """Why a finding is what it is, in one line (the best explanation first, when there is one)."""
+    if isinstance(f, ClaimFinding):
+        why = []
+        if f.explained_by:
+            why.append(f.explained_by[0].detail)
+        elif f.why_not and f.verdict in (Verdict.WRONG, Verdict.LAST_DIGIT):
+            why.append(f.why_not)
+        if f.caused_by:
+            why.append("from " + ", ".join(f"{f.names[c.seq]} = {c.number.text}" for c in f.caused_by))
+        if f.recomputed and f.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
+            why.append(f"the document's own inputs give {f.recomputed}")
+        if f.intended:
+            why.append(f.intended)
+        return "; ".join(why)
+    if isinstance(f, ConflictFinding):
+        vals = "; ".join(f"{c.number.text} at {c.at}" for c in f.claims)
+        return f"stated with values that cannot both be right: {vals}"
+    if isinstance(f, ArithmeticFinding):
+        return f"the line's own arithmetic gives {f.evaluates_to}"
+    if isinstance(f, CarriedDigitsFinding):
+        return (f"as written it gives {f.evaluates_to}, but operands within their written digits reach "
+                f"{f.reported}: the author carried more digits than the line shows")
+    if isinstance(f, UnmatchedFinding):
+        return f"operands do not fit the formula of {f.of}; checked as arithmetic only"
+    if isinstance(f, UndefinedFinding):
+        return f.why
+    if isinstance(f, CoarseFinding):
+        return "written too coarsely to tell the value from 0"
+    if isinstance(f, TrendFinding):
+        return f.why
+    raise AssertionError(f)
+
+
+def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
+    """(quantity or line, reported, exact, units off, why, closed form) for a table row."""
+    why = why_text(f)
+    if isinstance(f, ClaimFinding):
+        closed = r.closed_form(f) if f.verdict is not Verdict.UNDEFINED else ""
+        return f.quantity, f.claim.number.text, f.exact, units(f.off_by), why, closed
+    if isinstance(f, ConflictFinding):
+        return f.quantity, "", "", "", why, ""
+    if isinstance(f, (ArithmeticFinding, CarriedDigitsFinding)):
+        return f.line, f.reported, f.evaluates_to, "", why, ""
+    if isinstance(f, UnmatchedFinding):
+        return f.line, "", "", "", why, ""
+    if isinstance(f, UndefinedFinding):
+        return f.quantity, "", "undefined", "", why, ""
+    if isinstance(f, CoarseFinding):
+        return f.quantity, f.claim.number.text, "", "", why, ""
+    if isinstance(f, TrendFinding):
+        return f.of, f.trend.says.value, " → ".join((f.values[0], f.values[-1])), "", why, ""
+    raise AssertionError(f)
+
+
+def effects_text(effects) -> str:
+    """Names of what a root causes, each once, with how many places state it."""
+    counts: dict[str, int] = {}
+    for f in effects:
+        counts[f.quantity] = counts.get(f.quantity, 0) + 1
+    return ", ".join(q if n == 1 else f"{q} (×{n})" for q, n in counts.items())
+
+
+def units(x: float) -> str:
+    """How far off, in units of the last digit (for reading only: no verdict depends on it)."""
+    if x == 0:
+        return ""
+    if x != x or x == float("inf"):
+        return "huge"
+    if x >= 1e6:
+        return f"{x:.1e}"
+    return f"{x:.0f}" if x >= 10 else f"{x:.2g}"

@@ -1,0 +1,127 @@
+"""The audit report for a terminal (rich): aligned for Japanese, coloured on a terminal, user text never markup.
+
+On a wide console the findings of a place are one table; on a narrow one (an
+80-column terminal) the short columns stay a table and ``why`` and the closed form
+fold below each row instead of being squeezed to a few characters.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console, JustifyMethod
+from rich.table import Table
+from rich.text import Text
+
+from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
+from ..model.values import Role
+from .data import LABEL, MARK, describe, effects_text, groups, summary_line, why_text
+from .term import text
+
+STYLE = {"correct": "green", "rounding": "green", "propagated": "yellow", "last_digit": "yellow",
+         "wrong": "bold red", "undefined": "bold red", "conflict": "bold red", "arithmetic": "bold red",
+         "carried_digits": "cyan", "unmatched": "yellow", "coarse": "yellow", "trend": "green"}
+WIDE = 140  # columns from which why and the closed form are table columns
+
+
+def _style(f) -> str:
+    k = kind_of(f)
+    if k == "trend":
+        return "green" if f.severity is Severity.OK else "bold red"
+    return STYLE[k]
+
+
+def _shown(f, everything: bool) -> bool:
+    return everything or kind_of(f) != "correct"
+
+
+def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
+    """Summary, root causes with what they cause, then findings grouped by place in the document."""
+    out.print(Text.assemble(text(r.case.title, "bold"), "  ", text(r.case.path, "dim")))
+    out.print(text(summary_line(r)))
+    status = {Severity.OK: ("no errors", "green"), Severity.NOTE: ("no errors", "green"),
+              Severity.WARNING: ("warnings only", "yellow"), Severity.ERROR: ("errors", "bold red")}
+    msg, style = status[r.worst()]
+    out.print(Text(f"status: {msg}", style=style))
+    if r.conventions:
+        out.print()
+        out.print(Text("One convention fits a whole group of numbers", style="bold"))
+        for e, qs in r.conventions:
+            out.print(Text.assemble("  ", text(e.detail, "cyan"), text(f"  ({len(qs)} numbers: {', '.join(qs[:6])}"
+                                                                         f"{', …' if len(qs) > 6 else ''})", "dim")))
+    if r.roots:
+        out.print()
+        out.print(Text("Root causes (an error made here, and what it carries into later numbers)", style="bold"))
+        for seq, effects in r.roots.items():
+            c, root = r.claim(seq), r.by_seq[seq]
+            v = root.verdict.value
+            out.print(Text.assemble("  ", (f"{MARK[v]:>2}", STYLE[v]), " ", text(f"{r.names[seq]} = {c.number.text}"),
+                                    text(f"  at {c.at}", "dim")))
+            why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
+            if why:
+                out.print(Text.assemble("       why ", text(why, "cyan")))
+            if effects:
+                out.print(Text.assemble("       causes ", text(effects_text(effects), "yellow")))
+    wide = out.width >= WIDE
+    for g in groups(r):
+        shown = [f for f in g.findings if _shown(f, everything)]
+        out.print()
+        out.print(Text.assemble(text(g.at, "bold"), "  ", text(g.counts_text(), "dim")))
+        if not shown:
+            continue
+        t = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
+        columns: list[tuple[str, JustifyMethod]] = [("", "left"), ("quantity", "left"), ("reported", "right"),
+                                                    ("exact", "right"), ("off", "right")]
+        if wide:
+            columns += [("why", "left"), ("closed form", "left")]
+        for col, just in columns:
+            t.add_column(col, justify=just, no_wrap=col not in ("why", "closed form"), overflow="fold")
+        for f in shown:
+            k = kind_of(f)
+            q, rep, exact, off, why, closed = describe(f, r)
+            cells = [Text(f"{MARK[k]} {LABEL[k]}", style=_style(f)), text(q), text(rep), text(exact), text(off)]
+            if wide:
+                t.add_row(*cells, text(why), text(closed, "dim"))
+            else:
+                t.add_row(*cells)
+        out.print(t)
+        if not wide:
+            for f in shown:
+                _, _, _, _, why, closed = describe(f, r)
+                name = describe(f, r)[0]
+                if why or closed:
+                    out.print(Text.assemble("  ", text(name, "bold"), ": ", text(why), ("  " if why else ""),
+                                            text(closed, "dim")))
+
+
+def render_check(r: Report, out: Console) -> None:
+    """``check``: every item judged, the reason first; for a line, its operands and its own arithmetic;
+    for a miss, the exact working."""
+    engine = r.engine
+    for g in groups(r):
+        out.print(text(g.at, "bold"))
+        for f in g.findings:
+            k = kind_of(f)
+            q, rep, exact, off, why, closed = describe(f, r)
+            head = Text.assemble("  ", (f"{MARK[k]} {LABEL[k]:<14}", _style(f)), " ")
+            if isinstance(f, ClaimFinding):
+                if f.explained_by and k not in ("correct", "rounding"):
+                    out.print(Text.assemble("  ", text(f.explained_by[0].detail, "cyan")))
+                role = {Role.OPERAND: "operand ", Role.RESULT: "result  "}.get(f.claim.role, "")
+                head.append_text(text(f"{role}{q} = {rep}"))
+                units = f" ({off} units of the last digit off)" if off and k not in ("correct", "rounding") else ""
+                head.append_text(text(f"   exact {exact}{units}", "dim"))
+                out.print(head)
+                working = ""
+                if engine is not None and k not in ("correct", "rounding") and f.verdict is not Verdict.UNDEFINED:
+                    a = f.claim.address
+                    if engine.graph.formula(a).kind.name != "given":
+                        working = (f"exact working: {engine.formula_text(a)} = "
+                                   f"{engine.substituted_text(a, 8)}")
+                rest = why_text(f) if not f.explained_by else "; ".join(x for x in why.split("; ")[1:])
+                for extra in (rest, working, f"closed form {closed}" if closed else ""):
+                    if extra:
+                        out.print(text(f"      {extra}", "dim"))
+            else:
+                head.append_text(text(why))
+                out.print(head)
+        out.print()
+    out.print(text(summary_line(r)))
