@@ -118,3 +118,111 @@ def test_no_traceback_in_a_real_process(write_case):
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "ragged" in proc.stderr
     assert proc.stdout == ""
+
+
+FULL_MODEL = """\
+[model]
+tokens = ["鬼", "金棒"]
+
+[model.embeddings]
+"鬼" = [0.9, 0.2]
+"金棒" = [0.8, 0.6]
+
+[[model.layers]]
+blocks = "post_ln"
+
+[model.layers.attn]
+heads = 2
+Wq_all = [[0.1, 0.2], [0.3, 0.4]]
+Wk_all = [[0.2, -0.1], [0.0, 0.3]]
+Wv_all = [[0.3, 0.7], [0.5, 0.2]]
+Wo = [[0.1, 0.0], [0.0, 0.1]]
+
+[model.layers.ln1]
+eps = 0
+gamma = [1, 1]
+
+[model.layers.ffn]
+activation = "relu"
+W1 = [[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]
+W2 = [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]
+
+[model.layers.ln2]
+eps = "1e-5"
+
+[model.head]
+tied = true
+
+[model.loss]
+kind = "cross_entropy"
+
+[train]
+lr = "1/10"
+steps = 2
+"""
+
+MODEL_ERRORS = {
+    # model.md section 8: (a change to FULL_MODEL, substrings the message must contain)
+    "block name twice": (('blocks = "post_ln"', 'blocks = ["attn", "ln1", "ln1"]'), ["'ln1' is used twice"]),
+    "adds a later block": (('blocks = "post_ln"', 'blocks = ["attn", "resid", "ln1", "ffn", "ln2"]\n'
+                                                  '[model.layers.resid]\nadds = "ffn"'),
+                           ["adds must name an earlier block", '"in" or "attn"']),
+    "Wo does not fit heads·d_v": (("Wo = [[0.1, 0.0], [0.0, 0.1]]", "Wo = [[0.1, 0.0], [0.0, 0.1], [0.2, 0.2]]"),
+                                  ["Wo (rows: heads·d_v = 2·1)", "3×2"]),
+    "heads of different shapes": (('Wq_all = [[0.1, 0.2], [0.3, 0.4]]\nWk_all = [[0.2, -0.1], [0.0, 0.3]]',
+                                   'Wq = [[[0.1], [0.3]], [[0.2, 0.1], [0.4, 0.1]]]\n'
+                                   'Wk = [[[0.2], [0.0]], [[-0.1, 0.1], [0.3, 0.1]]]'),
+                                  ["heads of different shapes", "head 2: d_k = 2"]),
+    "_all not divisible": (("heads = 2", "heads = 3"), ["cannot be split into 3 heads", "2 columns"]),
+    "fits only transposed": (("W1 = [[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]", "W1 = [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]"),
+                             ["did you mean layout = \"column\""]),
+    "gamma wrong length": (("gamma = [1, 1]", "gamma = [1, 1, 1]"), ["wrong length 3", "2 numbers"]),
+    "unknown activation": (('activation = "relu"', 'activation = "swish"'), ["unknown activation", '"gelu_tanh"']),
+    "unknown variance": (('eps = "1e-5"', 'eps = "1e-5"\nvariance = "population"'), ["unknown variance"]),
+    "unknown eps_at": (('eps = "1e-5"', 'eps = "1e-5"\neps_at = "mean"'), ["unknown eps_at", '"var" or "std"']),
+    "unknown log": (('kind = "cross_entropy"', 'kind = "cross_entropy"\nlog = "log3"'), ["unknown log"]),
+    "unknown reduction": (('kind = "cross_entropy"', 'kind = "cross_entropy"\nreduction = "max"'),
+                          ["unknown reduction"]),
+    "unknown update": (('steps = 2', 'steps = 2\nupdate = "adam"'), ["unknown update", '"simultaneous"']),
+    "target outside the vocabulary": (('kind = "cross_entropy"', 'kind = "cross_entropy"\ntargets = { "鬼" = "猫" }'),
+                                      ["target '猫' is outside the vocabulary"]),
+    "next with one token": (('tokens = ["鬼", "金棒"]\n\n[model.embeddings]\n"鬼" = [0.9, 0.2]\n"金棒" = [0.8, 0.6]',
+                             'tokens = ["鬼"]\n\n[model.embeddings]\n"鬼" = [0.9, 0.2]'),
+                            ['targets = "next" needs at least two']),
+    "lr not a number": (('lr = "1/10"', 'lr = "fast"'), ["a symbol is not allowed here", "train.lr"]),
+    "steps below 1": (("steps = 2", "steps = 0"), ["steps must be an integer ≥ 1"]),
+    "params naming nothing": (("steps = 2", 'steps = 2\nparams = ["L1.attn.Wz"]'), ["'L1.attn.Wz' names no parameter"]),
+    "frozen naming nothing": (("steps = 2", 'steps = 2\nfrozen = ["head.W"]'), ["'head.W' names no parameter"]),
+    "learned positions missing a row": (("[[model.layers]]", '[model.positions]\nkind = "learned"\n'
+                                                             '[model.positions.table]\n"鬼" = [0.1, 0.1]\n\n'
+                                                             "[[model.layers]]"), ["no row for '金棒'"]),
+    "names not an address": (("[train]", '[names]\nw5 = "L1.ffn.W9[1][1]"\n\n[train]'),
+                             ["[names] w5 is not an address"]),
+    "names shadow a step": (("[train]", '[names]\nscores = "L1.ffn.W1[1][1]"\n\n[train]'),
+                            ["[names] scores shadows a step name"]),
+    "unbiased variance of one component": (('"鬼" = [0.9, 0.2]', '"鬼" = [0.9]'), ["wrong length"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MODEL_ERRORS))
+def test_bad_model(name, write_case, capsys, tmp_path, monkeypatch):
+    """Every error of model.md section 8: exit 2, file, line, key, expected and found; nothing written."""
+    monkeypatch.chdir(tmp_path)
+    (old, new), needles = MODEL_ERRORS[name]
+    assert old in FULL_MODEL, name
+    text = FULL_MODEL.replace(old, new, 1)
+    rc, err = run(write_case(text), capsys, tmp_path)
+    assert rc == 2, (name, err)
+    assert err.startswith("exactformer: error: ") and "Traceback" not in err
+    for needle in needles:
+        assert needle in err, (needle, err)
+
+
+def test_residual_of_mismatched_widths_names_both_blocks(write_case, capsys, tmp_path):
+    """A residual whose two sides differ in width names both blocks and their widths."""
+    text = FULL_MODEL.replace('blocks = "post_ln"', 'blocks = ["attn", "lin", "resid"]\n[model.layers.lin]\n'
+                              'W = [[0.1, 0.2, 0.3], [0.4, 0.5, 0.6]]\n[model.layers.resid]\nadds = "in"')
+    text = text.replace("[model.layers.ln1]\neps = 0\ngamma = [1, 1]\n", "")
+    text = text.split("[model.layers.ffn]")[0] + "[model.head]" + text.split("[model.head]")[1]
+    rc, err = run(write_case(text), capsys, tmp_path)
+    assert rc == 2 and "adds 'in' (2 wide) to the output of 'lin' (3 wide)" in err

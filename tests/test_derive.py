@@ -140,7 +140,7 @@ def test_symbolic_given_in_a_numeric_derivation(write_case, tmp_path, capsys):
     """Cells that depend on a symbol show their closed form and name it; the others keep their decimals."""
     p = write_case(case_text(["a", "b"], {"a": ["w", 1], "b": [1, 0]},
                              [{"Wq": [[1], [0]], "Wk": [[1], [0]], "Wv": [[1], [1]]}]))
-    assert main(["derive", str(p), "-o", str(tmp_path / "s.tex")]) == 0
+    assert main(["derive", str(p), "--only", "scores", "-o", str(tmp_path / "s.tex")]) == 0
     tex = (tmp_path / "s.tex").read_text(encoding="utf-8")
     assert r"\text{(no decimal: depends on }\mathit{w}" in tex
     assert r"s_{\text{b},\text{b}}" in tex and r"\EFdec" in tex

@@ -60,6 +60,7 @@ class Auditor:
             self.by_addr.setdefault(c.address, []).append(c)
         self.seqs = {a: [c.seq for c in cs] for a, cs in self.by_addr.items()}  # for bisecting by position
         self.verdict: dict[int, ClaimFinding] = {}
+        self._below: dict[Address, bool] = {}
         self.undefined: dict[str, UndefinedFinding] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -77,22 +78,52 @@ class Auditor:
         r = self.engine.rational(p)
         return r if r is not None else self.engine.ball(p, _current_prec())
 
-    def docval(self, p: Address, seq: int, used: set[int]) -> Interval:
+    def docval(self, p: Address, seq: int, used: set[int], memo: dict) -> Interval:
         s = self.stated(p, seq)
         if s is None or s.seq == seq:
-            return self.recompute(p, seq, used)
+            if not self.stated_below(p):  # nothing the document states feeds p: its value is the exact one
+                return Interval.point(self.exact_end(p))
+            got = memo.get(p)
+            if got is None:
+                got = memo[p] = self.recompute(p, seq, used, memo)
+            return got
         used.add(s.seq)
         iv = Interval.point(_claim_value(s))
         f = self.verdict.get(s.seq)
         return iv.hull(self.exact_end(p)) if f is not None and f.verdict is Verdict.CORRECT else iv
 
-    def recompute(self, a: Address, seq: int, used: set[int]) -> Interval:
+    def recompute(self, a: Address, seq: int, used: set[int], memo: dict | None = None) -> Interval:
         """R: a recomputed from the document's values of its direct inputs (raises Undefined)."""
         f = self.g.formula(a)
         if f.kind is K.GIVEN:
             return Interval.point(Fraction(1)) if a.grad else Interval.point(self.exact_end(a))
-        ins = [self.docval(b, seq, used) for b in f.args]
+        memo = {} if memo is None else memo
+        ins = [self.docval(b, seq, used, memo) for b in f.args]
         return f.kind.f(INTERVAL, ins)
+
+    def stated_below(self, a: Address) -> bool:
+        """Does the document state a or any quantity a is computed from? (memoised, iterative)"""
+        got = self._below.get(a)
+        if got is not None:
+            return got
+        stack = [a]
+        while stack:
+            b = stack[-1]
+            if b in self._below:
+                stack.pop()
+                continue
+            if b in self.by_addr:
+                self._below[b] = True
+                stack.pop()
+                continue
+            args = self.g.formula(b).args
+            missing = [x for x in args if x not in self._below]
+            if missing:
+                stack.extend(missing)
+                continue
+            self._below[b] = any(self._below[x] for x in args)
+            stack.pop()
+        return self._below[a]
 
     # ---- verdicts ---------------------------------------------------------------------
     def in_interval(self, a: Address, lo: Fraction, hi: Fraction) -> bool:

@@ -229,6 +229,8 @@ class Report:
     def worst(self) -> Severity:
         return max((f.severity for f in self.findings), default=Severity.OK)
 
-    def closed_form(self, f: ClaimFinding) -> str:
+    def closed_form(self, f: ClaimFinding, limit: int | None = None) -> str:
         """The finding's closed form, built when a printer asks (bounded: past a size, in named quantities)."""
-        return self.engine.closed_form(f.claim.address)
+        if limit is None:
+            return self.engine.closed_form(f.claim.address)
+        return self.engine.closed_form(f.claim.address, limit)

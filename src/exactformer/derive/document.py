@@ -7,7 +7,7 @@ is listed (ASCII, JSON-quoted) in comments at the end, so a test can read each o
 back and check it. Numbers a document states go through ``\\EFdoc`` and givens as
 written through ``\\EFgiven``.
 
-Large cases degrade gracefully: a step works at most ``FULL_LIMIT`` cells in full
+Large cases degrade gracefully: a step works its first row and the cells a document states in full
 (``--only`` chooses them), tables split into column blocks and stop after
 ``TABLE_ROWS`` rows, closed forms are bounded (past a size, in named quantities),
 and long formulas break across lines, so the .tex grows with what it shows.
@@ -37,16 +37,16 @@ from ..model.blocks import head as HEAD
 from ..model.blocks import loss as LOSS
 from ..model.build import Place
 from ..model.graph import Graph
+from ..model.kinds import Exactness
 from ..model.steps import AxisKind, Given, Step
 from ..model.values import Case, Number
 from ..numeric.ball import SymbolicValue, fraction_text
 from ..numeric.engine import Engine, UndefinedValue
 from .names import quantity_tex
 
-CLOSED_FORM_LIMIT = 400  # tree nodes printed per closed form (past it: in terms of named quantities)
+CLOSED_FORM_LIMIT = 120  # tree nodes printed per closed form (past it: in terms of named quantities)
 LINE_CHARS = 150  # LaTeX characters per align line before a formula breaks at + and −
-FULL_LIMIT = 64  # cells of a step worked in full when --only is not given
-GRAD_LIMIT = 6  # gradient cells worked in full per step
+ROW_CELLS = 4  # cells of a step's first row worked in full (besides those the document states)
 TABLE_COLS = 8  # columns per table block
 TABLE_ROWS = 40  # rows shown per table; the rest are counted
 MARKS = {Verdict.CORRECT: r"\checkmark", Verdict.ROUNDING: r"\approx\ \text{rounding}",
@@ -181,7 +181,7 @@ class Deriver:
             pattern = self.g.symbolic_formula(a)
             parts.append(self._lines(pattern, self.printer, self.linear))
             if not self.opt.symbolic:
-                sub = X.substitute(pattern, lambda r: X.Ref(r.label, ("operand", r.key)))
+                sub = X.substitute(pattern, self._slot)
                 parts.append(self._lines(sub, LatexPrinter(self.printer.symbols, self._sub_ref, times=r" \cdot "),
                                          LatexPrinter(self.printer.symbols, self._sub_ref, linear=True,
                                                       times=r" \cdot ")))
@@ -209,7 +209,7 @@ class Deriver:
                 body += (r" \\ &\approx " if "ldots" in d else r" \\ &= ") + d
             for f_ in self.by_addr.get(a, []):
                 body += (rf" \\ & \text{{document: \EFdoc{{{tex_escape(f_.claim.number.text)}}}}}\ \ {MARKS[f_.verdict]}"
-                         rf"\ \ \text{{\footnotesize {tex_escape(short(f_.claim.at))}}}")
+                         rf"\ \ \text{{\footnotesize {tex_escape(short(f_.claim.at, 60))}}}")
                 if f_.explained_by:
                     body += rf" \\ & \text{{\footnotesize why: {tex_escape(f_.explained_by[0].detail)}}}"
         return "\\begin{align*}\n" + body + "\n\\end{align*}\n" + self.notes(a)
@@ -219,6 +219,19 @@ class Deriver:
             return self.engine.decimal(a, self.opt.digits)
         except (SymbolicValue, UndefinedValue):
             return ""
+
+    def _slot(self, r: X.Ref) -> X.Expr:
+        """A formula's slot filled for the substituted line: a surd stays exact (printed in place, so inline
+        in an exponent); anything else is a named operand printed as written or as a decimal."""
+        a = r.key
+        if not a.grad and self.g.formula(a).kind is not K.GIVEN and self.engine.cheap(a) is False:
+            try:
+                e = self.g.expr(a) if self.engine.exactness(a) is not Exactness.TRANSCENDENTAL else None
+            except Exception:  # noqa: BLE001 - an undefined input is shown by its operand text
+                e = None
+            if isinstance(e, X.Const) and e.value.n != 1:
+                return e
+        return X.Ref(r.label, ("operand", a))
 
     def _sub_ref(self, r: X.Ref) -> str:
         return self.operand(r.key[1])
@@ -299,11 +312,15 @@ class Deriver:
 
     # ---- the document -----------------------------------------------------------------
     def worked(self, s: Step, grad: bool = False) -> list[Address]:
+        """The cells worked in full: those chosen with --only; else the first row's (at most ROW_CELLS) and
+        every cell the document states, so each verdict stands beside its working."""
         cells = self.g.scalars(Address(s.key, (), grad))
         if self.chosen is not None:
             return [a for a in cells if a.at(grad=False) in self.chosen or a in self.chosen]
-        limit = GRAD_LIMIT if grad else FULL_LIMIT
-        return cells if len(cells) <= limit else cells[:min(limit, 4)]
+        first = cells[:1]
+        row = [a for a in cells if a.idx[:1] == first[0].idx[:1]][:ROW_CELLS] if first and len(s.dims) > 1 else \
+            cells[:1]
+        return [a for a in cells if a in row or a in self.by_addr]
 
     def section(self, title: str, steps: list[Step], general: list[str], level: str = "subsection") -> str:
         out = [rf"\{level}*{{{tex_escape(title)}}}" + "\n"]
@@ -385,7 +402,7 @@ class Deriver:
                        + (", blocks updated from the output back" if train.update.value == "sequential" else "")
                        + "\\par\n")
             for s in self.g.params:
-                cells = [a.at(t=1) for a in self.g.scalars(Address(s.key)) if self.g.trainable(a)][:GRAD_LIMIT]
+                cells = [a.at(t=1) for a in self.g.scalars(Address(s.key)) if self.g.trainable(a)][:ROW_CELLS]
                 out.append("".join(self.cell(a) for a in cells))
         return "".join(out)
 

@@ -383,13 +383,17 @@ def children(e: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def fold(e: Expr, f: Callable[[Expr, tuple], T], memo: dict[int, Any] | None = None) -> T:
+def fold(e: Expr, f: Callable[[Expr, tuple], T], memo: dict[Any, Any] | None = None) -> T:
     """f(node, values of its children), bottom-up, once per distinct node: the DAG is never expanded.
 
-    Iterative (no recursion limit). ``memo`` (keyed by node identity) may be shared between calls
-    on nodes that stay alive, so a second walk over the same subgraph is free.
+    Iterative (no recursion limit). ``memo`` (keyed by node identity) may be shared between calls, so a
+    second walk over the same subgraph is free: the root of every walk is kept alive in the memo, so no id
+    in it can ever be reused by another node.
     """
-    memo = {} if memo is None else memo
+    if memo is None:
+        memo = {}
+    else:
+        memo.setdefault(_ALIVE, []).append(e)
     if id(e) in memo:
         return memo[id(e)]
     stack: list[tuple[Expr, bool]] = [(e, False)]
@@ -405,6 +409,9 @@ def fold(e: Expr, f: Callable[[Expr, tuple], T], memo: dict[int, Any] | None = N
         stack.append((node, True))
         stack.extend((c, False) for c in kids if id(c) not in memo)
     return memo[id(e)]
+
+
+_ALIVE = "alive"  # a memo's key for the roots it must keep alive (node keys are ints)
 
 
 def free_symbols(e: Expr, memo: dict | None = None) -> frozenset[str]:

@@ -43,8 +43,8 @@ def tex_escape(s: str, *, breakable: bool = False) -> str:
     return "".join(out)
 
 
-def short(label: str) -> str:
-    return label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
+def short(label: str, limit: int = LABEL_CHARS) -> str:
+    return label if len(label) <= limit else label[: limit - 1] + "…"
 
 
 def tok(label: str) -> str:
@@ -156,8 +156,8 @@ class LatexPrinter:
         if e.fn is X.Func.EXP:
             return f"e^{{{self._exponent(e.arg)}}}", 3
         arg = self._print(e.arg)[0]
-        if e.fn is X.Func.SQRT:
-            return rf"\sqrt{{{arg}}}", 3
+        if e.fn is X.Func.SQRT:  # in linear mode a power, so a long root can break across lines
+            return (self._paren(arg) + "^{1/2}" if self.linear else rf"\sqrt{{{arg}}}"), 3
         if e.fn is X.Func.RELU:
             return rf"\max{self._paren('0, ' + arg)}", 3
         if e.fn is X.Func.STEP:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import kinds as K
-from .steps import AxisKind, Contract, Given, Map, Op, Step, StepSpec
+from .steps import AxisKind, Broadcast, Contract, Given, Map, Op, Rows, Step, StepSpec
 from .values import Model, Number
 
 
@@ -83,6 +83,7 @@ class ReadContext:
     positions: tuple  # model.values.Position
     layer: int  # 1-based
     block_widths: dict[str, int] = field(default_factory=dict)  # earlier blocks of the layer (and "in")
+    stream: int = 0  # the width of the stream a block reads
     direct_allowed: bool = False  # Q/K/V may be given directly (a one-block first layer, no embeddings)
 
 
@@ -150,25 +151,22 @@ class Builder:
         return self.add(place.key(spec.name, head), spec, dims, op or Map(fn, present), inputs, place=place,
                         head=head, tokens=tokens, lazy=lazy)
 
+    def broadcast(self, spec: StepSpec, place: Place, dims: tuple[int, ...], kind: K.Kind,
+                  inputs: tuple[tuple[Step, tuple[int, ...]], ...], *, present=None, kind_of=None,
+                  head: int | None = None, tokens: tuple[str, ...] | None = None) -> Step:
+        """kind cell by cell; each input indexed by the output axes given with it (``(mean, (0,))``)."""
+        op = Broadcast(kind, tuple(ax for _, ax in inputs), present, kind_of)
+        return self.map(spec, place, dims, tuple(s for s, _ in inputs), None, op=op, head=head, tokens=tokens)
+
     def elementwise(self, spec: StepSpec, place: Place, kind: K.Kind, inputs: tuple[Step, ...], *,
                     head: int | None = None) -> Step:
         """kind applied cell by cell to inputs of the same shape (a scalar input broadcasts)."""
         dims = inputs[0].dims
+        every = tuple(range(len(dims)))
+        return self.broadcast(spec, place, dims, kind, tuple((s, every if s.dims else ()) for s in inputs),
+                              head=head)
 
-        def fn(idx):
-            return kind, tuple((k, idx if s.dims else ()) for k, s in enumerate(inputs))
-
-        return self.map(spec, place, dims, inputs, fn, head=head)
-
-    def rows(self, spec: StepSpec, place: Place, x: Step, kind_of, *, extra: tuple[Step, ...] = (),
+    def rows(self, spec: StepSpec, place: Place, x: Step, kind: K.Kind, *, extra: tuple[Step, ...] = (),
              cols=None, head: int | None = None) -> Step:
         """One scalar per row of x: kind over the row's cells (``cols(i)`` of them), then ``extra[i]``."""
-        n, d = x.dims[0], x.dims[1]
-
-        def fn(idx):
-            (i,) = idx
-            js = range(d) if cols is None else cols(i)
-            args = tuple((0, (i, j)) for j in js) + tuple((k + 1, (i,)) for k in range(len(extra)))
-            return kind_of(i), args
-
-        return self.map(spec, place, (n,), (x,) + extra, fn, head=head)
+        return self.map(spec, place, (x.dims[0],), (x,) + extra, None, op=Rows(kind, cols), head=head)

@@ -36,6 +36,14 @@ _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
 COS_SPEC = StepSpec("cos", (), r"\cos", "cosine similarity")
 
 
+class UndefinedQuantity(ArithmeticError):
+    """A quantity whose exact value divides by an exact zero (LayerNorm of a constant row with eps 0)."""
+
+    def __init__(self, address: Address) -> None:
+        super().__init__(address)
+        self.address = address
+
+
 @dataclass(frozen=True, slots=True)
 class Formula:
     """How a scalar is made: a kind applied to input addresses."""
@@ -248,7 +256,8 @@ class Graph:
                 inputs = tuple(dict.fromkeys(self.step(x.step) for x in ra + rb))
                 pos = {s.key: k for k, s in enumerate(inputs)}
                 args = tuple((pos[self.step(x.step).key], x.idx) for x in ra + rb)
-                s = Step(key, COS_SPEC, (), (), Map(lambda idx, args=args: (K.COS, args)), inputs, lazy=True)
+                kind = K.COS_SELF if ra == rb else K.COS  # a row's cosine with itself is exactly 1
+                s = Step(key, COS_SPEC, (), (), Map(lambda idx, args=args, kind=kind: (kind, args)), inputs, lazy=True)
                 s.short = key
                 s.exactness = max(x.exactness for x in inputs)
                 if a.t != b.t:
@@ -442,7 +451,10 @@ class Graph:
             v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
             return exact_of(v)
         xs = [self._expr[(b, 0)] for b in f.args]
-        return f.kind.f(self.exact_backend, xs)
+        try:
+            return f.kind.f(self.exact_backend, xs)
+        except ZeroDivisionError:
+            raise UndefinedQuantity(a) from None
 
     def symbolic_formula(self, a: Address) -> X.Expr:
         """The formula with its inputs as named slots (Refs), its structure kept (numeric.backends.PATTERN)."""

@@ -274,6 +274,7 @@ class _Affine(Kind):
 
 
 _GELU_C = Fraction(44715, 1000000)  # GPT-2's 0.044715
+HALF = Fraction(1, 2)
 
 
 @dataclass(frozen=True, eq=False)
@@ -301,7 +302,7 @@ class Act(Kind):
             return M.div(M.one, M.add(M.one, M.exp(M.neg(x))))
         if fn is Activation.TANH:
             return M.tanh(x)
-        half = M.const(Fraction(1, 2))
+        half = M.const(HALF)
         if fn is Activation.GELU:  # x·(1 + erf(x/√2))/2
             return M.mul(half, x, M.add(M.one, M.erf(M.div(x, M.sqrt(M.const(2))))))
         return M.mul(half, x, M.add(M.one, M.tanh(self._tanh_arg(M, x))))
@@ -320,7 +321,7 @@ class Act(Kind):
             return M.mul(out, M.sub(M.one, out))  # σ(1 − σ)
         if fn is Activation.TANH:
             return M.sub(M.one, M.square(out))
-        half = M.const(Fraction(1, 2))
+        half = M.const(HALF)
         if fn is Activation.GELU:  # Φ(x) + x·φ(x)
             phi = M.div(M.exp(M.neg(M.mul(half, x, x))), M.sqrt(M.mul(M.const(2), M.pi())))
             return M.add(M.mul(half, M.add(M.one, M.erf(M.div(x, M.sqrt(M.const(2)))))), M.mul(x, phi))
@@ -375,7 +376,7 @@ class SquaredError(Kind):
     name = "sq_err"
 
     def f(self, M, xs):
-        return M.mul(M.const(Fraction(1, 2)), M.square(M.sub(M.value(self.target), xs[0])))
+        return M.mul(M.const(HALF), M.square(M.sub(M.value(self.target), xs[0])))
 
     def d(self, M, k, xs, out):
         return M.sub(xs[0], M.value(self.target))  # o − t
@@ -437,6 +438,15 @@ class _Cos(Kind):
         return M.div(dot, M.mul(M.sqrt(M.add(*(M.square(x) for x in a))), M.sqrt(M.add(*(M.square(y) for y in b)))))
 
 
+class _CosSelf(Kind):
+    """The cosine of a row with itself: exactly 1 (its args are the row, twice)."""
+
+    name = "cos"
+
+    def f(self, M, xs):
+        return M.one
+
+
 @dataclass(frozen=True, eq=False)
 class Chain(Kind):
     """A gradient: Σ over the quantities c that use a, grad.c · ∂c/∂a.
@@ -465,5 +475,6 @@ class Chain(Kind):
 
 
 GIVEN, ZERO, COPY, SUM, MUL, DIV = _Given(), _Zero(), _Copy(), _Sum(), _Mul(), _Div()
-EXP, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS = _Exp(), _ExpShift(), _Max(), _Recip(), _Norm(), _Affine(), _Cos()
+EXP, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS, COS_SELF = (_Exp(), _ExpShift(), _Max(), _Recip(), _Norm(), _Affine(),
+                                                          _Cos(), _CosSelf())
 DOT, DOT_BIAS = Dot(False), Dot(True)

@@ -187,6 +187,92 @@ class Map(Op):
         return True if self.present is None else self.present(idx)
 
 
+@dataclass(frozen=True, eq=False)
+class Broadcast(Op):
+    """Each cell from one cell of each input: input k is indexed by the output axes ``axes[k]`` (a LayerNorm's
+    mean by the row alone, γ by the column alone). ``kind_of(idx)`` may vary the kind (0 for a masked weight)."""
+
+    kind: Kind
+    axes: tuple[tuple[int, ...], ...]
+    present: Any = None  # Callable[[idx], bool]: False for a cell that is not a quantity
+    kind_of: Any = None  # Callable[[idx], Kind]
+
+    def scalar(self, step, idx):
+        kind = self.kind if self.kind_of is None else self.kind_of(idx)
+        if kind is K.ZERO:
+            return kind, ()
+        return kind, tuple((k, tuple(idx[a] for a in ax)) for k, ax in enumerate(self.axes))
+
+    def exists(self, step, idx):
+        return True if self.present is None else self.present(idx)
+
+    def forward(self, step, ins, M):
+        """Cell by cell by arithmetic on flat indices: no per-cell plan is built for a forward pass."""
+        if len(step.dims) > 2 or self.present is not None or self.kind_of is not None:
+            return super().forward(step, ins, M)
+        coef = self._coef(step)
+        rows, cols = (step.dims + (1, 1))[:2]
+        f, out = self.kind.f, []
+        if len(ins) == 1:
+            (a, c), = zip(ins, coef)
+            return [f(M, [a[i * c[0] + j * c[1]]]) for i in range(rows) for j in range(cols)]
+        for i in range(rows):
+            for j in range(cols):
+                out.append(f(M, [x[i * c[0] + j * c[1]] for x, c in zip(ins, coef)]))
+        return out
+
+    def _coef(self, step: Step) -> list[list[int]]:
+        coef = []
+        for inp, ax in zip(step.inputs, self.axes):
+            c = [0, 0]
+            for pos, a in enumerate(ax):
+                c[a] = inp._strides[pos]
+            coef.append(c)
+        return coef
+
+    def fast_plan(self, step: Step) -> list | None:
+        """The plan by arithmetic on flat indices (a 2-index step: i·c₀ + j·c₁ per input)."""
+        if len(step.dims) > 2:
+            return None
+        coef = self._coef(step)
+        rows, cols = (step.dims + (1, 1))[:2] if len(step.dims) < 2 else step.dims
+        out = []
+        nin = range(len(coef))
+        for i in range(rows if step.dims else 1):
+            for j in range(cols if len(step.dims) == 2 else 1):
+                idx = (i, j)[:len(step.dims)]
+                if self.present is not None and not self.present(idx):
+                    continue
+                kind = self.kind if self.kind_of is None else self.kind_of(idx)
+                args = [] if kind is K.ZERO else [(k, i * coef[k][0] + j * coef[k][1]) for k in nin]
+                out.append((i * cols + j if len(step.dims) == 2 else i, kind, args))
+        return out
+
+
+@dataclass(frozen=True, eq=False)
+class Rows(Op):
+    """One scalar per row of input 0: a kind over the row's cells (``cols(i)`` of them), then each extra
+    input's cell i (a variance's mean)."""
+
+    kind: Kind
+    cols: Any = None  # Callable[[i], list[int]]; None: every column
+
+    def scalar(self, step, idx):
+        (i,) = idx
+        d = step.inputs[0].dims[1]
+        js = range(d) if self.cols is None else self.cols(i)
+        return self.kind, tuple((0, (i, j)) for j in js) + tuple((k, (i,)) for k in range(1, len(step.inputs)))
+
+    def fast_plan(self, step: Step) -> list:
+        d = step.inputs[0].dims[1]
+        extra = range(1, len(step.inputs))
+        out = []
+        for i in range(step.dims[0]):
+            js = range(d) if self.cols is None else self.cols(i)
+            out.append((i, self.kind, [(0, i * d + j) for j in js] + [(k, i) for k in extra]))
+        return out
+
+
 @dataclass(eq=False)
 class Step:
     """One tensor of a model: ``L1.attn.h1.scores`` with its sizes, inputs and op."""
@@ -256,6 +342,8 @@ class Step:
 
     def plan(self) -> list[tuple[int, Kind, list[tuple[int, int]]]]:
         """Per scalar: (flat index, kind, [(input number, flat index in it)]), computed once."""
+        if self._plan is None and hasattr(self.op, "fast_plan"):
+            self._plan = self.op.fast_plan(self)
         if self._plan is None:
             plan = []
             for idx in self.indices():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flint import arb
+from flint import arb, ctx
 
 from ..exact import expr as X
 from .ball import expr_ball, q2arb, sign_of
@@ -100,24 +100,23 @@ class ExactBackend:
 class BallBackend:
     """Certified arb balls at the current precision (set by the caller)."""
 
+    zero, one = arb(0), arb(1)  # exact at any precision
+
     def __init__(self) -> None:
-        self._memo: dict[int, dict] = {}
-
-    @property
-    def zero(self) -> arb:
-        return arb(0)
-
-    @property
-    def one(self) -> arb:
-        return arb(1)
+        self._consts: dict[tuple[int, int, int], arb] = {}
 
     def const(self, q: Fraction | int) -> arb:
-        return q2arb(Fraction(q))
+        if isinstance(q, int):
+            key = (q, 1, ctx.prec)
+        else:
+            key = (q.numerator, q.denominator, ctx.prec)  # (an int tuple hashes fast; a Fraction does not)
+        got = self._consts.get(key)
+        if got is None:
+            got = self._consts[key] = q2arb(Fraction(q))
+        return got
 
     def value(self, e: X.Expr) -> arb:
-        from flint import ctx
-
-        return expr_ball(e, self._memo.setdefault(ctx.prec, {}))
+        return expr_ball(e)  # a kind's constant (eps, lr, a target): tiny, so no memo to keep
 
     @staticmethod
     def add(*xs: arb) -> arb:

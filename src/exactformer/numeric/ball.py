@@ -17,7 +17,14 @@ from flint import arb, ctx, fmpq, fmpz
 from ..errors import ExactformerError
 from ..exact import expr as X
 
-PRECISIONS = (128, 512, 2048, 8192)  # bits; each decision climbs these
+PRECISIONS = (128, 256, 512, 2048, 8192)  # bits; each decision climbs these
+
+
+def start_for(sig: int) -> int:
+    """The first precision worth trying for ``sig`` significant digits (≈ 3.33 bits a digit, and room for the
+    error a deep computation gathers)."""
+    want = sig * 10 // 3 + 96
+    return next((p for p in PRECISIONS if p >= want), PRECISIONS[-1])
 
 
 class SymbolicValue(ExactformerError):
@@ -34,6 +41,22 @@ class TooLarge(ExactformerError):
 
     def __init__(self, ball: str) -> None:
         super().__init__(f"a value is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
+
+
+class Undecidable(ExactformerError):
+    """A tie no ball settles whose exact form is too large to prove (it agrees to thousands of digits)."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(f"cannot prove {what} exactly: the value agrees to more than 2,400 digits and its exact "
+                         "form is too large for a symbolic proof")
+
+
+SYMPY_NODES = 5000  # a tie is proved symbolically only for an exact form of at most this many tree nodes
+
+
+def _provable(e: X.Expr, what: str) -> None:
+    if X.tree_size(e, cap=SYMPY_NODES + 1) > SYMPY_NODES:
+        raise Undecidable(what)
 
 
 class precision:
@@ -121,7 +144,9 @@ def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction
             if r is not None:
                 return (r > x) - (r < x)
     require_settled(ball)
-    return sympy_sign(exact(), x)
+    e = exact()
+    _provable(e, f"whether the value equals {x}")
+    return sympy_sign(e, x)
 
 
 def sign_of(e: X.Expr, memo_by_prec: dict[int, dict] | None = None) -> int:
@@ -171,7 +196,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     r = X.rational_of(exact()) if exact_first else None
     if r is not None:
         return fraction_text(r, sig)
-    for prec in PRECISIONS:
+    for prec in PRECISIONS[PRECISIONS.index(start_for(sig)):]:
         with precision(prec):
             b = ball(prec)
             if b.is_nan():
@@ -189,7 +214,9 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 
     from ..exact.sympy_form import to_sympy
 
-    v = to_sympy(exact())
+    e = exact()
+    _provable(e, "the decimal digits of a value on a digit boundary")
+    v = to_sympy(e)
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
     return str(sympy.N(v, sig + 5))[: sig + 2] + "…"

@@ -19,11 +19,21 @@ from ..exact import expr as X
 from ..exact import text as T
 from ..model import kinds as K
 from ..model.address import Address
-from ..model.graph import Graph
+from ..model.graph import Graph, UndefinedQuantity
 from ..model.kinds import Exactness
 from ..model.values import Model, Update, exact_of
 from .backends import BALL
-from .ball import PRECISIONS, SymbolicValue, compare, decimal_text, expr_ball, fraction_text, precision, q2arb
+from .ball import (
+    PRECISIONS,
+    SymbolicValue,
+    compare,
+    decimal_text,
+    expr_ball,
+    fraction_text,
+    precision,
+    q2arb,
+    start_for,
+)
 
 CLOSED_FORM_NODES = 3000  # a closed form larger than this is written in terms of named quantities
 
@@ -36,17 +46,22 @@ class UndefinedValue(ExactformerError):
         self.address, self.root, self.why = address, root, why
 
 
-def _given_balls(values) -> list:
-    """Balls of givens: integers over one common denominator when all are rational (one exact division)."""
+def _common_denominator(values) -> tuple[fmpz_mat, int] | None:
+    """Rational givens as integers over one common denominator (computed once per step)."""
     rats = [X.rational_of(exact_of(v)) for v in values]
     if rats and all(q is not None for q in rats):
         d = lcm(*(q.denominator for q in rats))  # type: ignore[union-attr]
         if d.bit_length() < 4000:
-            ints = fmpz_mat(1, len(rats), [q.numerator * (d // q.denominator) for q in rats])  # type: ignore[union-attr]
-            m = arb_mat(ints)
-            if d != 1:
-                m = m / d
-            return m.entries()
+            return fmpz_mat(1, len(rats), [q.numerator * (d // q.denominator) for q in rats]), d  # type: ignore
+    return None
+
+
+def _given_balls(values, common: tuple[fmpz_mat, int] | None) -> list:
+    """Balls of givens at the current precision: one exact division when they are all rational."""
+    if common is not None:
+        ints, d = common
+        m = arb_mat(ints)
+        return (m / d if d != 1 else m).entries()
     return [expr_ball(exact_of(v)) for v in values]
 
 
@@ -56,6 +71,7 @@ class Numeric:
     def __init__(self, graph: Graph) -> None:
         self.g = graph
         self._given: dict[tuple[int, str], list] = {}
+        self._common: dict[str, tuple[fmpz_mat, int] | None] = {}
         self._fwd: dict[tuple[int, int], dict[str, list]] = {}
         self._bwd: dict[tuple[int, int], dict[str, list]] = {}
         self._params: dict[tuple[int, int], dict[str, list]] = {}
@@ -66,8 +82,11 @@ class Numeric:
     def given(self, prec: int, key: str) -> list:
         got = self._given.get((prec, key))
         if got is None:
+            values = self.g.steps[key].op.values  # type: ignore[attr-defined]
+            if key not in self._common:
+                self._common[key] = _common_denominator(values)
             with precision(prec):
-                got = _given_balls(self.g.steps[key].op.values)  # type: ignore[attr-defined]
+                got = _given_balls(values, self._common[key])
             self._given[(prec, key)] = got
         return got
 
@@ -198,9 +217,6 @@ class Engine:
         self._sizes: dict[int, int] = {}
         self._symbols: dict[int, frozenset[str]] = {}
 
-    def expr(self, a: Address) -> X.Expr:
-        return self.graph.expr(a)
-
     def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
         return self.numeric.ball(a, prec)
 
@@ -219,7 +235,7 @@ class Engine:
 
     def rational(self, a: Address) -> Fraction | None:
         """E(a) when it is a rational that is cheap to know, else None."""
-        return X.rational_of(self.graph.expr(a)) if self.cheap(a) else None
+        return X.rational_of(self.expr(a)) if self.cheap(a) else None
 
     def compare(self, a: Address, x: Fraction) -> int:
         """Sign of E(a) − x, certain (ties included)."""
@@ -227,33 +243,44 @@ class Engine:
         if r is not None:
             return (r > x) - (r < x)
         self.require_defined(a)
-        return compare(lambda p: self.numeric.ball(a, p), lambda: self.graph.expr(a), x)
+        return compare(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), x)
 
     def decimal(self, a: Address, sig: int = 12) -> str:
         """E(a) to at least sig significant digits (raises SymbolicValue for a symbolic value)."""
         r = self.rational(a)
         if r is not None:
             return fraction_text(r, sig)
-        self.require_defined(a)
-        return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.graph.expr(a), sig, exact_first=False)
+        self.require_defined(a, start_for(sig))
+        return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), sig, exact_first=False)
 
     def symbols(self, a: Address) -> frozenset[str]:
         b = self.numeric.ball(a)
         if b.is_finite():
             return frozenset()
-        return X.free_symbols(self.graph.expr(a), self._symbols)
+        return X.free_symbols(self.expr(a), self._symbols)
 
-    def require_defined(self, a: Address) -> None:
+    def require_defined(self, a: Address, start: int = PRECISIONS[0]) -> None:
         """Raise UndefinedValue (or SymbolicValue) for a quantity whose ball stays NaN at every precision."""
-        for prec in PRECISIONS:
+        for prec in PRECISIONS[PRECISIONS.index(start):]:
             if self.numeric.ball(a, prec).is_finite():
                 return
-            if prec == PRECISIONS[0]:
-                syms = X.free_symbols(self.graph.expr(a), self._symbols)
+            if prec == start:
+                try:
+                    syms = X.free_symbols(self.graph.expr(a), self._symbols)
+                except UndefinedQuantity:
+                    break
                 if syms:
                     raise SymbolicValue(syms)
         root, why = self._undefined_root(a)
         raise UndefinedValue(self.graph.name(a), root, why)
+
+    def expr(self, a: Address) -> X.Expr:
+        """The exact value (raises UndefinedValue where it divides by an exact zero)."""
+        try:
+            return self.graph.expr(a)
+        except UndefinedQuantity:
+            root, why = self._undefined_root(a)
+            raise UndefinedValue(self.graph.name(a), root, why) from None
 
     def _undefined_root(self, a: Address) -> tuple[str, str]:
         """The first quantity on a's inputs that divides by an exact zero."""
@@ -271,49 +298,59 @@ class Engine:
             f = self.graph.formula(b)
             if f.kind in (K.RECIP,) or isinstance(f.kind, K.Std):
                 d = f.args[0]
-                if X.rational_of(self.graph.expr(d)) == 0 or self.numeric.ball(d, PRECISIONS[-1]).is_zero():
+                if self.numeric.ball(d, PRECISIONS[-1]).is_zero() or self._exact_zero(d):
                     what = "a variance of exactly 0 with eps = 0" if isinstance(f.kind, K.Std) or \
                         self.graph.step(d.step).spec.name == "std" else "a division by exactly 0"
                     return self.graph.name(b), f"{self.graph.name(b)} divides by {self.graph.name(d)} = 0 ({what})"
             stack.extend(f.args)
         return self.graph.name(last), f"{self.graph.name(last)} has no finite value"
 
+    def _exact_zero(self, a: Address) -> bool:
+        try:
+            e = self.graph.expr(a)
+        except UndefinedQuantity:
+            return False
+        return X.rational_of(e) == 0 or (isinstance(e, X.Const) and e.value.q == 0)
+
     # ---- closed forms -----------------------------------------------------------------------------
     def size(self, e: X.Expr) -> int:
         return X.tree_size(e, self._sizes, cap=10**12)
 
     def bounded(self, a: Address, limit: int = CLOSED_FORM_NODES) -> X.Expr:
-        """The exact value, or past ``limit`` nodes, its formula with the large inputs named (Refs)."""
-        e = self.graph.expr(a)
-        if self.size(e) <= limit:
-            return e
+        """The exact value when it is small; else in terms of its block's input (an attention-only layer: the
+        previous layer's output); else its formula with the large inputs named (Refs). Never builds more than
+        a bounded part of the graph, so a deep quantity of a large model costs what it shows."""
         g = self.graph
         s = g.step(a.step)
-        frontiers = []
+        budget = 20 * limit
+        full = self._cut(a, lambda b: False, budget)
+        if full is not None and self.size(full) <= limit:
+            return full
         if not a.grad:
-            layer = s.layer if s.layer else len(g.model.layers) + 1
-            # in terms of this layer's input, then of this block's input
-            frontiers.append(lambda b: not b.grad and b.t == a.t and g.step(b.step).layer < layer
-                             and g.step(b.step).layer != 0 or (layer > len(g.model.layers) and b.step == g.last.key))
-            frontiers.append(lambda b: not b.grad and b != a and (g.step(b.step).block, g.step(b.step).layer)
-                             != (s.block, s.layer))
-        for frontier in frontiers:
-            cut = self._cut(a, frontier)
-            if self.size(cut) <= limit:
+            cut = self._cut(a, lambda b: not b.grad and b != a and (g.step(b.step).block, g.step(b.step).layer)
+                            != (s.block, s.layer), budget)
+            if cut is not None and self.size(cut) <= limit:
                 return cut
         f = g.formula(a)
         if a.grad and f.kind is K.GIVEN:
             return X.ONE
-        args = [g.expr(b) if self.size(g.expr(b)) <= limit // (len(f.args) + 1) else X.Ref(g.name(b), b)
-                for b in f.args]
+        share = limit // (len(f.args) + 1)
+        args = []
+        for b in f.args:
+            eb = self._cut(b, lambda x: False, 20 * share)
+            args.append(eb if eb is not None and self.size(eb) <= share else X.Ref(g.name(b), b))
         return f.kind.f(g.exact_backend, args)
 
-    def _cut(self, a: Address, frontier) -> X.Expr:
-        """a's exact value with every quantity on the frontier kept as its name (a Ref)."""
+    def _cut(self, a: Address, frontier, budget: int) -> X.Expr | None:
+        """a's exact value with every quantity on the frontier kept as its name (a Ref); None past ``budget``
+        quantities (the cone is too large to write out)."""
         g = self.graph
         memo: dict[Address, X.Expr] = {}
         stack = [a]
+        work = 0  # formula inputs visited: the cost of writing the form out
         while stack:
+            if work > budget:
+                return None
             b = stack[-1]
             if b in memo:
                 stack.pop()
@@ -322,17 +359,26 @@ class Engine:
                 memo[b] = X.Ref(g.name(b), b)
                 stack.pop()
                 continue
-            f = g.formula(b)
-            if f.kind is K.GIVEN:
-                memo[b] = g.expr(b)
+            cached = g._expr.get((b, 0))
+            if cached is not None:
+                memo[b] = cached
                 stack.pop()
                 continue
+            f = g.formula(b)
+            if f.kind is K.GIVEN:
+                memo[b] = X.ONE if b.grad else g.expr(b)
+                stack.pop()
+                continue
+            work += len(f.args)
             missing = [x for x in f.args if x not in memo]
             if missing:
                 stack.extend(missing)
                 continue
             stack.pop()
-            memo[b] = f.kind.f(g.exact_backend, [memo[x] for x in f.args])
+            try:
+                memo[b] = f.kind.f(g.exact_backend, [memo[x] for x in f.args])
+            except ZeroDivisionError:
+                raise UndefinedQuantity(b) from None
         return memo[a]
 
     def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES) -> str:

@@ -153,7 +153,7 @@ def _positions_table(r: Reader, m: dict, positions: list[Position], width: int |
 def _layer(r: Reader, raw: dict, key: tuple, ctx: ReadContext, width: int | None) -> tuple[Layer, int]:
     """One layer's blocks in order, each read by its kind; widths must chain."""
     if "blocks" not in raw:  # today's layer: one single-head attention block
-        ctx.block_widths = {"in": width or 0, "__stream__": width or 0}
+        ctx.block_widths, ctx.stream = {"in": width or 0}, width or 0
         cfg, out = KINDS["attention"].read(r, raw, key, ctx)
         return Layer((Block("attn", "attention", cfg),)), out
     if width is None:
@@ -183,7 +183,7 @@ def _layer(r: Reader, raw: dict, key: tuple, ctx: ReadContext, width: int | None
     if extra:
         raise r.fail(f"table {extra[0]!r} names no block of this layer", key + (extra[0],),
                      expected=f"one of the blocks: {', '.join(n for n, _ in names)}", found=show(extra[0]))
-    ctx.block_widths = {"in": width, "__stream__": width}
+    ctx.block_widths, ctx.stream = {"in": width}, width
     blocks, prev = [], "in"
     for name, adds in names:
         table = raw.get(name, {})
@@ -198,7 +198,7 @@ def _layer(r: Reader, raw: dict, key: tuple, ctx: ReadContext, width: int | None
             table = dict(table, adds=adds)
         if kind == "attention" and any(k in table for k in "QKV"):
             ctx.direct_allowed = False
-        ctx.block_widths["__stream__"] = width
+        ctx.stream = width
         cfg, out = KINDS[kind].read(r, table, key + (name,), ctx)
         if kind == "residual":
             added = ctx.block_widths[cfg.adds]

@@ -10,6 +10,7 @@ import enum
 import json
 import tomllib
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from pathlib import Path
 from typing import TypeVar
 
@@ -99,6 +100,7 @@ class Reader:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.loc = Locator(text)
+        self._numbers: dict[str, Number] = {}  # numbers are immutable: one per distinct text
 
     def fail(self, message: str, key: tuple, *, expected=None, found=None, hint=None) -> CaseError:
         dotted = ".".join(str(k) if not isinstance(k, int) else f"[{k + 1}]" for k in key).replace(".[", "[")
@@ -120,6 +122,17 @@ class Reader:
         if isinstance(v, Decimal):
             if not v.is_finite():
                 raise self.fail("not a finite number", key, expected=expected, found=str(v).lower())
+            text = str(v)
+            got = self._numbers.get(text)
+            if got is not None:
+                return got
+            _, digits, exp = v.as_tuple()
+            if len(digits) <= grammar.MAX_DIGITS and abs(int(exp)) <= grammar.MAX_EXPONENT:
+                try:  # the common case, read directly: the same Number the grammar would make of str(v)
+                    got = self._numbers[text] = Number(X.const(Fraction(v)), text, -int(exp))
+                    return got
+                except X.SizeError as e:
+                    raise self.fail(f"cannot read this number: {e}", key, expected=expected, found=text) from None
             v = str(v)
         text = v.strip()
         if text.lower() in grammar.NOT_NUMBERS:

@@ -248,7 +248,8 @@ class Matcher:
                 return self.match(p.arg, node.arg, depth)
             if isinstance(node, G.Call) and node.fn == "max" and len(node.args) == 2:
                 for zero, x in ((node.args[0], node.args[1]), (node.args[1], node.args[0])):
-                    if self._constant(zero) == 0:
+                    v = self._constant(zero)
+                    if v is not None and X.rational_of(v) == 0:
                         return self.match(p.arg, x, depth)
             return []
         names = {X.Func.TANH: "tanh", X.Func.ERF: "erf", X.Func.SIN: "sin", X.Func.COS: "cos"}

@@ -158,7 +158,7 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
     """(quantity or line, reported, exact, units off, why, closed form) for a table row."""
     why = why_text(f)
     if isinstance(f, ClaimFinding):
-        closed = r.closed_form(f) if f.verdict is not Verdict.UNDEFINED else ""
+        closed = short_form(r.closed_form(f, TABLE_NODES)) if f.verdict is not Verdict.UNDEFINED else ""
         return f.quantity, f.claim.number.text, f.exact, units(f.off_by), why, closed
     if isinstance(f, ConflictFinding):
         return f.quantity, "", "", "", why, ""
@@ -173,6 +173,26 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
     if isinstance(f, TrendFinding):
         return f.of, f.trend.says.value, " → ".join((f.values[0], f.values[-1])), "", why, ""
     raise AssertionError(f)
+
+
+TABLE_NODES = 60  # a closed form in a report's table: past this size, in terms of named quantities
+TABLE_CHARS = 160
+
+
+def short_form(text: str) -> str:
+    return text if len(text) <= TABLE_CHARS else text[: TABLE_CHARS - 1] + "…"
+
+
+def root_lines(r: Report) -> list[tuple[ClaimFinding, list[int], tuple]]:
+    """Root causes, one line per (quantity, stated value, place): the same slip stated twice is one line."""
+    out: dict[tuple, tuple[ClaimFinding, list[int], list]] = {}
+    for seq, effects in r.roots.items():
+        f = r.by_seq[seq]
+        key = (f.quantity, f.claim.number.text, f.claim.at)
+        got = out.setdefault(key, (f, [], []))
+        got[1].append(seq)
+        got[2].extend(e for e in effects if e not in got[2])
+    return [(f, seqs, tuple(effects)) for f, seqs, effects in out.values()]
 
 
 def effects_text(effects) -> str:

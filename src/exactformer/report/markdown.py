@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..audit.findings import Report, kind_of
-from .data import LABEL, MARK, describe, groups, summary_line
+from .data import LABEL, MARK, describe, groups, root_lines, summary_line
 from .term import safe
 
 
@@ -49,8 +49,8 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
         lines.append("")
     if r.roots:
         lines += ["### Root causes", ""]
-        for seq, effects in r.roots.items():
-            c, root = r.claim(seq), r.by_seq[seq]
+        for root, seqs, effects in root_lines(r):
+            c, seq = root.claim, seqs[0]
             line = f"- {MARK[root.verdict.value]} {code(f'{r.names[seq]} = {c.number.text}')} at {md(c.at)}"
             if root.explained_by:
                 line += f" — {md(root.explained_by[0].detail)}"

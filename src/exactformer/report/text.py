@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
 from ..model.values import Role
-from .data import LABEL, MARK, describe, effects_text, groups, summary_line, why_text
+from .data import LABEL, MARK, describe, effects_text, groups, root_lines, summary_line, why_text
 from .term import text
 
 STYLE = {"correct": "green", "rounding": "green", "propagated": "yellow", "last_digit": "yellow",
@@ -50,8 +50,8 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
     if r.roots:
         out.print()
         out.print(Text("Root causes (an error made here, and what it carries into later numbers)", style="bold"))
-        for seq, effects in r.roots.items():
-            c, root = r.claim(seq), r.by_seq[seq]
+        for root, seqs, effects in root_lines(r):
+            c, seq = root.claim, seqs[0]
             v = root.verdict.value
             out.print(Text.assemble("  ", (f"{MARK[v]:>2}", STYLE[v]), " ", text(f"{r.names[seq]} = {c.number.text}"),
                                     text(f"  at {c.at}", "dim")))

@@ -124,7 +124,7 @@ class Attention(BlockKind):
         r.table(table, key, KEYS, "an attention block's weights")
         if any(k in table for k in "QKV"):
             return self._read_direct(r, table, key, ctx)
-        d_in = ctx.block_widths["in"]
+        d_in = ctx.stream
         H = r.integer(table.get("heads", 1), key + ("heads",), 1, "the number of heads, e.g. heads = 2")
         per: list[list] = [[None] * 3 for _ in range(H)]
         for w, which in (("q", 0), ("k", 1), ("v", 2)):
@@ -287,15 +287,15 @@ class Attention(BlockKind):
         shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
         present = lambda idx: not masked(cfg, idx[0], idx[1])  # noqa: E731
         if cfg.softmax is Softmax.MAX_SHIFTED:
-            mx = b.rows(_SPEC["max"], place, scaled, lambda i: K.MAX, cols=shown, head=h)
-            exp = b.map(_SPEC["exp"], place, (n, n), (scaled, mx),
-                        lambda idx: (K.EXP_SHIFT, ((0, idx), (1, idx[:1]))), present=present, head=h)
+            mx = b.rows(_SPEC["max"], place, scaled, K.MAX, cols=shown, head=h)
+            exp = b.broadcast(_SPEC["exp"], place, (n, n), K.EXP_SHIFT, ((scaled, (0, 1)), (mx, (0,))),
+                              present=present, head=h)
         else:
-            exp = b.map(_SPEC["exp"], place, (n, n), (scaled,), lambda idx: (K.EXP, ((0, idx),)),
-                        present=present, head=h)
-        expsum = b.rows(_SPEC["expsum"], place, exp, lambda i: K.SUM, cols=shown, head=h)
-        weights = b.map(_SPEC["weights"], place, (n, n), (exp, expsum),
-                        lambda idx: (K.ZERO, ()) if masked(cfg, *idx) else (K.DIV, ((0, idx), (1, idx[:1]))), head=h)
+            exp = b.broadcast(_SPEC["exp"], place, (n, n), K.EXP, ((scaled, (0, 1)),), present=present, head=h)
+        expsum = b.rows(_SPEC["expsum"], place, exp, K.SUM, cols=shown, head=h)
+        weights = b.broadcast(_SPEC["weights"], place, (n, n), K.DIV, ((exp, (0, 1)), (expsum, (0,))), head=h,
+                              kind_of=None if cfg.mask is Mask.NONE else
+                              (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
         dv = v.dims[1]
         wv = b.map(_SPEC["weighted_v"], place, (n, n, dv), (weights, v),
                    lambda idx: (K.ZERO, ()) if masked(cfg, idx[0], idx[1])

@@ -49,7 +49,7 @@ class FFN(BlockKind):
 
     def read(self, r, table, key, ctx: ReadContext):
         r.table(table, key, {"kind", "W1", "b1", "W2", "b2", "activation"}, "W1, W2, activation (b1, b2)")
-        d = ctx.block_widths["__stream__"]
+        d = ctx.stream
         for name in ("W1", "W2"):
             if name not in table:
                 raise r.fail(f"the feed-forward block has no {name}", key, expected="W1 and W2",

@@ -49,14 +49,12 @@ def build(b: Builder, model: Model, h: Step) -> Step:
     logits = b.contract(_SPEC["logits"], TOP, h, W, bias, transpose=transpose, tokens=vocab)
     n, V = logits.dims
     if model.softmax is Softmax.MAX_SHIFTED:
-        mx = b.rows(_SPEC["max"], HEAD, logits, lambda i: K.MAX)
-        exp = b.map(_SPEC["exp"], HEAD, (n, V), (logits, mx), lambda idx: (K.EXP_SHIFT, ((0, idx), (1, idx[:1]))),
-                    tokens=vocab)
+        mx = b.rows(_SPEC["max"], HEAD, logits, K.MAX)
+        exp = b.broadcast(_SPEC["exp"], HEAD, (n, V), K.EXP_SHIFT, ((logits, (0, 1)), (mx, (0,))), tokens=vocab)
     else:
-        exp = b.map(_SPEC["exp"], HEAD, (n, V), (logits,), lambda idx: (K.EXP, ((0, idx),)), tokens=vocab)
-    expsum = b.rows(_SPEC["expsum"], HEAD, exp, lambda i: K.SUM)
-    return b.map(_SPEC["probs"], TOP, (n, V), (exp, expsum), lambda idx: (K.DIV, ((0, idx), (1, idx[:1]))),
-                 tokens=vocab)
+        exp = b.broadcast(_SPEC["exp"], HEAD, (n, V), K.EXP, ((logits, (0, 1)),), tokens=vocab)
+    expsum = b.rows(_SPEC["expsum"], HEAD, exp, K.SUM)
+    return b.broadcast(_SPEC["probs"], TOP, (n, V), K.DIV, ((exp, (0, 1)), (expsum, (0,))), tokens=vocab)
 
 
 def general_tex(model: Model) -> list[str]:

@@ -61,6 +61,9 @@ def read_config(r, table, key, width: int) -> LayerNormCfg:
         raise r.fail("eps must not be negative", key + ("eps",), expected="0 or a small positive number",
                      found=eps.text)
     variance = r.choice(table.get("variance", "biased"), key + ("variance",), Variance)
+    if variance is Variance.UNBIASED and width < 2:
+        raise r.fail("unbiased variance divides by d − 1 = 0", key + ("variance",),
+                     expected="a row of at least 2 components, or variance = \"biased\"", found=f"d = {width}")
     eps_at = r.choice(table.get("eps_at", "var"), key + ("eps_at",), EpsAt)
     vec = {}
     for name in ("gamma", "beta"):
@@ -71,18 +74,16 @@ def read_config(r, table, key, width: int) -> LayerNormCfg:
 
 def build_norm(b: Builder, cfg: LayerNormCfg, place: Place, x: Step) -> Step:
     n, d = x.dims
-    mean = b.rows(_SPEC["mean"], place, x, lambda i: K.Mean())
-    var = b.rows(_SPEC["var"], place, x, lambda i: K.Var(cfg.variance is Variance.UNBIASED), extra=(mean,))
+    mean = b.rows(_SPEC["mean"], place, x, K.Mean())
+    var = b.rows(_SPEC["var"], place, x, K.Var(cfg.variance is Variance.UNBIASED), extra=(mean,))
     std = b.elementwise(_SPEC["std"], place, K.Std(cfg.eps.value, cfg.eps_at is EpsAt.STD), (var,))
     rstd = b.elementwise(_SPEC["rstd"], place, K.RECIP, (std,))
-    norm = b.map(_SPEC["norm"], place, (n, d), (x, mean, rstd),
-                 lambda idx: (K.NORM, ((0, idx), (1, idx[:1]), (2, idx[:1]))))
+    norm = b.broadcast(_SPEC["norm"], place, (n, d), K.NORM, ((x, (0, 1)), (mean, (0,)), (rstd, (0,))))
     gamma = b.given(_SPEC["gamma"], place, cfg.gamma or tuple(Number.of(1) for _ in range(d)),
                     param=cfg.gamma is not None)
     beta = b.given(_SPEC["beta"], place, cfg.beta or tuple(Number.of(0) for _ in range(d)),
                    param=cfg.beta is not None)
-    return b.map(_SPEC[""], place, (n, d), (gamma, norm, beta),
-                 lambda idx: (K.AFFINE, ((0, idx[1:]), (1, idx), (2, idx[1:]))))
+    return b.broadcast(_SPEC[""], place, (n, d), K.AFFINE, ((gamma, (1,)), (norm, (0, 1)), (beta, (1,))))
 
 
 def tex(cfg: LayerNormCfg) -> list[str]:
@@ -125,7 +126,7 @@ class LayerNorm(BlockKind):
     params = ("gamma", "beta")
 
     def read(self, r, table, key, ctx: ReadContext):
-        w = ctx.block_widths["__stream__"]
+        w = ctx.stream
         return read_config(r, table, key, w), w
 
     def build(self, b: Builder, cfg: LayerNormCfg, place: Place, x: Step, outputs) -> Step:

@@ -38,7 +38,7 @@ class Linear(BlockKind):
         if "W" not in table:
             raise r.fail("the linear block has no W", key, expected="W (and b, activation)",
                          found=", ".join(table) or "nothing")
-        W = r.weight(table["W"], key + ("W",), ctx.block_widths["__stream__"], None, ctx.layout, "W")
+        W = r.weight(table["W"], key + ("W",), ctx.stream, None, ctx.layout, "W")
         out = len(W[0]) if W[1] else len(W[0][0])
         b = r.vector(table["b"], key + ("b",), out, "one number per output") if "b" in table else None
         return LinearCfg(W, b, read_activation(r, table, key, "identity")), out

@@ -1,0 +1,298 @@
+"""The whole transformer: every block kind against independent oracles, hand-checked exact values, edge cases."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import pytest
+
+from exactformer.audit.audit import Auditor
+from exactformer.errors import CaseError
+from exactformer.exact import expr as X
+from exactformer.exact import text as T
+from exactformer.numeric.ball import expr_ball, precision
+from exactformer.read.case import load
+
+from .conftest import DERIVATIONS
+from .oracle import FLOAT, forward, mp_funcs, random_config, to_toml
+
+FULL = next(p for p in DERIVATIONS if p.name == "oni-ni-kanabou-full.toml")
+
+
+def _load_random(seed: int, write_case):
+    cfg = random_config(seed)
+    try:
+        return cfg, load(write_case(to_toml(cfg), f"r{seed}.toml"))
+    except CaseError:  # (unbiased variance of a one-component row: a case error, tested below)
+        return cfg, None
+
+
+def _compare(cfg, case, F, tol):
+    ref = forward(cfg, F)
+    e, g = case.engine, case.engine.graph
+    for key, val in ref.items():
+        a = g.parse(key)
+        cells = [a] if np.ndim(val) == 0 else g.scalars(a)
+        for b in cells:
+            want = val if np.ndim(val) == 0 else val[b.idx]
+            yield g.name(b), e, b, want, tol
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_random_models_match_a_float64_oracle(seed, write_case):
+    """Random models of every block kind (heads, biases, Wo, LayerNorm variants, activations, positions,
+    layouts, tied heads) agree with an independent NumPy forward pass written to PyTorch's conventions."""
+    cfg, case = _load_random(seed, write_case)
+    if case is None:
+        return
+    for name, e, b, want, _ in _compare(cfg, case, FLOAT, 0):
+        got = float(e.ball(b).mid())
+        assert abs(got - float(want)) <= 1e-10 * max(1.0, abs(float(want))), (name, got, want)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_models_match_mpmath_to_40_digits(seed, write_case):
+    """The certified decimals agree with a 60-digit mpmath evaluation of the same oracle to 40 digits."""
+    cfg, case = _load_random(seed, write_case)
+    if case is None:
+        return
+    F = mp_funcs(60)
+    for name, e, b, want, _ in _compare(cfg, case, F, 0):
+        digits = e.decimal(b, 40)
+        got = mpmath.mpf(digits.rstrip("…"))
+        assert abs(got - want) <= mpmath.mpf(10) ** -38 * max(1, abs(want)), (name, digits, want)
+
+
+def _every_scalar(case):
+    g = case.engine.graph
+    for s in list(g.steps.values()):
+        for idx in s.indices():
+            yield g, s, idx
+
+
+@pytest.mark.parametrize("path", DERIVATIONS, ids=lambda p: p.name)
+def test_exact_and_numeric_paths_agree_on_bundled_cases(path):
+    """For every scalar, the ball of its exact expression overlaps the engine's ball (one definition, two paths)."""
+    case = load(path)
+    _check_agree(case)
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_exact_and_numeric_paths_agree_on_random_cases(seed, write_case):
+    _, case = _load_random(seed, write_case)
+    if case is not None:
+        _check_agree(case)
+
+
+def _check_agree(case):
+    from exactformer.model.address import Address
+
+    e = case.engine
+    memo: dict = {}
+    with precision(128):
+        for g, s, idx in _every_scalar(case):
+            a = Address(s.key, idx)
+            exact = expr_ball(g.expr(a), memo)
+            assert exact.overlaps(e.ball(a)), (g.name(a), exact, e.ball(a))
+
+
+def _case(write_case, body: str, name="case.toml"):
+    return load(write_case(body, name))
+
+
+LN4 = """
+[model]
+tokens = ["a"]
+[model.embeddings]
+"a" = [1, 2, 3, 4]
+[[model.layers]]
+blocks = ["ln"]
+[model.layers.ln]
+eps = 0
+"""
+
+
+def test_layernorm_of_1_2_3_4_is_exactly_3_over_root_5(write_case):
+    """LayerNorm of [1, 2, 3, 4] with eps 0: μ = 5/2, σ² = 5/4, x̂ = ±3/√5, ±1/√5 exactly."""
+    c = _case(write_case, LN4)
+    e, g = c.engine, c.engine.graph
+    assert T.text(g.expr(g.parse("ln.mean[a]"))) == "5/2"
+    assert T.text(g.expr(g.parse("ln.var[a]"))) == "5/4"
+    got = [T.text(g.expr(b)) for b in g.scalars(g.parse("ln[a]"))]
+    assert got == ["-3√5/5", "-√5/5", "√5/5", "3√5/5"]
+    assert e.decimal(g.parse("ln[a][4]"), 15) == "1.34164078649987…"
+
+
+@pytest.mark.parametrize("variance,want", [("biased", "1"), ("unbiased", "√2/2")])
+def test_layernorm_of_two_components_normalises_to_plus_minus_one(write_case, variance, want):
+    """With d = 2 and eps 0 a row normalises to ±1 (±1/√2 with unbiased variance)."""
+    text = LN4.replace("[1, 2, 3, 4]", "[0.3, 0.8]") + f'variance = "{variance}"\n'
+    g = _case(write_case, text).engine.graph
+    assert [T.text(g.expr(b)) for b in g.scalars(g.parse("ln[a]"))] == ["-" + want, want]
+
+
+def test_constant_row_with_eps_0_is_undefined(write_case):
+    """A row whose variance is exactly 0, with eps 0, leaves x̂ undefined: an `undefined` finding for the
+    quantity and for every claim that needs it, not a crash."""
+    text = LN4.replace("[1, 2, 3, 4]", "[0.5, 0.5, 0.5, 0.5]") + \
+        '[[claims]]\nat = "t"\nvalues = { "ln.var[a]" = 0, "ln[a][1]" = 0.0 }\n'
+    rep = Auditor(_case(write_case, text)).run()
+    kinds = {(f.kind, getattr(f, "verdict", None)) for f in rep.findings}
+    assert ("claim", "correct") in kinds and ("claim", "undefined") in kinds
+    und = next(f for f in rep.findings if f.kind == "undefined")
+    assert "ln.rstd[a]" in und.why and "variance of exactly 0" in und.why
+
+
+MHA = """
+[model]
+tokens = ["a", "b"]
+[model.embeddings]
+"a" = [1, 0]
+"b" = [0, 1]
+[[model.layers]]
+blocks = ["attn"]
+[model.layers.attn]
+heads = 2
+Wq_all = [[1, 0, 0, 1], [0, 1, 1, 0]]
+Wk_all = [[1, 0, 0, 1], [0, 1, 1, 0]]
+Wv_all = [[1, 2, 3, 4], [5, 6, 7, 8]]
+"""
+
+
+def test_heads_split_by_columns_and_concatenate_head_one_first(write_case):
+    """Wq_all splits into heads by contiguous columns (PyTorch); concat puts head 1 first."""
+    g = _case(write_case, MHA).engine.graph
+    assert T.text(g.expr(g.parse("h2.V[b][1]"))) == "7"
+    assert T.text(g.expr(g.parse("h1.V[a][2]"))) == "2"
+    a = g.parse("attn.concat[a][3]")
+    assert T.text(g.expr(a)) == T.text(g.expr(g.parse("h2.context[a][1]")))
+
+
+def test_sinusoidal_positions_are_exact(write_case):
+    """PE[1][1] = sin(1), PE[1][2] = cos(1), PE[1][3] = sin(1/100) for d = 4, base 10000, interleaved."""
+    text = """
+[model]
+tokens = ["a", "b"]
+[model.embeddings]
+"a" = [0, 0, 0, 0]
+"b" = [0, 0, 0, 0]
+[model.positions]
+kind = "sinusoidal"
+"""
+    g = _case(write_case, text).engine.graph
+    assert [T.text(g.expr(b)) for b in g.scalars(g.parse("PE[b]"))] == ["sin(1)", "cos(1)", "sin(1/100)",
+                                                                        "cos(1/100)"]
+    assert T.text(g.expr(g.parse("in[a][2]"))) == "1"
+
+
+def test_relu_of_an_exact_zero_in_transcendental_form(write_case):
+    """Two equal keys give weights of exactly 1/2 as e^x/(e^x + e^x); a hidden unit (ctx − 1/2) is then
+    exactly 0, proved, and ReLU gives 0 — never a guess from a ball that straddles 0."""
+    text = """
+[model]
+tokens = ["a", "b"]
+[model.embeddings]
+"a" = [1]
+"b" = [1]
+[[model.layers]]
+blocks = ["attn", "ffn"]
+[model.layers.attn]
+Wq = [[0.3]]
+Wk = [[0.7]]
+Wv = [[0.5]]
+[model.layers.ffn]
+activation = "relu"
+W1 = [[1]]
+b1 = [-0.5]
+W2 = [[1]]
+[[claims]]
+at = "t"
+values = { "ffn.act[a][1]" = 0, "ffn.hidden[a][1]" = 0.0 }
+"""
+    c = _case(write_case, text)
+    g = c.engine.graph
+    assert X.is_zero(g.expr(g.parse("ffn.act[a][1]")))
+    assert c.engine.decimal(g.parse("ffn.act[a][1]")) == "0"
+    rep = Auditor(c).run()
+    assert [f.verdict for f in rep.findings if f.kind == "claim"] == ["correct", "correct"]
+
+
+def test_column_layout_reads_w_times_x(write_case):
+    """layout = "column" reads W as out×in (nn.Linear.weight): the same model as its transpose in rows."""
+    rows = MHA.replace("heads = 2\n", "").replace("Wq_all = [[1, 0, 0, 1], [0, 1, 1, 0]]", "Wq = [[1, 2], [3, 4]]") \
+        .replace("Wk_all = [[1, 0, 0, 1], [0, 1, 1, 0]]", "Wk = [[1, 0], [0, 1]]") \
+        .replace("Wv_all = [[1, 2, 3, 4], [5, 6, 7, 8]]", "Wv = [[1, 0], [2, 1]]")
+    cols = rows.replace('tokens = ["a", "b"]', 'tokens = ["a", "b"]\nlayout = "column"') \
+        .replace("Wq = [[1, 2], [3, 4]]", "Wq = [[1, 3], [2, 4]]").replace("Wv = [[1, 0], [2, 1]]", "Wv = [[1, 2], [0, 1]]")
+    g1 = _case(write_case, rows, "r.toml").engine.graph
+    g2 = _case(write_case, cols, "c.toml").engine.graph
+    for addr in ("Q[a][2]", "context[b][1]"):
+        assert T.text(g1.expr(g1.parse(addr))) == T.text(g2.expr(g2.parse(addr)))
+
+
+def test_the_seed_continued_loads_with_every_step(write_case):
+    """The bundled continuation: three post-LN layers, a tied head, next-token cross-entropy."""
+    c = load(FULL)
+    g = c.engine.graph
+    for addr in ("L3.ln2[鬼][1]", "L2.ffn.hidden[猫][4]", "logits[鬼][金棒]", "probs[猫][小判]", "loss"):
+        assert c.engine.decimal(g.parse(addr), 15)
+    total = sum(Fraction(c.engine.decimal(b, 30).rstrip("…")) for b in g.scalars(g.parse("probs[鬼]")))
+    assert abs(total - 1) < Fraction(1, 10 ** 25)
+
+
+def test_cos_of_two_rows(write_case):
+    """cos(A, B) of two rows is an addressable quantity: cos of a row with itself is exactly 1."""
+    c = load(FULL)
+    g = c.engine.graph
+    assert c.engine.decimal(g.parse("cos(L3.out[鬼], L3.out[鬼])")) == "1"
+    v = c.engine.ball(g.parse("cos(L3.out[鬼], L3.out[金棒])"))
+    a = np.array([float(c.engine.ball(b).mid()) for b in g.scalars(g.parse("L3.out[鬼]"))])
+    b = np.array([float(c.engine.ball(x).mid()) for x in g.scalars(g.parse("L3.out[金棒]"))])
+    assert abs(float(v.mid()) - a @ b / np.linalg.norm(a) / np.linalg.norm(b)) < 1e-12
+
+
+def test_names_stand_for_addresses(write_case):
+    """[names] lets a document's own symbols be addresses."""
+    text = LN4 + '[names]\nmu = "ln.mean[a]"\n[[claims]]\nat = "t"\nvalues = { "mu" = 2.5 }\n'
+    rep = Auditor(_case(write_case, text)).run()
+    assert [(f.quantity, f.verdict) for f in rep.findings] == [("ln.mean[a]", "correct")]
+
+
+def test_float64_claims_are_judged_in_ulps(write_case):
+    """A program's float64 print of ln[a][4] = 1.3416407864998738 is correct; one 1e-12 off is not."""
+    text = LN4 + ('[[claims]]\nat = "python"\nprecision = "float64"\n'
+                  'values = { "ln[a][4]" = 1.3416407864998738, "ln[a][3]" = 0.44721359549895 }\n')
+    rep = Auditor(_case(write_case, text)).run()
+    got = {f.quantity: (f.verdict, f.claim.float64) for f in rep.findings if f.kind == "claim"}
+    assert got == {"ln[a][4]": ("correct", True), "ln[a][3]": ("wrong", True)}
+
+
+@pytest.mark.parametrize("of,line,want", [
+    ("ln.mean[a]", "(1 + 2 + 3 + 4)/4 = 2.5", ["ln.mean[a]"]),
+    ("ln.var[a]", "((1 - 2.5)² + (2 - 2.5)² + (3 - 2.5)² + (4 - 2.5)²)/4 = 1.25", ["ln.mean[a]", "ln.var[a]"]),
+    ("ln.norm[a][1]", "(1 - 2.5)/1.118 ≈ -1.342", ["ln.mean[a]", "ln.std[a]", "ln.norm[a][1]"]),
+])
+def test_layernorm_work_lines(write_case, of, line, want):
+    """LayerNorm as documents write it: sums over 4, squares of differences, division by the divisor."""
+    text = LN4 + f'[[claims]]\nat = "t"\nwork = [{{ of = "{of}", line = "{line}" }}]\n'
+    c = _case(write_case, text)
+    assert not c.unmatched
+    names = [c.engine.graph.name(x.address) for x in c.claims]
+    assert [n for n in dict.fromkeys(names) if not n.startswith("X[")] == want
+
+
+def test_ffn_and_cross_entropy_work_lines(write_case):
+    """max(0, x) for a ReLU unit and −ln(p) for a position's loss match their operands."""
+    c = load(FULL)
+    e, g = c.engine, c.engine.graph
+    h = e.decimal(g.parse("L1.ffn.hidden[鬼][1]"), 4)
+    p = e.decimal(g.parse("probs[鬼][金棒]"), 4)
+    from exactformer.read.claims import claims_from_items
+
+    items = [f"L1.ffn.act[鬼][1]: max(0, {h[:6]}) = {h[:6]}", f"loss[鬼]: -ln({p[:6]}) ≈ 1.188"]
+    claims, work, unmatched, errors = claims_from_items(e, items, None)
+    assert not errors and not unmatched
+    assert [g.name(x.address) for x in claims] == ["ffn.hidden[鬼][1]", "ffn.act[鬼][1]", "probs[鬼][金棒]",
+                                                   "loss[鬼]"]
