@@ -20,7 +20,7 @@ def test_escape_specials():
     assert tex_escape(r"\input{/etc/hostname}") == r"\textbackslash{}input\{/etc/hostname\}"
     assert tex_escape("$&#^_%~") == r"\$\&\#\textasciicircum{}\_\%\textasciitilde{}"
     assert tex_escape("a\x1bb\u202ec") == r"a\textbackslash{}x1bb\textbackslash{}u202ec"
-    assert tex_escape("--") == "-{}-{}"
+    assert tex_escape("--") == r"\mbox{-}\mbox{-}"  # no -- or --- ligatures into dashes
     assert tex_escape("[CLS]") == "{[}CLS{]}"
     assert tex_escape("鬼に金棒") == "鬼に金棒"
 

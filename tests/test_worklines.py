@@ -88,3 +88,68 @@ def test_results(g):
     assert results(g, a, G.parse_expression("1/4")) is None
     assert [lit.text for _, lit in results(g, row, G.parse_expression("[0.65, 0.57]"))] == ["0.65", "0.57"]
     assert results(g, row, G.parse_expression("[0.65]")) is None
+
+
+# ---- lines of working as honest authors write them: any factor order, minus signs wherever they fit ----------
+import os  # noqa: E402
+import random as _random  # noqa: E402
+
+from exactformer.audit.audit import Auditor  # noqa: E402
+
+from .conftest import case_text, mp_forward  # noqa: E402
+
+
+def _term(rnd, a: str, b: str, first: bool) -> str:
+    """a·b written as a document might: either order, a negative factor's minus in place or in front."""
+    x, y = (a, b) if rnd.random() < 0.5 else (b, a)
+    neg = (x.startswith("-")) != (y.startswith("-"))
+    x, y = x.lstrip("-"), y.lstrip("-")
+    if not neg:
+        return ("" if first else " + ") + f"{x}×{y}"
+    if rnd.random() < 0.5:  # the minus stays on its factor
+        x = "(-" + x + ")"
+        return ("" if first else " + ") + f"{x}×{y}"
+    return ("-" if first else " − ") + f"{x}×{y}"
+
+
+def _fmt(v) -> str:
+    return f"{v:.2f}" if abs(v) >= 0.005 else "0.00"
+
+
+@pytest.mark.parametrize("seed", range(int(os.environ.get("EXACTFORMER_FUZZ_DOCUMENTS", "40"))))
+def test_honest_lines_in_any_order_raise_no_alarm(seed, write_case):
+    """Scores written K·Q, context components written V·weight, minus signs moved: all correct or rounding."""
+    rnd = _random.Random(seed)
+    n, d = rnd.randint(2, 4), rnd.randint(1, 3)
+    dec = lambda: round(rnd.randint(-9, 9) / 10, 1)  # noqa: E731
+    toks = [f"t{k}" for k in range(n)]
+    emb = [[dec() for _ in range(d)] for _ in range(n)]
+    layer = {w: [[dec() for _ in range(2)] for _ in range(d)] for w in ("Wq", "Wk", "Wv")}
+    ref = mp_forward(emb, [layer])[0]
+    lines = []
+    for i in range(n):
+        for j in range(n):
+            q = [_fmt(float(v)) for v in ref["Q"][i]]
+            k = [_fmt(float(v)) for v in ref["K"][j]]
+            body = "".join(_term(rnd, q[m], k[m], m == 0) for m in range(2))
+            lines.append((f"scores[t{i},t{j}]", f"{body} = {float(ref['scores'][i][j]):.4f}"))
+        w = [f"{float(x):.4f}" for x in ref["weights"][i]]
+        for m in range(2):
+            v = [_fmt(float(ref["V"][j][m])) for j in range(n)]
+            body = "".join(_term(rnd, v[j], w[j], j == 0) for j in range(n))
+            total = sum(float(a) * float(b) for a, b in zip(v, w))
+            lines.append((f"context[t{i}][{m + 1}]", f"{body} ≈ {total:.3f}"))
+    claims = '[[claims]]\nat = "lines"\nwork = [\n' + ",\n".join(
+        f'  {{ of = "{of}", line = "{line}" }}' for of, line in lines) + "\n]\n"
+    case = load(write_case(case_text(toks, dict(zip(toks, emb)), [layer], claims=claims)))
+    assert not case.unmatched, [case.work[k].text for k in case.unmatched]
+    rep = Auditor(case).run()
+    bad = [(f.kind, getattr(f, "quantity", getattr(f, "line", "")), getattr(f, "verdict", "")) for f in rep.findings
+           if f.kind not in ("claim", "carried_digits") or f.verdict not in ("correct", "rounding")]
+    assert not [b for b in bad if b[0] != "coarse"], bad
+
+
+def test_a_plain_number_does_not_win_the_first_order_it_fits(g):
+    """0.7×0.2 + … for scores: each literal is matched to the operand it agrees with, not the first slot."""
+    got = claims(g, "scores[鬼,鬼]", "0.02×0.32 + 0.22×0.20 = 0.0504")
+    assert ("Q[鬼][1]", "0.20") in got and ("K[鬼][1]", "0.22") in got and ("Q[鬼][2]", "0.32") in got

@@ -223,16 +223,17 @@ def _audit(case):
 
 def cmd_audit(args) -> int:
     from . import output
-    from .report.data import report_json
-    from .report.markdown import render_markdown
-    from .report.term import console
 
     if args.output:
         output.check(args.output)
     report = _audit(_load(args.case))
     if args.format == "json":
+        from .report.data import report_json
+
         content = json.dumps(report_json(report), ensure_ascii=False, indent=1) + "\n"
     elif args.format == "markdown":
+        from .report.markdown import render_markdown
+
         content = render_markdown(report, everything=args.all) + "\n"
     elif args.output:
         from rich.console import Console
@@ -244,6 +245,7 @@ def cmd_audit(args) -> int:
         render_text(report, out, everything=args.all)
         content = out.export_text()
     else:
+        from .report.term import console
         from .report.text import render_text
 
         render_text(report, console(), everything=args.all)
@@ -262,7 +264,8 @@ def cmd_check(args) -> int:
     from .audit.audit import Auditor
     from .read.claims import claims_from_items
     from .report.data import report_json
-    from .report.term import console, safe
+    from .report.escape import safe
+    from .report.term import console
     from .report.text import render_check
 
     case = _load(args.case)
@@ -335,7 +338,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
-        from .report.term import safe
+        from .report.escape import safe
 
         lines = str(e).split("\n")
         print("exactformer: error: " + "\n".join(safe(line) for line in lines), file=sys.stderr)
@@ -347,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a bug, not the user's mistake: say so briefly, with how to see more
         if os.environ.get("EXACTFORMER_DEBUG"):
             raise
-        from .report.term import safe
+        from .report.escape import safe
 
         print(f"exactformer: internal error: {type(e).__name__}: {safe(str(e))[:300]}\n"
               "  this is a bug in exactformer, not in your case file; please report it with the case file "

@@ -28,7 +28,7 @@ from ..audit.findings import (
     Verdict,
 )
 from ..exact import expr as X
-from ..exact.latex import LatexPrinter, break_lines, decimal_tex, short, tex_escape
+from ..exact.latex import LatexPrinter, break_lines, decimal_tex, short, tex_escape, tex_number
 from ..model import kinds as K
 from ..model.address import Address
 from ..model.blocks import KINDS
@@ -141,7 +141,7 @@ class Deriver:
         if f.kind is K.GIVEN and not a.grad and not self.opt.symbolic:
             v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
             if isinstance(v, Number):
-                return _paren_neg(rf"\EFgiven{{{tex_escape(v.text)}}}", v.text)
+                return _paren_neg(rf"\EFgiven{{{tex_number(v.text)}}}", v.text)
             return self.printer.doprint(v)
         e = self.g.expr(a)
         if self.opt.symbolic:
@@ -208,7 +208,7 @@ class Deriver:
                 d = self.dec(a, self.opt.digits)
                 body += (r" \\ &\approx " if "ldots" in d else r" \\ &= ") + d
             for f_ in self.by_addr.get(a, []):
-                body += (rf" \\ & \text{{document: \EFdoc{{{tex_escape(f_.claim.number.text)}}}}}\ \ {MARKS[f_.verdict]}"
+                body += (rf" \\ & \text{{document: \EFdoc{{{tex_number(f_.claim.number.text)}}}}}\ \ {MARKS[f_.verdict]}"
                          rf"\ \ \text{{\footnotesize {tex_escape(short(f_.claim.at, 60))}}}")
                 if f_.explained_by:
                     body += rf" \\ & \text{{\footnotesize why: {tex_escape(f_.explained_by[0].detail)}}}"

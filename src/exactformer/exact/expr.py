@@ -112,7 +112,8 @@ class Func(enum.Enum):
 
 
 class Expr:
-    """A node of the exact DAG. Identity is the node; equal values may be distinct nodes."""
+    """A node of the exact DAG (a plain slotted class: nodes are made by the million and never changed).
+    Identity is the node; equal values may be distinct nodes."""
 
     __slots__ = ()
 
@@ -123,66 +124,80 @@ class Expr:
         return f"<{type(self).__name__} {s}>"
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Const(Expr):
-    value: Surd
+    __slots__ = ("value",)
+
+    def __init__(self, value: Surd) -> None:
+        self.value = value
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Sym(Expr):
     """A symbolic given: ``name`` as the user wrote it (a plain identifier)."""
 
-    name: str
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Ref(Expr):
     """A named quantity kept opaque (its address): closed forms in terms of earlier quantities, formulas."""
 
-    label: str
-    key: Any = None  # what the label names (an Address), for printers that typeset it
+    __slots__ = ("label", "key")
+
+    def __init__(self, label: str, key: Any = None) -> None:
+        self.label = label
+        self.key = key  # what the label names (an Address), for printers that typeset it
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Pi(Expr):
-    pass
+    __slots__ = ()
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Add(Expr):
-    terms: tuple[Expr, ...]
+    __slots__ = ("terms",)
+
+    def __init__(self, terms: tuple[Expr, ...]) -> None:
+        self.terms = terms
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Mul(Expr):
-    factors: tuple[Expr, ...]
+    __slots__ = ("factors",)
+
+    def __init__(self, factors: tuple[Expr, ...]) -> None:
+        self.factors = factors
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Div(Expr):
-    num: Expr
-    den: Expr
+    __slots__ = ("num", "den")
+
+    def __init__(self, num: Expr, den: Expr) -> None:
+        self.num, self.den = num, den
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Apply(Expr):
-    fn: Func
-    arg: Expr
+    __slots__ = ("fn", "arg")
+
+    def __init__(self, fn: Func, arg: Expr) -> None:
+        self.fn, self.arg = fn, arg
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Pow(Expr):
     """base^exponent for a rational exponent that is not an integer (10000^(1/3)); integer powers are products."""
 
-    base: Expr
-    exponent: Fraction
+    __slots__ = ("base", "exponent")
+
+    def __init__(self, base: Expr, exponent: Fraction) -> None:
+        self.base, self.exponent = base, exponent
 
 
-@dataclass(frozen=True, eq=False, slots=True, repr=False)
 class Max(Expr):
     """max of values that cannot be compared (symbols); numbers are compared and the largest kept."""
 
-    args: tuple[Expr, ...]
+    __slots__ = ("args",)
+
+    def __init__(self, args: tuple[Expr, ...]) -> None:
+        self.args = args
 
 
 ZERO = Const(Surd(Fraction(0)))

@@ -18,7 +18,7 @@ from . import expr as X
 
 _SPECIAL = {"\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
             "^": r"\textasciicircum{}", "_": r"\_", "%": r"\%", "~": r"\textasciitilde{}",
-            "-": "-{}", "<": r"\textless{}", ">": r"\textgreater{}", "`": r"\textasciigrave{}",
+            "-": r"\mbox{-}", "<": r"\textless{}", ">": r"\textgreater{}", "`": r"\textasciigrave{}",
             "'": r"\textquotesingle{}", '"': r"\textquotedbl{}", "|": r"\textbar{}",
             "[": "{[}", "]": "{]}", "…": r"\ldots{}"}
 LABEL_CHARS = 24  # a longer token name is shortened inside formulas (the givens list it whole)
@@ -41,6 +41,11 @@ def tex_escape(s: str, *, breakable: bool = False) -> str:
         if breakable and k % 8 == 7:
             out.append(r"\allowbreak{}")
     return "".join(out)
+
+
+def tex_number(text: str) -> str:
+    """A number as written (validated by the grammar) inside mathematics: a minus stays a minus sign."""
+    return "-".join(tex_escape(part) for part in text.split("-")).replace("√", r"\surd ")
 
 
 def short(label: str, limit: int = LABEL_CHARS) -> str:
@@ -175,10 +180,22 @@ class LatexPrinter:
 
 
 def decimal_tex(text: str) -> str:
-    """An engine decimal: ``0.0622539…`` as ``0.0622539\\ldots``, ``1.2…e-45`` as ``1.2\\ldots\\times10^{-45}``."""
+    """An engine decimal: ``0.0622539…`` as ``0.0622539\\ldots``; ``1.2…e-45`` and a tiny plain decimal
+    (more than six leading zeros) in scientific notation, ``1.2\\ldots\\times10^{-45}``."""
     mant, e, ex = text.partition("e")
-    out = mant.replace("…", r"\ldots")
-    return out + (rf"\times 10^{{{int(ex)}}}" if e else "")
+    exp10 = int(ex) if e else 0
+    sign = "-" if mant.startswith("-") else ""
+    body = mant.lstrip("-")
+    if not e and body.startswith("0.0000000"):
+        digits = body[2:]
+        zeros = len(digits) - len(digits.lstrip("0"))
+        rest = digits[zeros:]
+        if rest.rstrip("…"):
+            body = rest[0] + ("." + rest[1:] if len(rest) > 1 else "")
+            exp10 = -(zeros + 1)
+            e = "e"
+    out = sign + body.replace("…", r"\ldots")
+    return out + (rf"\times 10^{{{exp10}}}" if e else "")
 
 
 def break_lines(tex: str, width: int) -> list[str]:

@@ -26,7 +26,8 @@ class _Claims:
         self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None)
 
     def score(self, a: Address, lit: G.Num) -> int:
-        """1 when the written number is within 1.5 units of its last digit of the exact value (certain)."""
+        """How well a written number fits a quantity (certain, never a float): 2 when the exact value rounds
+        to it, 1 when it is within 1.5 units of its last digit, else 0."""
         from ..numeric.ball import q2arb
 
         try:
@@ -35,8 +36,11 @@ class _Claims:
             return 0
         if not b.is_finite():
             return 0
-        u = Fraction(3, 2) * Fraction(10) ** -max(lit.decimals, 0)
-        return int(bool(abs(b - q2arb(lit.value)) <= q2arb(u)))
+        unit = Fraction(10) ** -max(lit.decimals, 0)
+        d = abs(b - q2arb(lit.value))
+        if d <= q2arb(unit / 2):
+            return 2
+        return int(bool(d <= q2arb(3 * unit / 2)))
 
     def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, **kw) -> None:
         self.claims.append(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64, **kw))

@@ -185,6 +185,8 @@ class Matcher:
             for variant in self._variants(fs):
                 if len(variant) == len(nf):
                     got = self._assign(variant, nf, depth)
+                    if len(nf) == 2:  # (−a)·(−b) is written a·b: both signs dropped is a reading too
+                        got = _best(got + self._assign(variant, [_negate(x) for x in nf], depth))
                     if got:
                         return got
                 if len(variant) == 1:

@@ -11,7 +11,7 @@ import re
 
 from ..audit.findings import Report, kind_of
 from .data import LABEL, MARK, describe, groups, root_lines, summary_line
-from .term import safe
+from .escape import safe
 
 
 def md(s: str) -> str:
