@@ -1,8 +1,9 @@
-"""Speed of exactformer, measured (not asserted): python bench/run.py [--quick] > docs/benchmarks.md
+"""Speed and memory of exactformer, measured (never asserted): python bench/run.py [--quick] > docs/benchmarks.md
 
-Whole-process times include interpreter start-up. The naive baseline builds every
-closed form with sympy.Matrix, exp and sqrt and evaluates each context cell with
-evalf(30), in a subprocess with a time limit.
+Every figure is a whole process (interpreter start-up included), the median of several runs interleaved with
+a reference (``python -c "import flint"``) so that a loaded machine shows in both. Peak memory is the largest
+resident set of the runs. The naive baseline builds every closed form with sympy.Matrix, exp and sqrt and
+evaluates each context cell with evalf(30), in a subprocess with a time limit.
 """
 
 from __future__ import annotations
@@ -18,51 +19,53 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from cases import (  # noqa: E402
+    attention_case,
+    big_transformer,
+    claimed_everywhere,
+    repeated_claims,
+)
+
 SEED = ROOT / "derivations" / "oni-ni-kanabou.toml"
-EXE = [sys.executable, "-m", "exactformer"]
+FULL = ROOT / "derivations" / "oni-ni-kanabou-full.toml"
+PY = sys.executable
+EXE = [PY, "-m", "exactformer"]
+FLINT = [PY, "-c", "import flint"]
 
 
-def case_file(n: int, d: int, layers: int, folder: Path) -> Path:
-    """A deterministic case: n tokens, d = d_k = d_v, one-decimal entries in [-0.9, 0.9]."""
-    val = lambda k: f"{((k * 7919) % 19 - 9) / 10:.1f}"  # noqa: E731
-    lines = ["[model]", "tokens = [" + ", ".join(f'"t{i}"' for i in range(n)) + "]", "", "[model.embeddings]"]
-    k = 0
-    for i in range(n):
-        lines.append(f'"t{i}" = [' + ", ".join(val(k + m) for m in range(d)) + "]")
-        k += d
-    for _ in range(layers):
-        lines.append("\n[[model.layers]]")
-        for w in ("Wq", "Wk", "Wv"):
-            rows = []
-            for r in range(d):
-                rows.append("[" + ", ".join(val(k + c) for c in range(d)) + "]")
-                k += d
-            lines.append(f"{w} = [" + ", ".join(rows) + "]")
-    p = folder / f"n{n}-d{d}-L{layers}.toml"
-    p.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return p
+def run_once(argv: list[str]) -> tuple[float, int]:
+    """(wall seconds, peak resident KB) of one whole process."""
+    t = time.perf_counter()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - t
+    try:
+        kb = int(proc.stderr.strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        kb = 0
+    return wall, kb
 
 
-def timed(argv: list[str], repeat: int = 5) -> float:
-    """Median wall time of a whole process, in seconds."""
-    out = []
+def measure(argv: list[str], repeat: int) -> tuple[float, float, int]:
+    """(median seconds, median seconds of `import flint` interleaved, peak KB)."""
+    ours, ref, peak = [], [], 0
     for _ in range(repeat):
-        t = time.perf_counter()
-        subprocess.run(argv, check=False, capture_output=True)
-        out.append(time.perf_counter() - t)
-    return statistics.median(out)
+        w, kb = run_once(argv)
+        ours.append(w)
+        peak = max(peak, kb)
+        ref.append(run_once(FLINT)[0])
+    return statistics.median(ours), statistics.median(ref), peak
 
 
 NAIVE = r"""
-import sys, time, sympy as sp
-from exactformer.case import load
-case = load(sys.argv[1])
-m = case.model
-R = lambda num: sp.Rational(num.rational.numerator, num.rational.denominator)  # never parse text
-X = sp.Matrix([[R(v) for v in m.embeddings[p.token]] for p in m.positions])
+import sys, time, tomllib, decimal, sympy as sp
+doc = tomllib.loads(open(sys.argv[1], encoding="utf-8").read(), parse_float=decimal.Decimal)
+m = doc["model"]
+R = lambda v: sp.Rational(str(v))  # the digits as written
+X = sp.Matrix([[R(v) for v in m["embeddings"][t]] for t in m["tokens"]])
 t = time.perf_counter()
-for L in m.layers:
-    W = {s: sp.Matrix([[R(v) for v in row] for row in getattr(L, s)]) for s in ("Wq", "Wk", "Wv")}
+for L in m["layers"]:
+    W = {s: sp.Matrix([[R(v) for v in row] for row in L[s]]) for s in ("Wq", "Wk", "Wv")}
     Q, K, V = X * W["Wq"], X * W["Wk"], X * W["Wv"]
     S = (Q * K.T) / sp.sqrt(Q.shape[1])
     E = S.applyfunc(sp.exp)
@@ -72,49 +75,95 @@ vals = [x.evalf(30) for x in X]
 print(time.perf_counter() - t)
 """
 
+CERTIFY = r"""
+import sys
+from flint import arb
+from exactformer.read.case import load
+from exactformer.numeric.ball import start_for
+c = load(sys.argv[1])
+vals = c.engine.numeric.forward(start_for(30))
+tiny = arb("1e-30")
+bad = 0
+for cells in vals.values():
+    for b in cells:
+        if b is None or b.is_zero():
+            continue
+        if abs(b) < tiny:
+            bad += not b.rad() < arb("1e-60")
+        else:
+            bad += b.rel_accuracy_bits() < 100  # 30 significant digits need 100 bits
+print(bad)
+"""
+
+CELL = "import sys; import exactformer as ef; c = ef.load(sys.argv[1]); q = c[sys.argv[2]]; q.decimal(12); q.closed_form"
+
 
 def naive(path: Path, limit: float) -> float | None:
-    """The naive computation's own time, after imports and loading (None: over the limit)."""
     try:
-        proc = subprocess.run([sys.executable, "-c", NAIVE, str(path)], check=True, capture_output=True,
-                              timeout=limit, text=True)
+        proc = subprocess.run([PY, "-c", NAIVE, str(path)], check=True, capture_output=True, timeout=limit,
+                              text=True)
         return float(proc.stdout)
     except subprocess.TimeoutExpired:
         return None
 
 
 def engine_inprocess(path: Path) -> float:
-    """Every context cell of the last layer to 30 digits, after imports and loading (as the naive run)."""
     code = ("import sys,time; import exactformer as ef; c=ef.load(sys.argv[1]); t=time.perf_counter(); "
-            "L=c.graph.n_layers; [q.decimal(30) for q in c[f'L{L}.context']]; print(time.perf_counter()-t)")
-    runs = [float(subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+            "L=len(c.case.model.layers); [q.decimal(30) for q in c[f'L{L}.context']]; print(time.perf_counter()-t)")
+    runs = [float(subprocess.run([PY, "-c", code, str(path)], capture_output=True, text=True,
                                  check=True).stdout) for _ in range(3)]
     return statistics.median(runs)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--quick", action="store_true", help="skip the naive SymPy baseline")
+    ap.add_argument("--quick", action="store_true", help="fewer runs, no naive SymPy baseline")
     ap.add_argument("--limit", type=float, default=60.0, help="seconds allowed to each naive run")
     args = ap.parse_args()
+    repeat = 3 if args.quick else 5
     tmp = Path(tempfile.mkdtemp(prefix="exactformer-bench-"))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"# Benchmarks\n\nMeasured with `python bench/run.py` on {platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}. Median of 5 runs (3 in process).\n")
-    print("## Whole process (start-up included)\n\n| command | seconds | target |\n|---|--:|--:|")
-    big = case_file(64, 16, 3, tmp)
-    rows = [
-        ("`exactformer show` seed (every step)", EXE + ["show", str(SEED)], "≤ 1"),
-        ("`exactformer audit` seed", EXE + ["audit", str(SEED)], "≤ 1"),
-        ("`exactformer derive` seed `-o .tex`", EXE + ["derive", str(SEED), "-o", str(tmp / "s.tex")], "≤ 2"),
-        ("`exactformer show L3.context --digits 30`, 64 tokens × d=d_k=16 × 3 layers",
-         EXE + ["show", str(big), "L3.context", "--digits", "30"], "≤ 2"),
+          f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')} (load average {load:.2f} at the "
+          f"start). Each figure is the median of {repeat} whole-process runs, start-up included, interleaved with "
+          "`python -c \"import flint\"` (the last column) so a busy machine shows in both.\n")
+    print("| what | seconds | peak MB | target | `import flint` (s) |\n|---|--:|--:|---|--:|")
+
+    big = big_transformer(tmp / "big.toml")
+    rows: list[tuple[str, list[str], str]] = [
+        ("seed: `audit --format json`", EXE + ["audit", str(SEED), "--format", "json"], "≤ 2× `import flint`"),
+        ("seed: `audit` (text)", EXE + ["audit", str(SEED)], ""),
+        ("seed: `show` every step", EXE + ["show", str(SEED)], ""),
+        ("seed: `derive -o .tex`", EXE + ["derive", str(SEED), "-o", str(tmp / "s.tex")], ""),
+        ("seed continued (3 post-LN layers, head, loss): `audit`", EXE + ["audit", str(FULL)], "≤ 0.5 s"),
+        ("64 tokens × d 64 × 4 heads × 3 post-LN layers, FFN 256, head over 64: every value certified to 30 "
+         "digits", [PY, "-c", CERTIFY, str(big)], "≤ 3 s"),
+        ("the same model: `show loss --digits 30`", EXE + ["show", str(big), "loss", "--digits", "30"], ""),
     ]
+    for n in (1000, 2000):
+        p = repeated_claims(tmp / f"rep{n}.toml", n)
+        rows.append((f"one quantity claimed {n:,} times: `audit`", EXE + ["audit", str(p), "--format", "json"],
+                     "sort and sweep, not pairs"))
+    for layers, target in ((1, ""), (2, ""), (3, "≤ 3 s"), (8, "≤ 10 s")):
+        p = claimed_everywhere(tmp / f"every{layers}.toml", 16, layers)
+        rows.append((f"16 tokens, {layers} layer(s), every step claimed: `audit --format json`",
+                     EXE + ["audit", str(p), "--format", "json"], target))
+    p200 = attention_case(tmp / "n200.toml", 200, 16, 1)
+    rows.append(("200 tokens × d 16: one cell (`weights[t3,t7]`: decimal and closed form)",
+                 [PY, "-c", CELL, str(p200), "weights[t3,t7]"], "not slower than the whole table"))
+    rows.append(("200 tokens × d 16: the whole `weights` table", EXE + ["show", str(p200), "weights", "--digits", "6"],
+                 ""))
     for name, argv, target in rows:
-        print(f"| {name} | {timed(argv):.2f} | {target} |")
+        s, ref, kb = measure(argv, repeat)
+        print(f"| {name} | {s:.2f} | {kb / 1024:.0f} | {target} | {ref:.2f} |", flush=True)
     if subprocess.run(["which", "lualatex"], capture_output=True).returncode == 0:
         subprocess.run(EXE + ["derive", str(SEED), "-o", str(tmp / "warm.pdf")], capture_output=True)  # font cache
-        print(f"| `exactformer derive` seed `-o .pdf` (font cache built) | "
-              f"{timed(EXE + ['derive', str(SEED), '-o', str(tmp / 's.pdf')], 3):.2f} | ≤ 10 |")
+        for case, name in ((SEED, "seed"), (FULL, "seed continued")):
+            s, ref, kb = measure(EXE + ["derive", str(case), "-o", str(tmp / "s.pdf")], 3)
+            print(f"| {name}: `derive -o .pdf` (font cache built) | {s:.2f} | {kb / 1024:.0f} |  | {ref:.2f} |")
+
+    if args.quick:
+        return
     print("\n## Scaling: every context cell of the last layer to 30 digits (d = d_k = 16)\n")
     print("Both columns time the computation alone, after imports and reading the case (the naive baseline "
           "builds every closed form with `sympy.Matrix`, `exp`, `sqrt`, then `evalf(30)`; "
@@ -123,17 +172,13 @@ def main() -> None:
     for layers in (1, 3):
         gave_up = False
         for n in (4, 8, 16, 32, 64):
-            p = case_file(n, 16, layers, tmp)
+            p = attention_case(tmp / f"n{n}-L{layers}.toml", n, 16, layers)
             ours = engine_inprocess(p)
-            base = None if (args.quick or gave_up) else naive(p, args.limit)
-            gave_up = gave_up or (base is None and not args.quick)
-            if args.quick:
-                shown, ratio = "—", "—"
-            elif base is None:
-                shown, ratio = f"> {args.limit:.0f}", f"> {args.limit / ours:,.0f}×"
-            else:
-                shown, ratio = f"{base:.2f}", f"{base / ours:,.0f}×"
-            print(f"| {n} | {layers} | {ours:.4f} | {shown} | {ratio} |")
+            base = None if gave_up else naive(p, args.limit)
+            gave_up = gave_up or base is None
+            shown = f"> {args.limit:.0f}" if base is None else f"{base:.2f}"
+            ratio = f"> {args.limit / ours:,.0f}×" if base is None else f"{base / ours:,.0f}×"
+            print(f"| {n} | {layers} | {ours:.4f} | {shown} | {ratio} |", flush=True)
 
 
 if __name__ == "__main__":

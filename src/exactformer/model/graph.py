@@ -89,6 +89,7 @@ class Graph:
         self._expr: dict[tuple[Address, int], X.Expr] = {}
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
         self._products: dict[tuple[Address, Address], Address] | None = None
+        self._formulas: dict[Address, Formula] = {}
         from ..numeric.backends import ExactBackend
 
         self.exact_backend = ExactBackend()
@@ -336,7 +337,13 @@ class Graph:
 
     # ---- formulas ----------------------------------------------------------------------------
     def formula(self, a: Address) -> Formula:
-        """The formula of a scalar quantity and its input addresses."""
+        """The formula of a scalar quantity and its input addresses (made once per quantity)."""
+        got = self._formulas.get(a)
+        if got is None:
+            got = self._formulas[a] = self._formula(a)
+        return got
+
+    def _formula(self, a: Address) -> Formula:
         if a.grad:
             return self._grad_formula(a)
         s = self.step(a.step)

@@ -215,6 +215,9 @@ class Engine:
         self.graph = model if isinstance(model, Graph) else Graph(model)
         self.numeric = Numeric(self.graph)
         self._sizes: dict[int, int] = {}
+        self._estimates: dict[object, dict[Address, int]] = {}
+        self._bounded: dict[tuple[Address, int], X.Expr] = {}
+        self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
 
     def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
@@ -318,34 +321,71 @@ class Engine:
 
     def bounded(self, a: Address, limit: int = CLOSED_FORM_NODES) -> X.Expr:
         """The exact value when it is small; else in terms of its block's input (an attention-only layer: the
-        previous layer's output); else its formula with the large inputs named (Refs). Never builds more than
-        a bounded part of the graph, so a deep quantity of a large model costs what it shows."""
+        previous layer's output); else its formula with the large inputs named (Refs). Sizes are estimated
+        from the formulas first, so a deep quantity of a large model costs what it shows."""
+        key = (a, limit)
+        got = self._bounded.get(key)
+        if got is None:
+            got = self._bounded[key] = self._bounded_form(a, limit)
+        return got
+
+    def _bounded_form(self, a: Address, limit: int) -> X.Expr:
         g = self.graph
         s = g.step(a.step)
-        budget = 20 * limit
-        full = self._cut(a, lambda b: False, budget)
-        if full is not None and self.size(full) <= limit:
-            return full
+        if self.estimate(a) <= 4 * limit:
+            full = self._cut(a, lambda b: False, 20 * limit, "full")
+            if full is not None and self.size(full) <= limit:
+                return full
         if not a.grad:
-            cut = self._cut(a, lambda b: not b.grad and b != a and (g.step(b.step).block, g.step(b.step).layer)
-                            != (s.block, s.layer), budget)
-            if cut is not None and self.size(cut) <= limit:
-                return cut
+            where = (s.block, s.layer)
+            block = lambda b: not b.grad and (g.step(b.step).block, g.step(b.step).layer) != where  # noqa: E731
+            if self.estimate(a, block, where) <= 4 * limit:
+                cut = self._cut(a, block, 20 * limit, where)
+                if cut is not None and self.size(cut) <= limit:
+                    return cut
         f = g.formula(a)
         if a.grad and f.kind is K.GIVEN:
             return X.ONE
         share = limit // (len(f.args) + 1)
         args = []
         for b in f.args:
-            eb = self._cut(b, lambda x: False, 20 * share)
+            eb = self._cut(b, lambda x: False, 20 * share, "full") if self.estimate(b) <= 4 * share else None
             args.append(eb if eb is not None and self.size(eb) <= share else X.Ref(g.name(b), b))
         return f.kind.f(g.exact_backend, args)
 
-    def _cut(self, a: Address, frontier, budget: int) -> X.Expr | None:
-        """a's exact value with every quantity on the frontier kept as its name (a Ref); None past ``budget``
-        quantities (the cone is too large to write out)."""
+    def estimate(self, a: Address, frontier=None, name=None) -> int:
+        """The size of a's closed form written out, estimated from the formulas (a rational or algebraic
+        quantity folds to one constant); with a frontier (memoised under ``name``), its quantities count as
+        one name each. Iterative."""
+        memo: dict[Address, int] = self._estimates.setdefault(name, {})
+        stack = [a]
+        while stack:
+            b = stack[-1]
+            if b in memo:
+                stack.pop()
+                continue
+            if b != a and frontier is not None and frontier(b):
+                memo[b] = 1
+                stack.pop()
+                continue
+            if not b.grad and not b.t and self.graph.step(b.step).exactness is not Exactness.TRANSCENDENTAL:
+                memo[b] = 1
+                stack.pop()
+                continue
+            args = self.graph.formula(b).args
+            missing = [x for x in args if x not in memo]
+            if missing:
+                stack.extend(missing)
+                continue
+            memo[b] = min(10**12, 1 + sum(memo[x] for x in args))
+            stack.pop()
+        return memo[a]
+
+    def _cut(self, a: Address, frontier, budget: int, name: object) -> X.Expr | None:
+        """a's exact value with every quantity on the frontier kept as its name (a Ref), shared with earlier
+        forms under the same frontier ``name``; None past ``budget`` formula inputs (too large to write out)."""
         g = self.graph
-        memo: dict[Address, X.Expr] = {}
+        memo: dict[Address, X.Expr] = self._cuts.setdefault(name, {})
         stack = [a]
         work = 0  # formula inputs visited: the cost of writing the form out
         while stack:
@@ -355,7 +395,7 @@ class Engine:
             if b in memo:
                 stack.pop()
                 continue
-            if b != a and frontier(b):
+            if frontier(b) and b != a:
                 memo[b] = X.Ref(g.name(b), b)
                 stack.pop()
                 continue

@@ -39,7 +39,7 @@ def finding_json(f: Finding, r: Report) -> dict:
     if isinstance(f, ClaimFinding):
         c = f.claim
         out: dict = {"kind": "claim", "quantity": f.quantity, "at": c.at, "reported": c.number.text, "exact": f.exact,
-               "closed_form": r.closed_form(f), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
+               "closed_form": r.closed_form(f, JSON_NODES), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
                "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev, "recomputed": f.recomputed,
                "file_line": c.line, "role": c.role.value}
         if c.float64:
@@ -176,6 +176,7 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
 
 
 TABLE_NODES = 60  # a closed form in a report's table: past this size, in terms of named quantities
+JSON_NODES = 300  # a closed form in the JSON report (every claim carries one)
 TABLE_CHARS = 160
 
 

@@ -1,0 +1,92 @@
+"""Deterministic case files for the benchmarks (one-decimal entries in [-0.9, 0.9], as worked examples use)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def _val(k: int) -> str:
+    return f"{((k * 7919) % 19 - 9) / 10:.1f}"
+
+
+class _Numbers:
+    """A stream of one-decimal numbers."""
+
+    def __init__(self) -> None:
+        self.k = 0
+
+    def row(self, n: int) -> str:
+        out = "[" + ", ".join(_val(self.k + j) for j in range(n)) + "]"
+        self.k += n
+        return out
+
+    def mat(self, r: int, c: int) -> str:
+        return "[" + ", ".join(self.row(c) for _ in range(r)) + "]"
+
+
+def _header(tokens: list[str], d: int, nums: _Numbers) -> list[str]:
+    out = ["[model]", "tokens = [" + ", ".join(f'"{t}"' for t in tokens) + "]", "", "[model.embeddings]"]
+    out += [f'"{t}" = {nums.row(d)}' for t in dict.fromkeys(tokens)]
+    return out
+
+
+def attention_case(path: Path, n: int, d: int, layers: int) -> Path:
+    """n tokens, d = d_k = d_v, attention-only layers (today's form)."""
+    nums = _Numbers()
+    lines = _header([f"t{i}" for i in range(n)], d, nums)
+    for _ in range(layers):
+        lines.append("\n[[model.layers]]")
+        lines += [f"{w} = {nums.mat(d, d)}" for w in ("Wq", "Wk", "Wv")]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def big_transformer(path: Path, n: int = 64, d: int = 64, heads: int = 4, layers: int = 3, ff: int = 256) -> Path:
+    """The issue's model: post-LN layers with multi-head attention, Wo, GELU feed-forward, a tied head, a loss."""
+    nums = _Numbers()
+    lines = _header([f"t{i}" for i in range(n)], d, nums)
+    for _ in range(layers):
+        lines += ["[[model.layers]]", 'blocks = "post_ln"', "[model.layers.attn]", f"heads = {heads}"]
+        lines += [f"{w} = {nums.mat(d, d)}" for w in ("Wq_all", "Wk_all", "Wv_all", "Wo")]
+        lines += ["[model.layers.ln1]", 'eps = "1e-5"', "[model.layers.ffn]", 'activation = "gelu"',
+                  f"W1 = {nums.mat(d, ff)}", f"W2 = {nums.mat(ff, d)}", "[model.layers.ln2]", 'eps = "1e-5"']
+    lines += ["[model.head]", "tied = true", "[model.loss]", 'kind = "cross_entropy"']
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def repeated_claims(path: Path, n: int) -> Path:
+    """The seed's model with one quantity (exp[鬼,金棒]) claimed n times, with three different values."""
+    seed = (Path(__file__).resolve().parent.parent / "derivations" / "oni-ni-kanabou.toml").read_text(encoding="utf-8")
+    model = seed.split("[[claims]]")[0]
+    values = ("1.0642", "1.0643", "1.0704")
+    groups = "".join(f'[[claims]]\nat = "place {k}"\nvalues = {{ "exp[鬼,金棒]" = {values[k % 3]} }}\n'
+                     for k in range(n))
+    path.write_text(model + groups, encoding="utf-8")
+    return path
+
+
+def claimed_everywhere(path: Path, n: int, layers: int) -> Path:
+    """n tokens × d 4, attention-only layers, and every step of every layer claimed to four places (the values
+    computed by exactformer itself and rounded, as an honest author would)."""
+    attention_case(path, n, 4, layers)
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    from exactformer.read.case import load
+
+    case = load(path)
+    g, e = case.engine.graph, case.engine
+    groups = []
+    for li in range(1, layers + 1):
+        for step in ("Q", "K", "V", "scores", "scaled", "exp", "expsum", "weights", "context"):
+            top = g.parse(f"L{li}.{step}")
+            rows: dict[str, list[str]] = {}
+            for a in g.scalars(top):
+                v = Decimal(e.decimal(a, 20).rstrip("…")).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
+                rows.setdefault(g.step(a.step).labels[0][a.idx[0]], []).append(str(v))  # type: ignore[index]
+            body = ", ".join(f'"{k}" = ' + (v[0] if step == "expsum" else "[" + ", ".join(v) + "]")
+                             for k, v in rows.items())
+            groups.append(f'[[claims]]\nat = "L{li} {step}"\n"L{li}.{step}" = {{ {body} }}\n')
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("\n" + "".join(groups))
+    return path
