@@ -95,6 +95,10 @@ for cells in vals.values():
 print(bad)
 """
 
+CERTIFY_GRAD = CERTIFY.replace("vals = c.engine.numeric.forward(start_for(30))",
+                               "vals = c.engine.numeric.backward(start_for(30, grad=True))")
+BACKPROP = ROOT / "tests" / "cases" / "backprop-2-2-2.toml"
+
 CELL = "import sys; import exactformer as ef; c = ef.load(sys.argv[1]); q = c[sys.argv[2]]; q.decimal(12); q.closed_form"
 
 
@@ -139,6 +143,15 @@ def main() -> None:
         ("64 tokens × d 64 × 4 heads × 3 post-LN layers, FFN 256, head over 64: every value certified to 30 "
          "digits", [PY, "-c", CERTIFY, str(big)], "≤ 3 s"),
         ("the same model: `show loss --digits 30`", EXE + ["show", str(big), "loss", "--digits", "30"], ""),
+    ]
+    rows += [
+        ("the same model: one full backward pass, every gradient certified to 30 digits",
+         [PY, "-c", CERTIFY_GRAD, str(big)], "≤ 5 s"),
+        ("seed continued: 10 training steps, every gradient certified to 12 digits",
+         [PY, str(Path(__file__).with_name("train_certified.py")), str(FULL)], "≤ 2 s"),
+        ("2-2-2 backprop network: `train --steps 10000 --digits 20`",
+         EXE + ["train", str(BACKPROP), "--steps", "10000", "--digits", "20", "--format", "csv"], "≤ 5 s"),
+        ("seed continued: `train` 10 steps, default watch (loss, 6 cosines)", EXE + ["train", str(FULL)], ""),
     ]
     for n in (1000, 2000):
         p = repeated_claims(tmp / f"rep{n}.toml", n)

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Install exactformer into ./.venv (and TeX from Debian when missing, for `derive -o FILE.pdf`).
-#   scripts/install.sh          the tool
+#   scripts/install.sh          the tool (and matplotlib, for train --plot)
 #   scripts/install.sh --test   the tool and its test dependencies
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-extras=""
-[ "${1:-}" = "--test" ] && extras="[test]"
+extras="[plot]"
+[ "${1:-}" = "--test" ] && extras="[plot,test]"
 
 if ! command -v lualatex >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
     pkgs="texlive-luatex texlive-lang-japanese texlive-latex-recommended latexmk poppler-utils"

@@ -18,14 +18,27 @@ import numpy as np
 
 
 class Funcs:
-    """Elementwise functions and the number type for one precision."""
+    """Elementwise functions, the array module and the number type for one precision (or for autodiff)."""
 
-    def __init__(self, dtype, exp, log, sqrt, tanh, erf, sin, cos, num) -> None:
+    def __init__(self, dtype, exp, log, sqrt, tanh, erf, sin, cos, num, xp=np) -> None:
         self.dtype, self.exp, self.log, self.sqrt, self.tanh, self.erf = dtype, exp, log, sqrt, tanh, erf
-        self.sin, self.cos, self.num = sin, cos, num
+        self.sin, self.cos, self.num, self.xp = sin, cos, num, xp
 
 
 FLOAT = Funcs(float, np.exp, np.log, np.sqrt, np.tanh, np.vectorize(math.erf), np.sin, np.cos, float)
+
+
+def autograd_funcs() -> Funcs:
+    """float64 through the ``autograd`` package (erf given its derivative 2/√π·e^(−x²))."""
+    import autograd.numpy as anp
+    from autograd.extend import defvjp, primitive
+
+    @primitive
+    def erf(x):
+        return np.vectorize(math.erf)(x)
+
+    defvjp(erf, lambda ans, x: lambda g: g * 2 / math.sqrt(math.pi) * anp.exp(-x * x))
+    return Funcs(float, anp.exp, anp.log, anp.sqrt, anp.tanh, erf, anp.sin, anp.cos, float, anp)
 
 
 def mp_funcs(dps: int = 60) -> Funcs:
@@ -45,26 +58,34 @@ def arr(F: Funcs, rows) -> np.ndarray:
 def softmax(F: Funcs, z, mask=None):
     e = F.exp(z)
     if mask is not None:
-        e = np.where(mask, e, F.num("0"))
-    return e / e.sum(axis=-1, keepdims=True)
+        e = F.xp.where(mask, e, F.num("0"))
+    return e / F.xp.sum(e, axis=-1, keepdims=True)
 
 
-def layer_norm(F: Funcs, x, p):
+def layer_norm(F: Funcs, x, p, params=None, name=""):
+    xp = F.xp
     d = x.shape[1]
-    mu = x.sum(axis=1, keepdims=True) / d
+    mu = xp.sum(x, axis=1, keepdims=True) / d
     c = x - mu
-    var = (c * c).sum(axis=1, keepdims=True) / (d - 1 if p["variance"] == "unbiased" else d)
+    var = xp.sum(c * c, axis=1, keepdims=True) / (d - 1 if p["variance"] == "unbiased" else d)
     eps = F.num(p["eps"])
     std = F.sqrt(var) + eps if p["eps_at"] == "std" else F.sqrt(var + eps)
     y = c / std
-    g = arr(F, p["gamma"]) if p.get("gamma") else np.array([F.num("1")] * d, dtype=F.dtype)
-    b = arr(F, p["beta"]) if p.get("beta") else np.array([F.num("0")] * d, dtype=F.dtype)
-    return y * g + b
+    if p.get("gamma"):
+        y = y * _param(F, params, name + ".gamma", p["gamma"]) + _param(F, params, name + ".beta", p["beta"])
+    return y
+
+
+def _param(F: Funcs, params, name: str, value):
+    """A parameter: from ``params`` (an autodiff input) when given there, else as written in the config."""
+    if params is not None and name in params:
+        return params[name]
+    return arr(F, value)
 
 
 def act(F: Funcs, name: str, x):
     if name == "relu":
-        return np.where(x > 0, x, F.num("0"))
+        return F.xp.where(x > 0, x, F.num("0"))
     if name == "identity":
         return x
     if name == "sigmoid":
@@ -80,13 +101,13 @@ def act(F: Funcs, name: str, x):
     return half * x * (F.num("1") + F.tanh(c * (x + F.num("0.044715") * x * x * x)))
 
 
-def mha(F: Funcs, x, p, n: int):
+def mha(F: Funcs, x, p, n: int, params=None, pre=""):
     """nn.MultiheadAttention's arithmetic (batch_first, one sequence): per-head scaled dot-product attention."""
     H = p["heads"]
-    q_all, k_all, v_all = (x @ arr(F, p[w]) for w in ("Wq", "Wk", "Wv"))
+    q_all, k_all, v_all = (x @ _param(F, params, f"{pre}.{w}", p[w]) for w in ("Wq", "Wk", "Wv"))
     for w, name in (("bq", "q"), ("bk", "k"), ("bv", "v")):
         if p.get(w):
-            b = arr(F, p[w])
+            b = _param(F, params, f"{pre}.{w}", p[w])
             if name == "q":
                 q_all = q_all + b
             elif name == "k":
@@ -101,15 +122,16 @@ def mha(F: Funcs, x, p, n: int):
         scale = F.sqrt(np.array(F.num(str(dk)), dtype=F.dtype)) if p["scale"] == "sqrt_dk" else F.num("1")
         w = softmax(F, (q @ k.T) / scale, mask)
         out.append(w @ v)
-    cat = np.concatenate(out, axis=1)
+    cat = F.xp.concatenate(out, axis=1)
     if p.get("Wo"):
-        cat = cat @ arr(F, p["Wo"]) + (arr(F, p["bo"]) if p.get("bo") else F.num("0"))
+        cat = cat @ _param(F, params, f"{pre}.Wo", p["Wo"]) + \
+            (_param(F, params, f"{pre}.bo", p["bo"]) if p.get("bo") else F.num("0"))
     return cat
 
 
-def ffn(F: Funcs, x, p):
-    h = x @ arr(F, p["W1"]) + (arr(F, p["b1"]) if p.get("b1") else F.num("0"))
-    return act(F, p["activation"], h) @ arr(F, p["W2"]) + (arr(F, p["b2"]) if p.get("b2") else F.num("0"))
+def ffn(F: Funcs, x, p, params=None, pre=""):
+    g = lambda w: _param(F, params, f"{pre}.{w}", p[w]) if p.get(w) else F.num("0")  # noqa: E731
+    return act(F, p["activation"], x @ g("W1") + g("b1")) @ g("W2") + g("b2")
 
 
 def sinusoid(F: Funcs, n: int, d: int, base: str, start: int, order: str):
@@ -128,10 +150,13 @@ def sinusoid(F: Funcs, n: int, d: int, base: str, start: int, order: str):
     return out
 
 
-def forward(cfg: dict, F: Funcs = FLOAT) -> dict:
-    """Every layer's output, the logits, probabilities and the loss."""
+def forward(cfg: dict, F: Funcs = FLOAT, params: dict | None = None) -> dict:
+    """Every layer's output, the logits, probabilities and the loss. ``params`` overrides parameters by name
+    ("E", "L1.attn.Wq", "L1.ln1.gamma", "L1.ffn.W1", "head.W", …) with arrays (autodiff inputs)."""
     toks = cfg["tokens"]
-    x = np.array([[F.num(v) for v in cfg["emb"][t]] for t in toks], dtype=F.dtype)
+    vocab = list(cfg["emb"])
+    E = _param(F, params, "E", [cfg["emb"][t] for t in vocab])
+    x = E[[vocab.index(t) for t in toks]]
     n, d = x.shape
     if cfg.get("embed_scale"):
         x = x * F.sqrt(np.array(F.num(str(d)), dtype=F.dtype))
@@ -140,35 +165,36 @@ def forward(cfg: dict, F: Funcs = FLOAT) -> dict:
         x = x + sinusoid(F, n, d, p["base"], p["start"], p["order"])
     out = {"in": x}
     for li, layer in enumerate(cfg["layers"], start=1):
+        P = f"L{li}"
         if layer["preset"] == "post_ln":
-            a = mha(F, x, layer["attn"], n)
+            a = mha(F, x, layer["attn"], n, params, P + ".attn")
             r1 = x + a
-            l1 = layer_norm(F, r1, layer["ln1"])
-            f = ffn(F, l1, layer["ffn"])
-            x = layer_norm(F, l1 + f, layer["ln2"])
+            l1 = layer_norm(F, r1, layer["ln1"], params, P + ".ln1")
+            f = ffn(F, l1, layer["ffn"], params, P + ".ffn")
+            x = layer_norm(F, l1 + f, layer["ln2"], params, P + ".ln2")
             out.update({f"L{li}.attn": a, f"L{li}.ln1": l1, f"L{li}.ffn": f})
         elif layer["preset"] == "pre_ln":
-            l1 = layer_norm(F, x, layer["ln1"])
-            a = mha(F, l1, layer["attn"], n)
+            l1 = layer_norm(F, x, layer["ln1"], params, P + ".ln1")
+            a = mha(F, l1, layer["attn"], n, params, P + ".attn")
             r1 = x + a
-            l2 = layer_norm(F, r1, layer["ln2"])
-            f = ffn(F, l2, layer["ffn"])
+            l2 = layer_norm(F, r1, layer["ln2"], params, P + ".ln2")
+            f = ffn(F, l2, layer["ffn"], params, P + ".ffn")
             x = r1 + f
             out.update({f"L{li}.attn": a, f"L{li}.ln1": l1, f"L{li}.ffn": f})
         elif layer["preset"] == "attention":
-            x = mha(F, x, layer["attn"], n)
+            x = mha(F, x, layer["attn"], n, params, P + ".attn")
         else:  # ["lin"]: a plain linear layer
             p = layer["lin"]
             x = act(F, p["activation"], x @ arr(F, p["W"]) + (arr(F, p["b"]) if p.get("b") else F.num("0")))
         out[f"L{li}.out"] = x
     if cfg.get("head"):
-        W = np.array([[F.num(v) for v in cfg["emb"][t]] for t in cfg["vocab"]], dtype=F.dtype).T \
-            if cfg["head"] == "tied" else arr(F, cfg["head_W"])
+        W = E[[vocab.index(t) for t in cfg["vocab"]]].T if cfg["head"] == "tied" else \
+            _param(F, params, "head.W", cfg["head_W"])
         z = x @ W
         probs = softmax(F, z)
         out["logits"], out["probs"] = z, probs
         nxt = [(i, cfg["vocab"].index(toks[i + 1])) for i in range(n - 1)]
-        losses = [-F.log(np.array(probs[i, j], dtype=F.dtype)) for i, j in nxt]
+        losses = [-F.log(probs[i, j]) for i, j in nxt]
         total = sum(losses[1:], losses[0]) if losses else F.num("0")
         out["loss"] = total / len(losses) if cfg.get("reduction", "mean") == "mean" else total
     return out
@@ -291,3 +317,16 @@ def to_toml(cfg: dict) -> str:
     lines.append("tied = true" if cfg["head"] == "tied" else f"W = {_w(cfg, cfg['head_W'])}")
     lines += ["[model.loss]", 'kind = "cross_entropy"', 'targets = "next"', f'reduction = "{cfg["reduction"]}"']
     return "\n".join(lines) + "\n"
+
+
+def parameters(cfg: dict) -> dict[str, list]:
+    """Every parameter of a config as the oracle names it, with its value as written (row layout)."""
+    out = {"E": [cfg["emb"][t] for t in cfg["emb"]]}
+    for li, layer in enumerate(cfg["layers"], start=1):
+        for block in ("attn", "ffn", "ln1", "ln2"):
+            for k, v in layer.get(block, {}).items():
+                if k in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo", "W1", "W2", "b1", "b2", "gamma", "beta") and v:
+                    out[f"L{li}.{block}.{k}"] = v
+    if cfg.get("head") == "own":
+        out["head.W"] = cfg["head_W"]
+    return out

@@ -263,10 +263,10 @@ def test_names_stand_for_addresses(write_case):
 def test_float64_claims_are_judged_in_ulps(write_case):
     """A program's float64 print of ln[a][4] = 1.3416407864998738 is correct; one 1e-12 off is not."""
     text = LN4 + ('[[claims]]\nat = "python"\nprecision = "float64"\n'
-                  'values = { "ln[a][4]" = 1.3416407864998738, "ln[a][3]" = 0.44721359549895 }\n')
+                  'values = { "out[a][4]" = 1.3416407864998738, "out[a][3]" = 0.44721359549895 }\n')
     rep = Auditor(_case(write_case, text)).run()
     got = {f.quantity: (f.verdict, f.claim.float64) for f in rep.findings if f.kind == "claim"}
-    assert got == {"ln[a][4]": ("correct", True), "ln[a][3]": ("wrong", True)}
+    assert got == {"out[a][4]": ("correct", True), "out[a][3]": ("wrong", True)}
 
 
 @pytest.mark.parametrize("of,line,want", [

@@ -87,6 +87,28 @@ to keep FILE.tex beside it.
 """
 
 
+def _positive(s: str) -> int:
+    try:
+        n = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {s!r}") from None
+    if not 1 <= n <= 10_000_000:
+        raise argparse.ArgumentTypeError("steps must be between 1 and 10,000,000")
+    return n
+
+
+TRAIN_HELP = """\
+Trains the case with stochastic gradient descent, exactly as its [train] table
+says (learning rate as an exact rational, simultaneous or sequential updates),
+and prints the loss and the watched quantities at every step, each certified
+to the digits asked. Long runs show a progress bar; --plot draws the same
+certified values.
+
+  exactformer train CASE --steps 10 --plot run.png
+  exactformer train CASE --watch "cos(L3.out[鬼], L3.out[金棒])" --format csv
+"""
+
+
 def _digits(s: str) -> int:
     try:
         n = int(s)
@@ -144,6 +166,19 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--grad", action="store_true", help="the backward pass too: each gradient's chain rule, the updates")
     d.add_argument("--no-claims", action="store_true", help="leave out the document's values and verdicts")
     d.set_defaults(run=cmd_derive)
+
+    t = sub.add_parser("train", help="train with exact SGD and print the loss and watched quantities at every step",
+                       description=TRAIN_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    t.add_argument("case", metavar="CASE", help="a case file with [model.loss] and [train]")
+    t.add_argument("--steps", type=_positive, help="number of updates (default: the case's train.steps)")
+    t.add_argument("--lr", metavar="RATE", help='learning rate, any number form ("1/10", 0.5)')
+    t.add_argument("--watch", metavar="ADDRESS", action="append",
+                   help="a quantity to follow (repeatable; default: the loss and cos of each pair of output rows)")
+    t.add_argument("--digits", type=_digits, default=12, help="certified significant digits (default 12)")
+    t.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    t.add_argument("--plot", metavar="FILE", help="also draw the watched quantities against the step (.png or .svg)")
+    t.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
+    t.set_defaults(run=cmd_train)
     return p
 
 
@@ -324,6 +359,76 @@ def cmd_derive(args) -> int:
     else:
         print(f"wrote {output.write(out, tex)}", file=sys.stderr)
     return 0
+
+
+def cmd_train(args) -> int:
+    from pathlib import Path
+
+    from . import output
+    from .numeric.train import default_watch, retrain, train
+
+    for path in (args.output, args.plot):
+        if path:
+            output.check(path)
+    case = _load(args.case)
+    model = case.model
+    if model.loss is None or model.train is None:
+        raise CaseError("training needs a loss and a [train] table", file=args.case,
+                        expected="[model.loss] and [train] with lr (and steps)")
+    if args.steps or args.lr:
+        from .read.toml import Reader
+
+        lr = Reader("<arguments>", "").number(args.lr, ("--lr",), symbols=False) if args.lr else None
+        model = retrain(model, args.steps, lr)
+    from .model.graph import Graph
+
+    g = Graph(model) if model is not case.model else case.engine.graph
+    watch = list(_addresses(g, args.watch, "<arguments>", "--watch")) if args.watch else default_watch(g)
+    steps = model.train.steps  # type: ignore[union-attr]
+    progress = _Progress(f"training {steps} steps")
+    try:
+        run = train(g, watch, steps, args.digits, progress)
+    finally:
+        progress.close()
+    content = _train_table(run, args.format)
+    if args.output:
+        print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
+    elif args.format == "text":
+        from rich.table import Table
+
+        from .report.term import console, text
+
+        t = Table(title=text(f"{case.title}: {steps} steps, lr {model.train.lr.text}", "bold"),  # type: ignore
+                  title_justify="left")
+        t.add_column("step", justify="right")
+        for name in run.names:
+            t.add_column(text(name), justify="right", overflow="fold")
+        for k, row in enumerate(run.values):
+            t.add_row(str(k), *(text(v) for v in row))
+        console().print(t)
+    else:
+        sys.stdout.write(content)
+    if args.plot:
+        from .report.plot import plot
+
+        data = plot(run, Path(args.plot), case.title)
+        print(f"wrote {output.write(args.plot, data)}", file=sys.stderr)
+    return 0
+
+
+def _train_table(run, fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps({"precision_bits": run.precision, "watch": list(run.names),
+                           "steps": [{"step": k, "values": dict(zip(run.names, row))}
+                                     for k, row in enumerate(run.values)]}, ensure_ascii=False, indent=1) + "\n"
+    import csv
+
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(["step", *run.names])
+    for k, row in enumerate(run.values):
+        w.writerow([k, *row])
+    return buf.getvalue()
 
 
 def main(argv: list[str] | None = None) -> int:

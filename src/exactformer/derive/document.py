@@ -98,6 +98,7 @@ class Deriver:
         self.case, self.opt = case, options
         if options.symbolic:
             g, symbols = symbolic_graph(case.model)
+            g.has_symbols = True
             self.engine = Engine(g)
         else:
             self.engine, symbols = case.engine or Engine(case.model), {}
@@ -181,7 +182,7 @@ class Deriver:
             pattern = self.g.symbolic_formula(a)
             parts.append(self._lines(pattern, self.printer, self.linear))
             if not self.opt.symbolic:
-                sub = X.substitute(pattern, self._slot)
+                sub = X.substitute(pattern, self._slot, structural=True)
                 parts.append(self._lines(sub, LatexPrinter(self.printer.symbols, self._sub_ref, times=r" \cdot "),
                                          LatexPrinter(self.printer.symbols, self._sub_ref, linear=True,
                                                       times=r" \cdot ")))

@@ -445,15 +445,16 @@ def tree_size(e: Expr, memo: dict | None = None, cap: int | None = None) -> int:
     return fold(e, lambda n, cs: min(cap, 1 + sum(cs)), memo)
 
 
-def substitute(e: Expr, refs: Callable[[Ref], Expr]) -> Expr:
-    """e with every Ref replaced (a formula's slots filled with values or names)."""
+def substitute(e: Expr, refs: Callable[[Ref], Expr], *, structural: bool = False) -> Expr:
+    """e with every Ref replaced (a formula's slots filled with values or names); ``structural`` keeps the
+    sums and products as they are (a formula shown with its numbers) instead of folding them."""
     def node(n: Expr, cs: tuple) -> Expr:
         if isinstance(n, Ref):
             return refs(n)
         if isinstance(n, Add):
-            return add(*cs)
+            return Add(cs) if structural else add(*cs)
         if isinstance(n, Mul):
-            return mul(*cs)
+            return Mul(cs) if structural else mul(*cs)
         if isinstance(n, Div):
             return div(cs[0], cs[1])
         if isinstance(n, Apply):

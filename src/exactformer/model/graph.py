@@ -85,6 +85,8 @@ class Graph:
         self.steps = b.steps
         self.aliases = b.aliases
         self.order = {k: n for n, k in enumerate(self.steps)}
+        self.has_symbols = any(isinstance(exact_of(v), X.Sym) for s in self.steps.values() if s.is_given
+                               for v in s.op.values)  # type: ignore[attr-defined]
         self._spell()
         self._expr: dict[tuple[Address, int], X.Expr] = {}
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
@@ -147,6 +149,10 @@ class Graph:
                     best = min((v for v in variants if s.block in v.split(".")),
                                key=lambda v: (len(v.split(".")), len(v)))
                 s.short = best
+        for li, layer in enumerate(self.model.layers, start=1):  # a layer's output reads as Lk.out
+            target = self.aliases.get(f"L{li}.out")
+            if target and not (len(layer.blocks) == 1 and layer.blocks[0].kind == "attention"):
+                self.steps[target].short = "out" if li == 1 else f"L{li}.out"
         self.step_names = sorted({sp for sp in self.spellings if "." not in sp})
 
     def _check_names(self, reader) -> None:

@@ -221,6 +221,28 @@ class Broadcast(Op):
                 out.append(f(M, [x[i * c[0] + j * c[1]] for x, c in zip(ins, coef)]))
         return out
 
+    def backward(self, step, ins, out, g, M, acc, which=None):
+        """Cell by cell by arithmetic on flat indices, like the forward pass (no plan is built)."""
+        if len(step.dims) > 2 or self.present is not None or self.kind_of is not None:
+            return super().backward(step, ins, out, g, M, acc, which)
+        coef = self._coef(step)
+        rows, cols = (step.dims + (1, 1))[:2]
+        d = self.kind.d
+        nin = [k for k in range(len(ins)) if which is None or k in which]
+        for i in range(rows):
+            for j in range(cols):
+                o = i * cols + j
+                go = g[o]
+                if go is None or go.is_zero():
+                    continue
+                at = [i * c[0] + j * c[1] for c in coef]
+                xs = [x[p] for x, p in zip(ins, at)]
+                y = out[o]
+                for k in nin:
+                    v = go * d(M, k, xs, y)
+                    a, p = acc[k], at[k]
+                    a[p] = v if a[p] is None else a[p] + v
+
     def _coef(self, step: Step) -> list[list[int]]:
         coef = []
         for inp, ax in zip(step.inputs, self.axes):

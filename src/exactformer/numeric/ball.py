@@ -17,13 +17,13 @@ from flint import arb, ctx, fmpq, fmpz
 from ..errors import ExactformerError
 from ..exact import expr as X
 
-PRECISIONS = (128, 256, 512, 2048, 8192)  # bits; each decision climbs these
+PRECISIONS = (128, 256, 320, 512, 2048, 8192)  # bits; each decision climbs these
 
 
-def start_for(sig: int) -> int:
+def start_for(sig: int, grad: bool = False) -> int:
     """The first precision worth trying for ``sig`` significant digits (≈ 3.33 bits a digit, and room for the
-    error a deep computation gathers)."""
-    want = sig * 10 // 3 + 96
+    error a deep computation gathers; a backward pass, with its cancellations, gathers more)."""
+    want = sig * 10 // 3 + (160 if grad else 96)
     return next((p for p in PRECISIONS if p >= want), PRECISIONS[-1])
 
 
@@ -127,19 +127,24 @@ def _ball_node(e: X.Expr, cs: tuple) -> arb:
     raise AssertionError(type(e))
 
 
-def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction) -> int:
-    """Sign of (value − x), decided with certainty; ``exact`` is asked only when balls straddle."""
+def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction, *,
+            symbolic: bool = True, cheap: bool = True) -> int:
+    """Sign of (value − x), decided with certainty; ``exact`` is asked only when balls straddle.
+
+    ``symbolic``: the value may hold a symbol (a NaN ball may mean one); ``cheap``: its exact form is quick to
+    build (a rational tie is then looked for first). A value of a large training run is neither: its balls
+    climb the precisions, and only a true tie at the cap asks for the exact form."""
     for k, prec in enumerate(PRECISIONS):
         with precision(prec):
             b = ball(prec)
-            if b.is_nan():
+            if b.is_nan() and symbolic:
                 refuse_symbolic(exact)  # else too few bits: d is NaN too, and the loop climbs
             d = b - q2arb(x)
             if d > 0:
                 return 1
             if d < 0:
                 return -1
-        if k == 0:
+        if k == 0 and cheap:
             r = X.rational_of(exact())
             if r is not None:
                 return (r > x) - (r < x)
@@ -186,7 +191,8 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
     return 0 if val == 0 else (1 if val > 0 else -1)
 
 
-def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool) -> str:
+def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool,
+                 symbolic: bool = True) -> str:
     """At least ``sig`` significant digits: exact when the decimal ends, else truncated with '…'.
 
     Every integer digit of a large value is a digit of the value (never padding), up to 10^60;
@@ -200,8 +206,9 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
         with precision(prec):
             b = ball(prec)
             if b.is_nan():
-                refuse_symbolic(exact)
-                continue  # NaN from too few bits (a huge value divided by itself): climb
+                if symbolic:
+                    refuse_symbolic(exact)
+                continue  # NaN from too few bits (a huge value divided by itself, a long training run): climb
             if b.rad() == 0:  # an exact dyadic value
                 mant, e2 = (int(t) for t in b.mid().man_exp())
                 return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)

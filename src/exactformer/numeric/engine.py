@@ -26,6 +26,7 @@ from .backends import BALL
 from .ball import (
     PRECISIONS,
     SymbolicValue,
+    Undecidable,
     compare,
     decimal_text,
     expr_ball,
@@ -94,11 +95,10 @@ class Numeric:
         """Values of the parameter steps after t updates (t = 0: as given)."""
         if t == 0:
             return {s.key: self.given(prec, s.key) for s in self.g.params}
-        got = self._params.get((prec, t))
-        if got is None:
-            self.backward(prec, t - 1)
-            got = self._params[(prec, t)]
-        return got
+        done = max((k for p, k in self._params if p == prec and k <= t), default=0)
+        for k in range(done, t):  # step by step, never recursively (a trend may reach step 10,000)
+            self.backward(prec, k)
+        return self._params[(prec, t)]
 
     def forward(self, prec: int, t: int = 0, params: dict[str, list] | None = None) -> dict[str, list]:
         key = (prec, t)
@@ -130,10 +130,17 @@ class Numeric:
     def backward(self, prec: int, t: int = 0) -> dict[str, list]:
         """∂loss/∂(every quantity) at training step t; also the parameters of step t + 1."""
         key = (prec, t)
-        if key in self._bwd:
-            return self._bwd[key]
+        if key not in self._bwd:
+            grads, new = self.step(prec, self.forward(prec, t))
+            self._bwd[key] = grads
+            self._params[(prec, t + 1)] = new
+        return self._bwd[key]
+
+    def step(self, prec: int, vals: dict[str, list]) -> tuple[dict[str, list], dict[str, list]]:
+        """One backward pass from the forward values ``vals``: the gradients, and the parameters after one
+        update (simultaneous, or sequential: each block's parameters updated before the gradient passes
+        through them)."""
         assert self.g.loss_step is not None
-        vals = self.forward(prec, t)
         train = self.g.model.train
         sequential = train is not None and train.update is Update.SEQUENTIAL
         lr = None
@@ -167,9 +174,17 @@ class Numeric:
                 for p in new:
                     if not (sequential and p in first_use):
                         new[p] = self._update(p, vals[p], grads[p], lr)
-        self._bwd[key] = grads
-        self._params[(prec, t + 1)] = new
-        return grads
+        return grads, new
+
+    def value(self, vals: dict[str, list], grads: dict[str, list] | None, a: Address, prec: int) -> arb:
+        """A quantity's ball read from one pass's values (a lazy one, such as cos, computed from them)."""
+        s = self.g.step(a.step)
+        if not s.lazy:
+            v = (grads if a.grad else vals)[s.key][s.flat(a.idx)]  # type: ignore[index]
+            return arb(0) if v is None else v
+        f = self.g.formula(a)
+        with precision(prec):
+            return f.kind.f(BALL, [self.value(vals, grads, b.at(t=a.t), prec) for b in f.args])
 
     def _first_use(self, order) -> dict:
         """Each trainable parameter step → the first step that reads it (where a sequential update happens)."""
@@ -246,17 +261,29 @@ class Engine:
         if r is not None:
             return (r > x) - (r < x)
         self.require_defined(a)
-        return compare(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), x)
+        return compare(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), x, symbolic=self.graph.has_symbols,
+                       cheap=self.exactness(a) is not Exactness.TRANSCENDENTAL)
 
     def decimal(self, a: Address, sig: int = 12) -> str:
-        """E(a) to at least sig significant digits (raises SymbolicValue for a symbolic value)."""
+        """E(a) to at least sig significant digits (raises SymbolicValue for a symbolic value). A value that
+        sits within 2⁻⁸⁰⁰⁰ of a digit boundary and cannot be proved either side (an exactly-zero gradient in
+        transcendental form) is shown as its enclosure, ``≈0 (|x| < 1e-2400)``: certified, never guessed."""
         r = self.rational(a)
         if r is not None:
             return fraction_text(r, sig)
         self.require_defined(a, start_for(sig))
-        return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), sig, exact_first=False)
+        try:
+            return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), sig, exact_first=False,
+                                symbolic=self.graph.has_symbols)
+        except Undecidable:
+            b = self.numeric.ball(a, PRECISIONS[-1])
+            mag = abs(b).upper()
+            exp10 = int(mag.log_base(10).ceil().unique_fmpz() or 0) if not mag.is_zero() else -2466
+            return f"≈0 (|x| < 1e{exp10})" if b.contains(0) else "≈" + b.str(sig, radius=False)
 
     def symbols(self, a: Address) -> frozenset[str]:
+        if not self.graph.has_symbols:
+            return frozenset()
         b = self.numeric.ball(a)
         if b.is_finite():
             return frozenset()
@@ -267,7 +294,7 @@ class Engine:
         for prec in PRECISIONS[PRECISIONS.index(start):]:
             if self.numeric.ball(a, prec).is_finite():
                 return
-            if prec == start:
+            if prec == start and self.graph.has_symbols:
                 try:
                     syms = X.free_symbols(self.graph.expr(a), self._symbols)
                 except UndefinedQuantity:
@@ -309,6 +336,8 @@ class Engine:
         return self.graph.name(last), f"{self.graph.name(last)} has no finite value"
 
     def _exact_zero(self, a: Address) -> bool:
+        if self.exactness(a) is Exactness.TRANSCENDENTAL:
+            return False  # (its ball at the cap already said whether it is 0)
         try:
             e = self.graph.expr(a)
         except UndefinedQuantity:

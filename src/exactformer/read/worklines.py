@@ -79,6 +79,8 @@ class Matcher:
     def operands(self, of: Address, node) -> Operands | None:
         """Operand claims of node read as the value of ``of`` (a scalar or a row), or None if it does not fit."""
         if self.g.is_scalar(of):
+            if G.literal_of(node) is not None:
+                return None  # a bare number is not a working
             got = self._formula(of, node, 0)
             return list(got[0][1]) if got else None
         comps = self.g.scalars(of)
@@ -144,7 +146,7 @@ class Matcher:
             out = self._apply(p, node, depth)
         elif isinstance(p, X.Max) and isinstance(node, G.Call) and node.fn == "max":
             out = self._assign(list(p.args), list(node.args), depth)
-        if not out and lit is not None and depth > 0:
+        if not out and lit is not None:
             return [(0, ())]  # an unnamed intermediate written as its value: nothing to claim
         return out
 
@@ -169,8 +171,8 @@ class Matcher:
         if len(fs) == 2 and fs[0] is fs[1] and isinstance(node, G.Bin) and node.op == "^" and \
                 _int(node.b) == 2:
             return self.match(fs[0], node.a, depth)  # (x − μ)²
+        out: list[Candidate] = []
         if isinstance(node, G.Bin) and node.op == "/":
-            out = []
             for k, f in enumerate(fs):  # a·(1/s) written a / s
                 inv = self._reciprocal(f)
                 if inv is None:
@@ -181,19 +183,21 @@ class Matcher:
             if out:
                 return _best(out)
         nf = _factors(node)
+        lit = G.literal_of(node)
+        if lit is not None and lit.value < 0 and isinstance(fs[0], X.Const) and fs[0].value.q < 0:
+            # −0.75 against −1·o: the minus is the formula's, the number is o
+            flipped = [X.neg(fs[0])] + fs[1:] if X.rational_of(fs[0]) != -1 else fs[1:]
+            pos = G.Num(lit.text.lstrip("-"), -lit.value, lit.decimals)
+            return self.match(flipped[0] if len(flipped) == 1 else X.Mul(tuple(flipped)), pos, depth)
         if isinstance(node, G.Bin) and node.op == "*" or len(fs) > 1:
             for variant in self._variants(fs):
-                if len(variant) == len(nf):
-                    got = self._assign(variant, nf, depth)
-                    if len(nf) == 2:  # (−a)·(−b) is written a·b: both signs dropped is a reading too
-                        got = _best(got + self._assign(variant, [_negate(x) for x in nf], depth))
-                    if got:
-                        return got
+                for parts in _groupings(nf, len(variant)):
+                    out += self._assign(variant, parts, depth)
+                    if len(parts) == 2:  # (−a)·(−b) is written a·b: both signs dropped is a reading too
+                        out += self._assign(variant, [_negate(x) for x in parts], depth)
                 if len(variant) == 1:
-                    got = self.match(variant[0], node, depth)
-                    if got:
-                        return got
-        return []
+                    out += self.match(variant[0], node, depth)
+        return _best(out)
 
     def _variants(self, fs: list[X.Expr]) -> list[list[X.Expr]]:
         """The factor lists a document may write: as is, without factors equal to exactly 1, flattened."""
@@ -314,6 +318,30 @@ def _close(p: X.Const, v: X.Expr, lit: G.Num | None) -> bool:
 def _int(node) -> int | None:
     lit = G.literal_of(node)
     return int(lit.value) if lit is not None and lit.value.denominator == 1 else None
+
+
+def _groupings(factors: list, k: int) -> list[list]:
+    """The ways to read a product of factors as k factors: itself, or contiguous runs multiplied together
+    (``a × b × c`` as ``(a × b) × c`` or ``a × (b × c)``, as a chain-rule line groups them)."""
+    n = len(factors)
+    if k == n:
+        return [factors]
+    if k < 1 or k > n or n > 6:
+        return []
+    from itertools import combinations
+
+    out = []
+    for cuts in combinations(range(1, n), k - 1):
+        bounds = (0, *cuts, n)
+        out.append([_product(factors[bounds[i]:bounds[i + 1]]) for i in range(k)])
+    return out
+
+
+def _product(fs: list):
+    out = fs[0]
+    for f in fs[1:]:
+        out = G.Bin("*", out, f)
+    return out
 
 
 def _sum(terms: list):

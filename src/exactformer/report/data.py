@@ -25,6 +25,13 @@ MARK = {"correct": "✓", "rounding": "≈", "propagated": "↳", "last_digit": 
 LABEL = {"correct": "correct", "rounding": "rounding", "propagated": "propagated", "last_digit": "last digit",
          "wrong": "wrong", "undefined": "undefined", "conflict": "conflict", "arithmetic": "false working",
          "carried_digits": "carried digits", "unmatched": "unmatched", "coarse": "coarse", "trend": "trend"}
+def mark(f: Finding) -> str:
+    """A finding's symbol (a trend's says whether it held)."""
+    if isinstance(f, TrendFinding):
+        return "✓" if f.correct else "✗"
+    return MARK[kind_of(f)]
+
+
 CLAIM_KINDS = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined")
 OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..audit.findings import Report, kind_of
-from .data import LABEL, MARK, describe, groups, root_lines, summary_line
+from .data import LABEL, MARK, describe, groups, mark, root_lines, summary_line
 from .escape import safe
 
 
@@ -68,6 +68,6 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
             k = kind_of(f)
             q, rep, exact, off, why, closed = describe(f, r)
             cells = [code(q), code(rep), code(exact), off, md(why), code(closed)]
-            lines.append(f"| {MARK[k]} {LABEL[k]} | " + " | ".join(cells) + " |")
+            lines.append(f"| {mark(f)} {LABEL[k]} | " + " | ".join(cells) + " |")
         lines.append("")
     return "\n".join(lines)

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
 from ..model.values import Role
-from .data import LABEL, MARK, describe, effects_text, groups, root_lines, summary_line, why_text
+from .data import LABEL, MARK, describe, effects_text, groups, mark, root_lines, summary_line, why_text
 from .term import text
 
 STYLE = {"correct": "green", "rounding": "green", "propagated": "yellow", "last_digit": "yellow",
@@ -77,7 +77,7 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
         for f in shown:
             k = kind_of(f)
             q, rep, exact, off, why, closed = describe(f, r)
-            cells = [Text(f"{MARK[k]} {LABEL[k]}", style=_style(f)), text(q), text(rep), text(exact), text(off)]
+            cells = [Text(f"{mark(f)} {LABEL[k]}", style=_style(f)), text(q), text(rep), text(exact), text(off)]
             if wide:
                 t.add_row(*cells, text(why), text(closed, "dim"))
             else:
@@ -101,7 +101,7 @@ def render_check(r: Report, out: Console) -> None:
         for f in g.findings:
             k = kind_of(f)
             q, rep, exact, off, why, closed = describe(f, r)
-            head = Text.assemble("  ", (f"{MARK[k]} {LABEL[k]:<14}", _style(f)), " ")
+            head = Text.assemble("  ", (f"{mark(f)} {LABEL[k]:<14}", _style(f)), " ")
             if isinstance(f, ClaimFinding):
                 if f.explained_by and k not in ("correct", "rounding"):
                     out.print(Text.assemble("  ", text(f.explained_by[0].detail, "cyan")))
