@@ -141,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md)")
     a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
     a.add_argument("--all", action="store_true", help="list correct claims too (json always has every claim)")
+    a.add_argument("--no-why", dest="why", action="store_false",
+                   help="skip the search for what explains each wrong number (slips, conventions): faster")
     a.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
     a.set_defaults(run=cmd_audit)
 
@@ -246,12 +248,12 @@ class _Progress:
             self.bar.stop()
 
 
-def _audit(case):
+def _audit(case, why: bool = True):
     from .audit.audit import Auditor
 
     progress = _Progress("judging claims")
     try:
-        return Auditor(case, progress=progress).run()
+        return Auditor(case, progress=progress, explain=why).run()
     finally:
         progress.close()
 
@@ -261,7 +263,7 @@ def cmd_audit(args) -> int:
 
     if args.output:
         output.check(args.output)
-    report = _audit(_load(args.case))
+    report = _audit(_load(args.case), args.why)
     if args.format == "json":
         from .report.data import report_json
 

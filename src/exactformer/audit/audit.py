@@ -14,17 +14,18 @@ value comes from.
 from __future__ import annotations
 
 from bisect import bisect_left
+from dataclasses import dataclass
 from fractions import Fraction
 
 from flint import arb, ctx
 
-from ..errors import CaseError
+from ..errors import CaseError, ExactformerError
 from ..exact import expr as X
 from ..model import kinds as K
 from ..model.address import Address
 from ..model.values import Case, Claim, Role
-from ..numeric.backends import INTERVAL, ExactBackend
-from ..numeric.ball import PRECISIONS, SymbolicValue, compare, decimal_text, expr_ball, precision, q2arb
+from ..numeric.backends import BALL, INTERVAL, ExactBackend
+from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, decimal_text, expr_ball, precision, q2arb
 from ..numeric.engine import Engine, UndefinedValue
 from ..numeric.intervals import Interval, Undefined
 from ..read import grammar as G
@@ -48,11 +49,36 @@ from .findings import (
 ULPS = 4  # a float64 claim's tolerance, in units in the last place of its largest input
 
 
+@dataclass(frozen=True)
+class Program:
+    """R(q) as a straight-line program: the document's values it starts from (a stated claim, or an exact
+    value where nothing stated lies below) and the formulas between them and q, inputs first. Values are
+    indexed leaves first, then nodes; ``out`` is q's index (a leaf when q is a given)."""
+
+    target: Address
+    leaves: list[tuple[Address, Claim | None]]
+    nodes: list[tuple[K.Kind, tuple[int, ...]]]
+    out: int
+    node_addrs: tuple[Address, ...] = ()
+
+    def reads(self, formula_changed, value_changed) -> bool:
+        """Does R use a formula, or start from an exact value, that another model changes?"""
+        return any(formula_changed(a) for a in self.node_addrs) or \
+            any(value_changed(p) for p, s in self.leaves if s is None)
+
+    def run(self, backend, values: list):
+        vals = list(values)
+        for kind, refs in self.nodes:
+            vals.append(kind.f(backend, [vals[r] for r in refs]))
+        return vals[self.out]
+
+
 class Auditor:
     """Judges the claims of one case, in pipeline order so that inputs are judged first."""
 
-    def __init__(self, case: Case, engine: Engine | None = None, progress=None) -> None:
+    def __init__(self, case: Case, engine: Engine | None = None, progress=None, *, explain: bool = True) -> None:
         self.case = case
+        self.explain = explain
         self.engine = engine or case.engine or Engine(case.model)
         self.g = self.engine.graph
         self.by_addr: dict[Address, list[Claim]] = {}
@@ -62,6 +88,8 @@ class Auditor:
         self.verdict: dict[int, ClaimFinding] = {}
         self._below: dict[Address, bool] = {}
         self.undefined: dict[str, UndefinedFinding] = {}
+        self.intended: dict[int, Interval] = {}  # claim seq -> the value its author meant (a typo explained)
+        self._programs: dict[tuple[Address, int], Program] = {}
         self.progress = progress or (lambda done, total: None)
 
     # ---- the document's values --------------------------------------------------------
@@ -78,28 +106,83 @@ class Auditor:
         r = self.engine.rational(p)
         return r if r is not None else self.engine.ball(p, _current_prec())
 
-    def docval(self, p: Address, seq: int, used: set[int], memo: dict) -> Interval:
-        s = self.stated(p, seq)
-        if s is None or s.seq == seq:
-            if not self.stated_below(p):  # nothing the document states feeds p: its value is the exact one
-                return Interval.point(self.exact_end(p))
-            got = memo.get(p)
-            if got is None:
-                got = memo[p] = self.recompute(p, seq, used, memo)
-            return got
-        used.add(s.seq)
-        iv = Interval.point(_claim_value(s))
+    def claim_correct(self, s: Claim) -> bool:
         f = self.verdict.get(s.seq)
-        return iv.hull(self.exact_end(p)) if f is not None and f.verdict is Verdict.CORRECT else iv
+        return f is not None and f.verdict is Verdict.CORRECT
 
-    def recompute(self, a: Address, seq: int, used: set[int], memo: dict | None = None) -> Interval:
+    def leaf_value(self, p: Address, s: Claim | None) -> Interval:
+        """A document's value that a recomputation starts from, at the current precision: a stated claim as
+        written (the author's intended number when a typo explains it), widened to E(p) when that claim is
+        correct; or E(p) where nothing the document states lies below p."""
+        if s is None:
+            return Interval.point(self.exact_end(p))
+        iv = self.intended.get(s.seq)
+        if iv is None:
+            iv = Interval.point(_claim_value(s))
+        return iv.hull(self.exact_end(p)) if self.claim_correct(s) else iv
+
+    def program(self, a: Address, seq: int) -> Program:
+        """How R(a) is computed for the claim at seq: a's formula over the document's values of its inputs,
+        recomputed through every input the document does not state (iterative, shared inputs once)."""
+        got = self._programs.get((a, seq))
+        if got is None:
+            got = self._programs[(a, seq)] = self._program(a, seq)
+        return got
+
+    def _program(self, a: Address, seq: int) -> Program:
+        leaves: list[tuple[Address, Claim | None]] = []
+        nodes: list[tuple[K.Kind, tuple[tuple[bool, int], ...]]] = []
+        ids: dict[Address, tuple[bool, int]] = {}
+        addrs: list[Address] = []
+        stack = [a]
+        while stack:
+            p = stack[-1]
+            if p in ids:
+                stack.pop()
+                continue
+            f = self.g.formula(p)
+            s = self.stated(p, seq) if p != a else None
+            if f.kind is K.GIVEN or (s is not None and s.seq != seq) or (p != a and not self.stated_below(p)):
+                ids[p] = (True, len(leaves))
+                leaves.append((p, s if s is not None and s.seq != seq else None))
+                stack.pop()
+                continue
+            missing = [b for b in f.args if b not in ids]
+            if missing:
+                stack.extend(missing)
+                continue
+            ids[p] = (False, len(nodes))
+            nodes.append((f.kind, tuple(ids[b] for b in f.args)))
+            addrs.append(p)
+            stack.pop()
+        n = len(leaves)
+        flat = [(kind, tuple(k if leaf else n + k for leaf, k in refs)) for kind, refs in nodes]
+        leaf, k = ids[a]
+        return Program(a, leaves, flat, k if leaf else n + k, tuple(addrs))
+
+    def ball_misses(self, prog: Program, lo: Fraction, hi: Fraction) -> bool:
+        """A certified ball pass of R at the first precision: does R certainly miss [lo, hi]? (A quick no before
+        exact intervals; a ball that cannot say answers False.)"""
+        with precision(PRECISIONS[0]):
+            vals = []
+            for p, s in prog.leaves:
+                if s is None:
+                    vals.append(self.engine.ball(p) if not (p.grad and self.g.formula(p).kind is K.GIVEN) else arb(1))
+                else:  # the stated value, widened to E(p) whether or not the claim is correct: a superset
+                    iv = self.intended.get(s.seq)
+                    v = iv.mid_ball() if iv is not None else expr_ball(s.number.value)
+                    vals.append(arb.union(v, self.engine.ball(p)))
+            try:
+                b = prog.run(BALL, vals)
+            except (ArithmeticError, ValueError):
+                return False
+            return bool(b.is_finite() and (b < q2arb(lo) or b > q2arb(hi)))
+
+    def recompute(self, a: Address, seq: int, used: set[int]) -> Interval:
         """R: a recomputed from the document's values of its direct inputs (raises Undefined)."""
-        f = self.g.formula(a)
-        if f.kind is K.GIVEN:
-            return Interval.point(Fraction(1)) if a.grad else Interval.point(self.exact_end(a))
-        memo = {} if memo is None else memo
-        ins = [self.docval(b, seq, used, memo) for b in f.args]
-        return f.kind.f(INTERVAL, ins)
+        prog = self.program(a, seq)
+        used.update(s.seq for _, s in prog.leaves if s is not None)
+        return prog.run(INTERVAL, [self.leaf_value(p, s) for p, s in prog.leaves])
 
     def stated_below(self, a: Address) -> bool:
         """Does the document state a or any quantity a is computed from? (memoised, iterative)"""
@@ -221,6 +304,11 @@ class Auditor:
                                 f"{', '.join(sorted(e.symbols))}: a claim about it cannot be judged",
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         self.progress(len(order), len(order))
+        conventions: tuple = ()
+        if self.explain:
+            from .explain import Explainer
+
+            conventions = Explainer(self).run()
         found: list[Finding] = list(self.verdict.values())
         found.extend(self.undefined.values())
         found.extend(self.conflicts())
@@ -230,7 +318,7 @@ class Auditor:
                       for k, w in enumerate(self.case.work) if k in self.case.unmatched])
         found.extend(self.trends())
         names = {c.seq: self.g.name(c.address) for c in self.case.claims}
-        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine)
+        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine, conventions)
 
     def conflicts(self) -> list[ConflictFinding]:
         """A quantity stated with intervals that cannot all hold: the largest lower end above the smallest
@@ -277,8 +365,13 @@ class Auditor:
             f = self.verdict.get(c.seq)
             if f is None or f.verdict is not Verdict.CORRECT or c.number.decimals is None or c.float64:
                 continue
-            if c.number.rational == 0 and self.engine.compare(c.address, Fraction(0)) != 0:
-                out.append(CoarseFinding(self.g.name(c.address), c))
+            if c.number.rational == 0:
+                try:
+                    nonzero = self.engine.compare(c.address, Fraction(0)) != 0
+                except Undecidable:  # equal to 0 past 2,400 digits (an exact zero too large to prove): not coarse
+                    nonzero = False
+                if nonzero:
+                    out.append(CoarseFinding(self.g.name(c.address), c))
         return out
 
     def trends(self) -> list[TrendFinding]:
@@ -287,19 +380,21 @@ class Auditor:
         return [judge_trend(self.engine, t) for t in self.case.trends]
 
     def root_causes(self) -> dict[int, tuple[ClaimFinding, ...]]:
+        """Each wrong or last-digit claim, with the findings whose error comes from it. Roots are computed once
+        per claim, inputs first (a claim's blamed inputs lie earlier in the pipeline), so a long chain of
+        propagated claims costs one pass, never a walk per path."""
+        of: dict[int, frozenset[int]] = {}
+        for f in sorted(self.verdict.values(), key=lambda f: (self.g.depth(f.claim.address), f.claim.seq)):
+            own = frozenset((f.claim.seq,)) if f.verdict is not Verdict.PROPAGATED else frozenset()
+            of[f.claim.seq] = own.union(*(of.get(c.seq, frozenset((c.seq,))) for c in f.caused_by))
         roots: dict[int, list[ClaimFinding]] = {}
         for f in sorted(self.verdict.values(), key=lambda f: f.claim.seq):
             if f.verdict in (Verdict.WRONG, Verdict.LAST_DIGIT):
                 roots.setdefault(f.claim.seq, [])
             if f.verdict is Verdict.PROPAGATED or f.caused_by:
-                for r in sorted(self._roots(f) - {f.claim.seq}):
+                for r in sorted(of[f.claim.seq] - {f.claim.seq}):
                     roots.setdefault(r, []).append(f)
         return {k: tuple(v) for k, v in roots.items()}
-
-    def _roots(self, f: ClaimFinding) -> set[int]:
-        """The wrong or last-digit claims that f's error comes from (f itself when it is one)."""
-        own = {f.claim.seq} if f.verdict is not Verdict.PROPAGATED else set()
-        return own.union(*(self._roots(self.verdict[c.seq]) for c in f.caused_by))
 
 
 def _ulp(x: arb) -> arb:
@@ -417,3 +512,55 @@ def _order(found: list[Finding]) -> list[Finding]:
 
 
 _ = Role  # operand/result roles are read by the printers
+
+
+class AltAuditor(Auditor):
+    """The same claims judged under another model (a convention the document may have used): a claim is taken
+    as correct there when its exact value under that model lies in I(r). Which quantities have a stated claim
+    below them is taken from the case's own model (a convention changes formulas, not what is stated)."""
+
+    def __init__(self, case: Case, engine: Engine, main: Auditor) -> None:
+        super().__init__(case, engine, explain=False)
+        self._ok: dict[int, bool] = {}
+        self._below = main._below
+
+    def claim_correct(self, s: Claim) -> bool:
+        got = self._ok.get(s.seq)
+        if got is None:
+            got = self._ok[s.seq] = self.exact_fits(s)
+        return got
+
+    def exact_fits(self, c: Claim) -> bool:
+        """E under this model lies in I(r)."""
+        if c.number.rational is None or c.number.decimals is None:
+            return False
+        try:
+            self.g.check(c.address)
+            lo, hi = c.number.interval()
+            return self.in_interval(c.address, lo, hi)
+        except (ArithmeticError, ExactformerError):
+            return False
+
+    def fits(self, c: Claim, reads_change: bool = True) -> bool:
+        """E or R under this model meets I(r). ``reads_change``: the recomputation reads a value this model
+        changes (when it does not, R is the same as under the case's model and need not be redone)."""
+        if self.exact_fits(c):
+            return True
+        if not reads_change:
+            return False
+        lo, hi = c.number.interval()
+        try:
+            prog = self.program(c.address, c.seq)
+            if self.ball_misses(prog, lo, hi):
+                return False
+        except (ArithmeticError, ExactformerError):
+            return False
+        for prec in PRECISIONS[:3]:
+            with precision(prec):
+                try:
+                    m = self.recompute(c.address, c.seq, set()).meets(lo, hi)
+                except (Undefined, ArithmeticError, ExactformerError):
+                    return False
+                if m is not None:
+                    return m
+        return False

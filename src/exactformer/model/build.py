@@ -41,7 +41,14 @@ class Alternative:
 
     id: str  # a stable identifier: "convention.variance=unbiased"
     detail: str  # one sentence a reader understands
-    replace: Any  # the block's config (or the model) under that convention
+    replace: Any  # the block's config (or, for a model-level one, the whole model) under that convention
+    since: str = ""  # model-level: the step-key prefix from which values change ("grad." gradients only)
+
+
+def square(w: tuple) -> bool:
+    """A weight as read, (matrix, written out×in): can a document have used it transposed?"""
+    m = w[0]
+    return bool(m) and len(m) == len(m[0])
 
 
 class BlockKind:

@@ -55,9 +55,13 @@ class Formula:
 class Graph:
     """Every step of one model; addresses, formulas and exact values."""
 
-    def __init__(self, model: Model, *, reader=None) -> None:
+    def __init__(self, model: Model, *, reader=None, like: Graph | None = None) -> None:
+        """``like``: a graph of the same case under its own conventions, whose names, spellings and trainable
+        parameters this one shares (a convention changes formulas, not what the steps are called)."""
         self.model = model
         self.labels = model.labels
+        self.spellings: dict[str, list[str]] = {}
+        self.step_names: list[str] = []
         b = Builder(model)
         self.block_outputs: list[dict[str, Step]] = []
         x = EMB.build(b, model)
@@ -87,7 +91,13 @@ class Graph:
         self.order = {k: n for n, k in enumerate(self.steps)}
         self.has_symbols = any(isinstance(exact_of(v), X.Sym) for s in self.steps.values() if s.is_given
                                for v in s.op.values)  # type: ignore[attr-defined]
-        self._spell()
+        if like is None:
+            self._spell()
+        else:
+            self.spellings, self.step_names = like.spellings, like.step_names
+            for key, st in self.steps.items():
+                other = like.steps.get(key)
+                st.short = other.short if other is not None else key
         self._expr: dict[tuple[Address, int], X.Expr] = {}
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
         self._products: dict[tuple[Address, Address], Address] | None = None
@@ -96,8 +106,11 @@ class Graph:
 
         self.exact_backend = ExactBackend()
         self.names: dict[str, str] = dict(model.names)
-        self._check_names(reader)
-        self._trainable = self._read_trainable(reader)
+        if like is None:
+            self._check_names(reader)
+            self._trainable = self._read_trainable(reader)
+        else:
+            self._trainable = like._trainable
 
     # ---- spellings and names ----------------------------------------------------------------
     def _spell(self) -> None:
@@ -106,7 +119,7 @@ class Graph:
         attn_blocks: dict[int, list[str]] = {}
         for li, layer in enumerate(self.model.layers, start=1):
             attn_blocks[li] = [blk.name for blk in layer.blocks if blk.kind == "attention"]
-        self.spellings: dict[str, list[str]] = {}
+        self.spellings = {}
 
         def add(sp: str, key: str) -> None:
             keys = self.spellings.setdefault(sp, [])

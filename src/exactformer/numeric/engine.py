@@ -256,10 +256,12 @@ class Engine:
         return X.rational_of(self.expr(a)) if self.cheap(a) else None
 
     def compare(self, a: Address, x: Fraction) -> int:
-        """Sign of E(a) − x, certain (ties included)."""
-        r = self.rational(a)
-        if r is not None:
-            return (r > x) - (r < x)
+        """Sign of E(a) − x, certain (ties included): a certified ball decides unless it straddles x; then the
+        exact value (a rational folded exactly, else higher precisions)."""
+        if self.cheap(a) and (a, 0) in self.graph._expr:
+            r = X.rational_of(self.graph._expr[(a, 0)])
+            if r is not None:
+                return (r > x) - (r < x)
         self.require_defined(a)
         return compare(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), x, symbolic=self.graph.has_symbols,
                        cheap=self.exactness(a) is not Exactness.TRANSCENDENTAL)

@@ -38,12 +38,18 @@ def lo_of(x: End) -> End:
 def _min(x: End, y: End) -> End:
     if isinstance(x, Fraction) and isinstance(y, Fraction):
         return min(x, y)
+    lt = le(x, y)  # the smaller end kept as it is when certain: an exact Fraction stays exact (ties decide)
+    if lt is not None:
+        return x if lt else y
     return ball(x).min(ball(y))
 
 
 def _max(x: End, y: End) -> End:
     if isinstance(x, Fraction) and isinstance(y, Fraction):
         return max(x, y)
+    lt = le(x, y)
+    if lt is not None:
+        return y if lt else x
     return ball(x).max(ball(y))
 
 

@@ -139,8 +139,8 @@ def why_text(f: Finding) -> str:
             why.append("from " + ", ".join(f"{f.names[c.seq]} = {c.number.text}" for c in f.caused_by))
         if f.recomputed and f.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
             why.append(f"the document's own inputs give {f.recomputed}")
-        if f.intended:
-            why.append(f.intended)
+        if f.intended and not any(f.intended in w for w in why):
+            why.append(f"{f.intended} meant")
         return "; ".join(why)
     if isinstance(f, ConflictFinding):
         vals = "; ".join(f"{c.number.text} at {c.at}" for c in f.claims)

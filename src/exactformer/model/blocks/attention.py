@@ -19,7 +19,7 @@ from flint import arb, arb_mat
 
 from ...exact import expr as X
 from .. import kinds as K
-from ..build import Alternative, BlockKind, Builder, Place, ReadContext
+from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..steps import C, Op, P, Step, StepSpec, accumulate
 from ..values import Mask, Matrix, Number, Scale, ScaleKind, Softmax, Vector
 
@@ -74,6 +74,7 @@ class AttentionCfg:
     mask: Mask = Mask.NONE
     softmax: Softmax = Softmax.PLAIN
     kt_q: bool = False  # an alternative only: scores computed as K·Qᵀ (the other axis)
+    softmax_cols: bool = False  # an alternative only: each column of exp normalised instead of each row
 
     @property
     def d_k(self) -> int:
@@ -292,8 +293,14 @@ class Attention(BlockKind):
                               present=present, head=h)
         else:
             exp = b.broadcast(_SPEC["exp"], place, (n, n), K.EXP, ((scaled, (0, 1)),), present=present, head=h)
-        expsum = b.rows(_SPEC["expsum"], place, exp, K.SUM, cols=shown, head=h)
-        weights = b.broadcast(_SPEC["weights"], place, (n, n), K.DIV, ((exp, (0, 1)), (expsum, (0,))), head=h,
+        if cfg.softmax_cols:
+            column = lambda j: [i for i in range(n) if not masked(cfg, i, j)]  # noqa: E731
+            expsum = b.map(_SPEC["expsum"], place, (n,), (exp,),
+                           lambda idx: (K.SUM, tuple((0, (i, idx[0])) for i in column(idx[0]))), head=h)
+        else:
+            expsum = b.rows(_SPEC["expsum"], place, exp, K.SUM, cols=shown, head=h)
+        weights = b.broadcast(_SPEC["weights"], place, (n, n), K.DIV,
+                              ((exp, (0, 1)), (expsum, (1,) if cfg.softmax_cols else (0,))), head=h,
                               kind_of=None if cfg.mask is Mask.NONE else
                               (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
         dv = v.dims[1]
@@ -349,21 +356,33 @@ class Attention(BlockKind):
             dk = cfg.d_k
             out.append(Alternative("convention.scale=d_k", f"scores divided by d_k = {dk} instead of √d_k",
                                    replace(cfg, scale=Scale(ScaleKind.NUMBER, Number.of(dk)))))
+            if not cfg.heads[0].direct:
+                m, t = cfg.heads[0].W[0]
+                d = len(m[0]) if t else len(m)
+                if d != dk:
+                    root = Number(X.sqrt(X.const(d)), f"√{d}", None)
+                    out.append(Alternative("convention.scale=sqrt_dmodel",
+                                           f"scores divided by √d_model = √{d} instead of √d_k = √{dk}",
+                                           replace(cfg, scale=Scale(ScaleKind.NUMBER, root))))
         other = Mask.NONE if cfg.mask is Mask.CAUSAL else Mask.CAUSAL
-        out.append(Alternative(f"convention.mask={other.value}", f"attention with mask = \"{other.value}\"",
+        out.append(Alternative(f"convention.mask={other.value}",
+                               "the causal mask left out" if other is Mask.NONE else "a causal mask applied",
                                replace(cfg, mask=other)))
-        out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ (the softmax taken along the other axis)",
+        out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ instead of Q·Kᵀ",
                                replace(cfg, kt_q=not cfg.kt_q)))
+        if cfg.softmax is Softmax.PLAIN:
+            out.append(Alternative("convention.softmax_axis=columns",
+                                   "the softmax taken down each column instead of along each row",
+                                   replace(cfg, softmax_cols=not cfg.softmax_cols)))
         if not cfg.heads[0].direct:
             for which, name in enumerate(("Wq", "Wk", "Wv")):
-                m, t = cfg.heads[0].W[which]
-                if len(m) == len(m[0]):  # a square matrix can be read transposed
+                if square(cfg.heads[0].W[which]):
                     heads = tuple(replace(hc, W=tuple((mm, not tt) if k == which else (mm, tt)
                                                       for k, (mm, tt) in enumerate(hc.W))) for hc in cfg.heads)
                     out.append(Alternative(f"convention.transposed={name}", f"{name} used transposed (x·{name}ᵀ)",
                                            replace(cfg, heads=heads)))
-        if cfg.Wo is not None and len(cfg.Wo[0]) == len(cfg.Wo[0][0]):
-            out.append(Alternative("convention.transposed=Wo", "Wo used transposed",
+        if cfg.Wo is not None and square(cfg.Wo):
+            out.append(Alternative("convention.transposed=Wo", "Wo used transposed (c·Woᵀ)",
                                    replace(cfg, Wo=(cfg.Wo[0], not cfg.Wo[1]))))
         return out
 

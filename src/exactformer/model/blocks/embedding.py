@@ -9,13 +9,14 @@ rational times an exact root, evaluated with certainty.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ...exact import expr as X
 from .. import kinds as K
-from ..build import Builder, Place
+from ..build import Alternative, Builder, Place
 from ..steps import C, P, Step, StepSpec, T
-from ..values import EmbedScale, Model, PositionKind, PositionOrder
+from ..values import EmbedScale, Model, Number, PositionKind, PositionOrder
 
 STEPS = (
     StepSpec("E", (T, C), "E", "embedding table"),
@@ -82,3 +83,33 @@ def general_tex(model: Model) -> list[str]:
     elif s:
         lines.append(rf"h^{{(0)}}_t = {s}x_t")
     return lines
+
+
+def alternatives(model: Model) -> list[Alternative]:
+    """Model-level conventions of the input: positional encodings and the embedding scale."""
+    out: list[Alternative] = []
+    if not model.embeddings:
+        return out
+    pe = model.pos_enc
+    if pe is not None and pe.kind is PositionKind.SINUSOIDAL:
+        assert pe.base is not None
+        for base in (10000, 1000, 100):
+            if pe.base.rational != base:
+                out.append(Alternative(f"convention.pos_base={base}", f"positional encodings with base {base}",
+                                       replace(model, pos_enc=replace(pe, base=Number.of(base)))))
+        other = PositionOrder.HALVES if pe.order is PositionOrder.INTERLEAVED else PositionOrder.INTERLEAVED
+        what = "sines in the first half, cosines in the second" if other is PositionOrder.HALVES \
+            else "sines and cosines interleaved"
+        out.append(Alternative(f"convention.pos_order={other.value}", f"positional encodings with {what}",
+                               replace(model, pos_enc=replace(pe, order=other))))
+        start = 1 - pe.start if pe.start in (0, 1) else 0
+        out.append(Alternative(f"convention.pos_start={start}", f"positions counted from {start}",
+                               replace(model, pos_enc=replace(pe, start=start))))
+    if pe is not None:
+        out.append(Alternative("convention.positions=none", "the positional encodings left out",
+                               replace(model, pos_enc=None)))
+    other_scale = EmbedScale.NONE if model.embed_scale is EmbedScale.SQRT_DMODEL else EmbedScale.SQRT_DMODEL
+    out.append(Alternative(f"convention.embed_scale={other_scale.value}",
+                           "embeddings not multiplied by √d_model" if other_scale is EmbedScale.NONE
+                           else "embeddings multiplied by √d_model", replace(model, embed_scale=other_scale)))
+    return out

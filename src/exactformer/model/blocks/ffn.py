@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .. import kinds as K
-from ..build import Alternative, BlockKind, Builder, Place, ReadContext
+from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..kinds import Activation
 from ..steps import C, P, Step, StepSpec
 from ..values import Matrix, Vector
@@ -76,12 +76,25 @@ class FFN(BlockKind):
                 r"f_t = g_t W_2" + (" + b_2" if cfg.b2 else "")]
 
     def alternatives(self, cfg: FFNCfg):
-        swap = {Activation.GELU: Activation.GELU_TANH, Activation.GELU_TANH: Activation.GELU}
-        if cfg.activation in swap:
-            other = swap[cfg.activation]
-            return [Alternative(f"convention.activation={other.value}", f"the activation computed as {other.value}",
-                                replace(cfg, activation=other))]
+        out = activation_alternatives(cfg)
+        for name in ("W1", "W2"):
+            w = getattr(cfg, name)
+            if square(w):
+                flipped = replace(cfg, W1=(w[0], not w[1])) if name == "W1" else replace(cfg, W2=(w[0], not w[1]))
+                out.append(Alternative(f"convention.transposed={name}", f"{name} used transposed (h·{name}ᵀ)",
+                                       flipped))
+        return out
+
+
+def activation_alternatives(cfg) -> list[Alternative]:
+    """The other GELU: erf (PyTorch's default) against GPT-2's tanh approximation."""
+    swap = {Activation.GELU: Activation.GELU_TANH, Activation.GELU_TANH: Activation.GELU}
+    if cfg.activation not in swap:
         return []
+    other = swap[cfg.activation]
+    what = "GELU with the tanh approximation" if other is Activation.GELU_TANH else "GELU with erf (exact)"
+    return [Alternative(f"convention.activation={other.value}", f"{what} instead of {cfg.activation.value}",
+                        replace(cfg, activation=other))]
 
 
 KIND = FFN()

@@ -6,8 +6,10 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import kinds as K
-from ..build import Builder, Place
+from ..build import Alternative, Builder, Place
 from ..steps import C, P, Step, StepSpec, T
 from ..values import Model, Softmax
 from . import layernorm
@@ -65,3 +67,12 @@ def general_tex(model: Model) -> list[str]:
     lines = [rf"z_t = h_t {W}" + (r" + b^{\mathrm{out}}" if hd.b is not None else "")]
     lines.append(r"p_{t,v} = e^{z_{t,v}} / \textstyle\sum_u e^{z_{t,u}}")
     return lines
+
+
+def alternatives(model: Model) -> list[Alternative]:
+    """The head's own conventions (its final LayerNorm's are gathered with the other LayerNorms)."""
+    hd = model.head
+    if hd is None or hd.tied or hd.W is None or len(hd.W) != len(hd.W[0]):
+        return []
+    return [Alternative("convention.transposed=head.W", "the output weights used transposed (h·Wᵀ)",
+                        replace(model, head=replace(hd, transpose=not hd.transpose)), since="logits")]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import kinds as K
-from ..build import BlockKind, Builder, Place, ReadContext
+from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..kinds import Activation
 from ..steps import C, P, Step, StepSpec
 from ..values import Matrix, Vector
-from .ffn import ACT_TEX, read_activation
+from .ffn import ACT_TEX, activation_alternatives, read_activation
 
 STEPS = (
     StepSpec("W", (C, C), "W{sup}", "weights"),
@@ -51,6 +51,13 @@ class Linear(BlockKind):
 
     def general_tex(self, cfg, place, model):
         return [r"z_t = h_t W" + (" + b" if cfg.b else "") + rf",\quad o_t = {ACT_TEX[cfg.activation].replace('u', 'z')}"]
+
+    def alternatives(self, cfg: LinearCfg) -> list[Alternative]:
+        out = activation_alternatives(cfg)
+        if square(cfg.W):
+            out.append(Alternative("convention.transposed=W", "W used transposed (h·Wᵀ)",
+                                   replace(cfg, W=(cfg.W[0], not cfg.W[1]))))
+        return out
 
 
 KIND = Linear()

@@ -7,13 +7,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ...exact import expr as X
 from .. import kinds as K
-from ..build import Builder, Place
+from ..build import Alternative, Builder, Place
 from ..steps import C, P, Step, StepSpec
-from ..values import LossKind, Model, Reduction
+from ..values import LogBase, LossKind, Model, Reduction
 
 STEPS = (
     StepSpec("loss", (), "L", "loss"),
@@ -71,3 +72,26 @@ def general_tex(model: Model) -> list[str]:
     if loss.kind is LossKind.SQUARED_ERROR:
         return [rf"L_{{t,m}} = \tfrac12 (y_{{t,m}} - o_{{t,m}})^2,\quad L_t = \textstyle\sum_m L_{{t,m}},\quad L = {red}"]
     return [r"L = \textstyle\sum_{t,m} dy_{t,m}\, o_{t,m}"]
+
+
+def alternatives(model: Model) -> list[Alternative]:
+    """The loss's conventions: the logarithm's base and the reduction over positions."""
+    loss = model.loss
+    if loss is None or loss.kind is LossKind.GIVEN_GRADIENT:
+        return []
+    out = []
+    if loss.kind is LossKind.CROSS_ENTROPY:
+        for base in LogBase:
+            if base is not loss.log:
+                out.append(Alternative(f"convention.log={base.value}", f"the loss with {LOG_NAME[base]}",
+                                       replace(model, loss=replace(loss, log=base)), since="loss"))
+    if len(loss.targets) > 1:
+        other = Reduction.SUM if loss.reduction is Reduction.MEAN else Reduction.MEAN
+        out.append(Alternative(f"convention.reduction={other.value}",
+                               "the loss summed over positions instead of averaged" if other is Reduction.SUM
+                               else "the loss averaged over positions instead of summed",
+                               replace(model, loss=replace(loss, reduction=other)), since="loss"))
+    return out
+
+
+LOG_NAME = {LogBase.LN: "the natural logarithm", LogBase.LOG2: "log base 2", LogBase.LOG10: "log base 10"}
