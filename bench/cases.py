@@ -90,3 +90,37 @@ def claimed_everywhere(path: Path, n: int, layers: int) -> Path:
     with path.open("a", encoding="utf-8") as fh:
         fh.write("\n" + "".join(groups))
     return path
+
+
+def wrong_numbers(path: Path, n: int = 64, d: int = 8, wrong: int = 100) -> Path:
+    """n tokens × d, one attention layer, its Q, K, scores, weights and context tables stated to four places,
+    and ``wrong`` of the stated numbers slipped (every 41st cell: digits swapped, one digit changed, a
+    neighbouring cell's value, the sign): the explanation search's cost."""
+    attention_case(path, n, d, 1)
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    from exactformer.read.case import load
+
+    case = load(path)
+    g, e = case.engine.graph, case.engine
+    groups, k = [], 0
+    for step in ("Q", "K", "scores", "weights", "context"):
+        rows: dict[str, list[str]] = {}
+        for a in g.scalars(g.parse(step)):
+            v = str(Decimal(e.decimal(a, 20).rstrip("…")).quantize(Decimal("0.0001"), ROUND_HALF_EVEN))
+            if k % 41 == 7 and k // 41 < wrong:
+                kind = (k // 41) % 3
+                digits = v.lstrip("-")
+                if kind == 0 and digits[-2] != digits[-1]:
+                    v = v[:-2] + v[-1] + v[-2]
+                elif kind == 1:
+                    v = v[:-3] + str((int(v[-3]) + 3) % 10) + v[-2:]
+                else:
+                    v = v[1:] if v.startswith("-") else "-" + v
+            k += 1
+            rows.setdefault(g.step(a.step).labels[0][a.idx[0]], []).append(v)  # type: ignore[index]
+        body = ", ".join(f'"{t}" = [' + ", ".join(v) + "]" for t, v in rows.items())
+        groups.append(f'[[claims]]\nat = "{step} table"\n"{step}" = {{ {body} }}\n')
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("\n" + "".join(groups))
+    return path

@@ -25,6 +25,7 @@ from cases import (  # noqa: E402
     big_transformer,
     claimed_everywhere,
     repeated_claims,
+    wrong_numbers,
 )
 
 SEED = ROOT / "derivations" / "oni-ni-kanabou.toml"
@@ -136,7 +137,9 @@ def main() -> None:
     big = big_transformer(tmp / "big.toml")
     rows: list[tuple[str, list[str], str]] = [
         ("seed: `audit --format json`", EXE + ["audit", str(SEED), "--format", "json"], "≤ 2× `import flint`"),
-        ("seed: `audit` (text)", EXE + ["audit", str(SEED)], ""),
+        ("seed: `audit --format json --no-why` (no explanation search)",
+         EXE + ["audit", str(SEED), "--format", "json", "--no-why"], ""),
+        ("seed: `audit` (text)", EXE + ["audit", str(SEED)], "explanations add ≤ 50 %"),
         ("seed: `show` every step", EXE + ["show", str(SEED)], ""),
         ("seed: `derive -o .tex`", EXE + ["derive", str(SEED), "-o", str(tmp / "s.tex")], ""),
         ("seed continued (3 post-LN layers, head, loss): `audit`", EXE + ["audit", str(FULL)], "≤ 0.5 s"),
@@ -161,6 +164,10 @@ def main() -> None:
         p = claimed_everywhere(tmp / f"every{layers}.toml", 16, layers)
         rows.append((f"16 tokens, {layers} layer(s), every step claimed: `audit --format json`",
                      EXE + ["audit", str(p), "--format", "json"], target))
+    p64 = wrong_numbers(tmp / "wrong64.toml")
+    rows.append(("64 tokens × d 8, 9,728 claims, 100 of them wrong: `audit --format json`",
+                 EXE + ["audit", str(p64), "--format", "json"], "≤ 5 s"))
+    rows.append(("the same, `--no-why`", EXE + ["audit", str(p64), "--format", "json", "--no-why"], ""))
     p200 = attention_case(tmp / "n200.toml", 200, 16, 1)
     rows.append(("200 tokens × d 16: one cell (`weights[t3,t7]`: decimal and closed form)",
                  [PY, "-c", CELL, str(p200), "weights[t3,t7]"], "not slower than the whole table"))

@@ -97,6 +97,7 @@ class Explainer:
         self.names = {c.seq: self.g.name(c.address) for c in auditor.case.claims}
         self.checked: dict[int, list[str]] = {}  # what the search tried for each root cause, in words
         self.conventions_tried: dict[int, int] = {}
+        self._balls: dict = {}
 
     # ---- the whole search ------------------------------------------------------------------
     def run(self) -> tuple[tuple[Explanation, tuple[str, ...]], ...]:
@@ -156,7 +157,7 @@ class Explainer:
             alt = _alternative(self.au, conv)
             if alt is None:
                 continue
-            steps = _changed_steps(self.engine, alt.engine)
+            steps = _changed_steps(self.engine, alt.engine, since)
             training = "grad." in conv.since or bool(steps)
 
             def changed(a: Address, steps=steps, training=training) -> bool:
@@ -334,7 +335,7 @@ class Explainer:
             self._checked_all([f], "no operand slips (too few digits to tell one from chance)")
             return []
         lo, hi = c.number.interval()
-        trial = _Trial(self.au, prog, lo, hi)
+        trial = _Trial(self.au, prog, lo, hi, self._balls)
         if not trial.ready:
             return []
         out: list[Hypothesis] = []
@@ -501,7 +502,7 @@ class _Trial:
     """Recomputations of one claim's R with some of its starting values changed: a certified ball pass that
     rejects what certainly misses I(r), then exact intervals that accept."""
 
-    def __init__(self, auditor, prog, lo: Fraction, hi: Fraction) -> None:
+    def __init__(self, auditor, prog, lo: Fraction, hi: Fraction, balls: dict) -> None:
         self.au, self.prog, self.lo, self.hi = auditor, prog, lo, hi
         self.ready = True
         with precision(PRECISIONS[0]):
@@ -515,6 +516,7 @@ class _Trial:
             except (ArithmeticError, ExactformerError, ValueError):
                 self.ready = False
         self._other: dict[tuple[Address, int], Interval | None] = {}
+        self._balls = balls  # shared by every trial of one audit: (address, claim seq) -> ball
 
     def with_values(self, changed: dict[int, Interval], family: bool = False) -> str | None:
         """R with leaves changed, as text, if it meets I(r) (``family``: the ball pass alone, a range)."""
@@ -563,6 +565,9 @@ class _Trial:
 
     def replaced(self, members: list[int], moved: list[Address], seq: int) -> str | None:
         """R with the leaves ``members`` read from the addresses ``moved`` (the document's values there)."""
+        balls = [self._ball_at(x, seq) for x in moved]
+        if all(b is not None for b in balls) and self._misses(dict(zip(members, balls))):  # type: ignore[arg-type]
+            return None  # certainly not, from balls that hold every value the document's numbers allow there
         changed = {}
         for m, x in zip(members, moved):
             iv = self._value_at(x, seq)
@@ -570,6 +575,44 @@ class _Trial:
                 return None
             changed[m] = iv
         return self.with_values(changed)
+
+    def _misses(self, changed: dict[int, arb]) -> bool:
+        with precision(PRECISIONS[0]):
+            balls = list(self.balls)
+            for m, b in changed.items():
+                balls[m] = b
+            try:
+                b = self.prog.run(BALL, balls)
+            except (ArithmeticError, ValueError):
+                return False
+            return bool(isinstance(b, arb) and b.is_finite() and (b < self.blo or b > self.bhi))
+
+    def _ball_at(self, x: Address, seq: int) -> arb | None:
+        """A ball holding the document's value of x at seq (its stated number and E(x) both; E(x) alone where
+        nothing stated lies below x); None where that value must be recomputed. Cached by the claim used."""
+        s = self.au.stated(x, seq)
+        s = s if s is not None and s.seq != seq else None
+        key = (x, s.seq if s is not None else None)
+        got = self._balls.get(key, False)
+        if got is not False:
+            return got  # type: ignore[return-value]
+        got = None
+        try:
+            self.au.g.check(x)
+            with precision(PRECISIONS[0]):
+                e = self.au.engine.ball(x)
+                if s is not None:
+                    iv = self.au.intended.get(s.seq)
+                    if iv is not None:
+                        got = arb.union(iv.mid_ball(), e)
+                    elif s.number.rational is not None:
+                        got = arb.union(q2arb(s.number.rational), e)
+                elif not self.au.stated_below(x):
+                    got = e
+        except (ArithmeticError, ExactformerError):
+            got = None
+        self._balls[key] = got
+        return got
 
     def _value_at(self, x: Address, seq: int) -> Interval | None:
         key = (x, seq)
@@ -595,14 +638,17 @@ def _under(key: str, prefix: str) -> bool:
     return key.startswith(prefix) or key == prefix.rstrip(".")
 
 
-def _changed_steps(main: Engine, alt: Engine) -> set[str]:
+def _changed_steps(main: Engine, alt: Engine, since: int = 0) -> set[str]:
     """The case's steps whose values another model changes: a step the other model lacks, or one with a cell
     whose certified ball differs (a derived step, such as weighted_v, when one of its inputs changed). This
     only prunes the search (a quantity with the very same ball is not recomputed); it decides no verdict."""
     prec = PRECISIONS[0]
     a, b = main.numeric.forward(prec), alt.numeric.forward(prec)
     out: set[str] = set()
+    order = main.graph.order
     for key, st in main.graph.steps.items():  # in model order: a derived step after its inputs
+        if order.get(key, 0) < since:
+            continue  # computed before anything the convention changes
         try:
             other = alt.graph.step(key)
         except KeyError:

@@ -23,8 +23,10 @@ def _const(s: X.Surd) -> tuple[str, int]:
     return t, (_PROD if ("/" in t or "√" in t[1:]) else _ATOM)
 
 
-def text(e: X.Expr, *, limit: int | None = None, ref: Callable[[X.Ref], str] | None = None) -> str:
-    """One line of text; ``limit`` truncates every piece (for bounded reprs); ``ref`` names a Ref."""
+def text(e: X.Expr, *, limit: int | None = None, ref: Callable[[X.Ref], str] | None = None,
+         memo: dict | None = None) -> str:
+    """One line of text; ``limit`` truncates every piece (for bounded reprs); ``ref`` names a Ref. ``memo`` may
+    be shared by calls with the same ``limit`` and ``ref``: a subexpression is then written once."""
     def cut(s: str) -> str:
         return s if limit is None or len(s) <= limit else s[: limit - 1] + "…"
 
@@ -32,7 +34,7 @@ def text(e: X.Expr, *, limit: int | None = None, ref: Callable[[X.Ref], str] | N
         s, p = _text(n, cs, ref)
         return cut(s), p
 
-    return X.fold(e, node)[0]
+    return X.fold(e, node, memo)[0]
 
 
 def _wrap(sp: tuple[str, int], at_least: int) -> str:

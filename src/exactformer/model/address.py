@@ -11,19 +11,35 @@ token named ``a,b]`` is still addressable.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .steps import AxisKind
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Address:
-    """One quantity: its step's key, 0-based indices, gradient flag and training step."""
+    """One quantity: its step's key, 0-based indices, gradient flag and training step. Its hash is computed
+    once (addresses key every memo of the engine and the audit)."""
 
     step: str
     idx: tuple[int, ...] = ()
     grad: bool = False
     t: int = 0
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.step, self.idx, self.grad, self.t)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Address):
+            return NotImplemented
+        return self._hash == other._hash and self.step == other.step and self.idx == other.idx and \
+            self.grad == other.grad and self.t == other.t
 
     def with_idx(self, *more: int) -> Address:
         return Address(self.step, self.idx + more, self.grad, self.t)

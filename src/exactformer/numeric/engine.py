@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from flint import arb, arb_mat, fmpz_mat
+from flint import arb, arb_mat, fmpq, fmpq_mat, fmpz_mat
 
 from ..errors import ExactformerError
 from ..exact import expr as X
@@ -21,6 +21,7 @@ from ..model import kinds as K
 from ..model.address import Address
 from ..model.graph import Graph, UndefinedQuantity
 from ..model.kinds import Exactness
+from ..model.steps import Contract
 from ..model.values import Model, Update, exact_of
 from .backends import BALL
 from .ball import (
@@ -234,6 +235,8 @@ class Engine:
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
+        self._rational: dict[str, list[Fraction] | None] = {}
+        self._texts: dict = {}  # closed forms' text, shared: a subexpression is written once
 
     def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
         return self.numeric.ball(a, prec)
@@ -253,7 +256,41 @@ class Engine:
 
     def rational(self, a: Address) -> Fraction | None:
         """E(a) when it is a rational that is cheap to know, else None."""
-        return X.rational_of(self.expr(a)) if self.cheap(a) else None
+        if not self.cheap(a):
+            return None
+        if not a.grad and not a.t:
+            s = self.graph.step(a.step)
+            cells = self._rational_step(s)
+            if cells is not None:
+                return cells[s.flat(a.idx)]
+        return X.rational_of(self.expr(a))
+
+    def _rational_step(self, s) -> list[Fraction] | None:
+        """Every cell of a rational contraction (Q = x·W, scores = Q·Kᵀ) at once, as exact rational matrices
+        (flint's fmpq_mat): the same sums as the dot-product formula, without building one node per product."""
+        got = self._rational.get(s.key)
+        if got is not None or s.key in self._rational:
+            return got
+        self._rational[s.key] = None
+        if not isinstance(s.op, Contract) or s.lazy or self.graph.has_symbols:
+            return None
+        vals = []
+        for i in s.inputs:
+            cells = self._rational_step(i) if isinstance(i.op, Contract) else None
+            if cells is None:
+                cells = [self.rational(b) for b in self.graph.scalars(Address(i.key))]  # type: ignore[misc]
+            if any(q is None for q in cells) or len(cells) != i.size:
+                return None
+            vals.append(cells)
+        (ra, ca), (rb, cb) = s.inputs[0].dims, s.inputs[1].dims
+        A = fmpq_mat(ra, ca, [fmpq(q.numerator, q.denominator) for q in vals[0]])
+        B = fmpq_mat(rb, cb, [fmpq(q.numerator, q.denominator) for q in vals[1]])
+        out = [Fraction(int(x.p), int(x.q)) for x in (A * (B.transpose() if s.op.transpose else B)).entries()]
+        if s.op.bias:
+            cols = s.dims[1]
+            out = [x + vals[2][k % cols] for k, x in enumerate(out)]
+        self._rational[s.key] = out
+        return out
 
     def compare(self, a: Address, x: Fraction) -> int:
         """Sign of E(a) − x, certain (ties included): a certified ball decides unless it straddles x; then the
@@ -431,6 +468,9 @@ class Engine:
                 stack.pop()
                 continue
             cached = g._expr.get((b, 0))
+            if cached is None and not b.grad and not b.t and isinstance(g.step(b.step).op, Contract):
+                r = self.rational(b)  # a rational contraction: every cell at once, exactly (fmpq matrices)
+                cached = X.const(r) if r is not None else None
             if cached is not None:
                 memo[b] = cached
                 stack.pop()
@@ -454,7 +494,7 @@ class Engine:
 
     def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES) -> str:
         """The exact value as text; past ``limit`` nodes, in terms of its inputs' names."""
-        return T.text(self.bounded(a, limit), limit=2000)
+        return T.text(self.bounded(a, limit), limit=2000, memo=self._texts)
 
     def operand_text(self, a: Address, sig: int) -> str:
         """How an input is shown once substituted: as written if given, exact if short, else a decimal."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 
 
+@lru_cache(maxsize=4096)
 def _key_pattern(key: str) -> re.Pattern:
     k = re.escape(key)
     return re.compile(rf'(?:^|[\s{{,])(?:"{k}"|\'{k}\'|{k})\s*=')
@@ -34,6 +36,7 @@ class Locator:
                 counts[path] = k
                 path = path + (k,)
             self.tables.append((path, n))
+        self._found: dict[tuple[int, int, str], int | None] = {}  # (from line, to line, key) -> line index
 
     def _section(self, path: tuple) -> tuple[int, int, int]:
         """(start, end, consumed) of the longest table header matching a prefix of path."""
@@ -55,9 +58,11 @@ class Locator:
         for key in path[used:]:
             if isinstance(key, int):
                 continue
-            pat = _key_pattern(str(key))
-            for n in range(pos, end):
-                if pat.search(self.lines[n]):
-                    pos, found = n, n + 1
-                    break
+            memo = (pos, end, str(key))
+            if memo not in self._found:  # the cells of one inline table share their lines: each searched once
+                pat = _key_pattern(str(key))
+                self._found[memo] = next((n for n in range(pos, end) if pat.search(self.lines[n])), None)
+            n = self._found[memo]
+            if n is not None:
+                pos, found = n, n + 1
         return found
