@@ -124,3 +124,55 @@ def wrong_numbers(path: Path, n: int = 64, d: int = 8, wrong: int = 100) -> Path
     with path.open("a", encoding="utf-8") as fh:
         fh.write("\n" + "".join(groups))
     return path
+
+
+def notebook(path: Path, n: int = 64, d: int = 8, target_bytes: int = 1_000_000, *, reruns: bool = False) -> Path:
+    """A Jupyter notebook of about ``target_bytes``, as people publish one: a markdown cell, the n tokens'
+    embeddings and the weights in a code cell, then Q, K, V, scores, weights and context printed as tensors;
+    the rest of the size is figures (``image/png`` outputs; random bytes stand in for the heatmaps, since the
+    reader skips images whatever they hold). With ``reruns`` the rest is instead the tensors printed again
+    and again (a notebook whose every run was kept): the stress case, where every byte is a claim."""
+    import base64
+    import json
+    import random
+    from decimal import ROUND_HALF_EVEN, Decimal
+
+    from exactformer.read.case import load
+
+    model = attention_case(path.with_suffix(".toml"), n, d, 1)
+    case = load(model)
+    g, e = case.engine.graph, case.engine
+    nums = _Numbers()
+    tokens = [f"t{i}" for i in range(n)]
+    code = "import torch\n" + "\n".join(f"{t} = torch.tensor({nums.row(d)})" for t in tokens)
+    weights = "\n".join(f"{w} = torch.tensor({nums.mat(d, d)})" for w in ("W_q", "W_k", "W_v"))
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# Attention over {n} tokens"},
+             {"cell_type": "code", "metadata": {}, "outputs": [], "source": code + "\n" + weights}]
+
+    def printed(step: str) -> str:
+        rows: dict[int, list[str]] = {}
+        for a in g.scalars(g.parse(step)):
+            v = Decimal(e.decimal(a, 20).rstrip("…")).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
+            rows.setdefault(a.idx[0], []).append(str(v))
+        return "tensor([" + ",\n        ".join("[" + ", ".join(r) + "]" for r in rows.values()) + "])"
+
+    def output(source: str, data: dict) -> dict:
+        return {"cell_type": "code", "metadata": {}, "source": source, "execution_count": 1,
+                "outputs": [{"output_type": "execute_result", "execution_count": 1, "metadata": {}, "data": data}]}
+
+    outs = {s: printed(s) for s in ("Q", "K", "V", "scores", "weights", "context")}
+    cells += [output(s, {"text/plain": text}) for s, text in outs.items()]
+    size = len(json.dumps(cells))
+    rng = random.Random(7)
+    while size < target_bytes:
+        if reruns:
+            more = [output(s, {"text/plain": text}) for s, text in outs.items()]
+        else:
+            png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + rng.randbytes(min(150_000, target_bytes - size))).decode()
+            more = [output("plt.imshow(weights); plt.show()",
+                           {"image/png": png, "text/plain": "<Figure size 640x480 with 1 Axes>"})]
+        cells += more
+        size += sum(len(json.dumps(c)) for c in more)
+    path.write_text(json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells}),
+                    encoding="utf-8")
+    return path

@@ -24,6 +24,7 @@ from cases import (  # noqa: E402
     attention_case,
     big_transformer,
     claimed_everywhere,
+    notebook,
     repeated_claims,
     wrong_numbers,
 )
@@ -173,6 +174,14 @@ def main() -> None:
                  [PY, "-c", CELL, str(p200), "weights[t3,t7]"], "not slower than the whole table"))
     rows.append(("200 tokens × d 16: the whole `weights` table", EXE + ["show", str(p200), "weights", "--digits", "6"],
                  ""))
+    seed_text = ROOT / "tests" / "documents" / "seed-oni-ni-kanabou.txt"
+    rows.append(("seed as published (plain text): read and `audit`", EXE + ["audit", str(seed_text)], "≤ 0.5 s"))
+    nb = notebook(tmp / "published.ipynb")
+    rows.append(("1 MB notebook as published (64 tokens × d 8, each step printed once, 10,240 claims; the rest "
+                 "figures): `audit`", EXE + ["audit", str(nb)], "≤ 3 s"))
+    nb = notebook(tmp / "reruns.ipynb", reruns=True)
+    rows.append(("1 MB notebook of printed tensors only (every run kept: 112,640 claims): `audit`",
+                 EXE + ["audit", str(nb)], ""))
     for name, argv, target in rows:
         s, ref, kb = measure(argv, repeat)
         print(f"| {name} | {s:.2f} | {kb / 1024:.0f} | {target} | {ref:.2f} |", flush=True)

@@ -29,6 +29,7 @@ examples:
   exactformer show derivations/oni-ni-kanabou.toml "scores[金棒,金棒]"
   exactformer show derivations/oni-ni-kanabou.toml weights --digits 6
   exactformer audit derivations/oni-ni-kanabou.toml
+  exactformer audit post.md                  (the document itself: read, then audited)
   exactformer check derivations/oni-ni-kanabou.toml "scores[金棒,金棒] = 0.1271"
   exactformer derive derivations/oni-ni-kanabou.toml -o oni.pdf
 
@@ -74,6 +75,19 @@ reported by its number and the others are still judged.
   exactformer check CASE --of "weights[鬼,金棒]" "1.0704 / 4.3752 ≈ 0.2432"
   exactformer check CASE "scores[鬼,鬼]: 0.20×0.22+0.32×0.02=0.0504"
   printf 'Q[鬼][1] = 0.20\\nscores[鬼,鬼] = 0.0504\\n' | exactformer check CASE
+"""
+
+READ_HELP = """\
+Reads a worked example as published and writes the case file it holds: the
+givens (tokens, embeddings, Wq/W_Q/W^Q …, Q/K/V given directly), then every
+table, array and line of working matched to the quantity its values fit (in
+any orientation, by the document's own row and column labels), each match
+commented with how many of its cells agree. Review it, keep it, audit it; or
+run `exactformer audit DOCUMENT` to do all of that at once. A given the document
+lacks is an error that says what to add; --givens CASE supplies the model.
+
+  exactformer read post.md -o post.toml
+  exactformer audit notebook.ipynb --format json
 """
 
 DERIVE_HELP = """\
@@ -136,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     a = sub.add_parser("audit", help="judge every number a document states (the case's [[claims]])",
                        description=AUDIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    a.add_argument("case", metavar="CASE", help="a case file with [[claims]]")
+    a.add_argument("case", metavar="CASE", help="a case file with [[claims]], or the document itself (.txt, .md, "
+                   ".html, .ipynb): its givens and numbers are read from it")
+    a.add_argument("--givens", metavar="CASE", help="with a document: take the model from this case file")
     a.add_argument("--format", choices=("text", "markdown", "json"), default="text",
                    help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md)")
     a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
@@ -155,6 +171,13 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--format", choices=("text", "json"), default="text")
     c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     c.set_defaults(run=cmd_check)
+
+    r = sub.add_parser("read", help="read a document (post, Markdown, HTML, notebook) into a case file",
+                       description=READ_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("document", metavar="DOCUMENT", help="a .txt, .md, .html or .ipynb file")
+    r.add_argument("-o", "--output", metavar="FILE", help="write the case to FILE (default: standard output)")
+    r.add_argument("--givens", metavar="CASE", help="take the model from this case file; read only the claims")
+    r.set_defaults(run=cmd_read)
 
     d = sub.add_parser("derive", help="write the whole computation as LaTeX (and PDF): formula, numbers, closed form",
                        description=DERIVE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -184,10 +207,38 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _load(path: str):
+def _load(path: str, givens: str | None = None):
+    """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
     from .read.case import load
+    from .read.documents import is_document, load_document
 
+    if is_document(path):
+        return load_document(path, givens)
+    if givens is not None:
+        raise CaseError("--givens goes with a document, not with a case file", file=path,
+                        expected="a .txt, .md, .html or .ipynb document, or a case file without --givens")
     return load(path)
+
+
+def cmd_read(args) -> int:
+    from . import output
+    from .read.documents import read_document
+
+    if args.output:
+        output.check(args.output)
+    reading = read_document(args.document, args.givens)
+    if args.output:
+        written = output.write(args.output, reading.toml)
+        print(f"wrote {written}", file=sys.stderr)
+    else:
+        sys.stdout.write(reading.toml)
+    from .report.escape import safe
+
+    for note in reading.notes:
+        print(f"  {safe(note)}", file=sys.stderr)
+    print(f"{reading.matched} table(s), array(s) and line(s) matched; {reading.unmatched} left unmatched",
+          file=sys.stderr)
+    return 0
 
 
 def _addresses(graph, texts: list[str], where: str, key: str | None = None):
@@ -202,7 +253,7 @@ def cmd_show(args) -> int:
     from .report.show import everything, json_values, scalar_block, step_table
     from .report.term import console
 
-    case = _load(args.case)
+    case = _load(args.case, getattr(args, "givens", None))
     eng = case.engine
     addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
     if args.format == "json":
@@ -263,7 +314,7 @@ def cmd_audit(args) -> int:
 
     if args.output:
         output.check(args.output)
-    report = _audit(_load(args.case), args.why)
+    report = _audit(_load(args.case, args.givens), args.why)
     if args.format == "json":
         from .report.data import report_json
 
@@ -305,7 +356,7 @@ def cmd_check(args) -> int:
     from .report.term import console
     from .report.text import render_check
 
-    case = _load(args.case)
+    case = _load(args.case, getattr(args, "givens", None))
     items = args.items or [line for line in sys.stdin.read().splitlines() if line.strip()]
     if not items:
         raise CaseError("nothing to check", file="<arguments>", expected='"ADDRESS = NUMBER" or a line of working')
@@ -338,7 +389,7 @@ def cmd_derive(args) -> int:
         output.check(out)
         if pdf and args.keep_tex:
             output.check(out[:-4] + ".tex")
-    case = _load(args.case)
+    case = _load(args.case, getattr(args, "givens", None))
     only = _addresses(case.engine.graph, args.only, "<arguments>", "--only") if args.only else None
     report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
     tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
@@ -372,7 +423,7 @@ def cmd_train(args) -> int:
     for path in (args.output, args.plot):
         if path:
             output.check(path)
-    case = _load(args.case)
+    case = _load(args.case, getattr(args, "givens", None))
     model = case.model
     if model.loss is None or model.train is None:
         raise CaseError("training needs a loss and a [train] table", file=args.case,

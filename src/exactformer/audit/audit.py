@@ -90,6 +90,10 @@ class Auditor:
         self.undefined: dict[str, UndefinedFinding] = {}
         self.intended: dict[int, Interval] = {}  # claim seq -> the value its author meant (a typo explained)
         self._programs: dict[tuple[Address, int], Program] = {}
+        # per (address, number as written): inside its interval? units off? per address: name and decimal
+        self._inside: dict[tuple[Address, Fraction, int | None], bool] = {}
+        self._offs: dict[tuple[Address, Fraction | None, int | None], float] = {}
+        self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
     # ---- the document's values --------------------------------------------------------
@@ -220,9 +224,13 @@ class Auditor:
         if r is None:  # an exact claim such as √2/2: equal or not
             ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
             return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, 0.0)
-        lo, hi = num.interval()
-        if self.in_interval(a, lo, hi):
+        key = (a, r, num.decimals)
+        inside = self._inside.get(key)
+        if inside is None:  # a number stated again at the same address is judged against E once
+            inside = self._inside[key] = self.in_interval(a, *num.interval())
+        if inside:
             return self._finding(c, Verdict.CORRECT, self._off(c))
+        lo, hi = num.interval()
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
         near_e = num.decimals is not None and self.in_interval(a, r - 3 * u / 2, r + 3 * u / 2)
         R, meets, near_r, rtext = None, None, None, None
@@ -270,6 +278,14 @@ class Auditor:
         """|r − E| in units of r's last digit, for reading (no verdict depends on it): certified to 3 digits."""
         if c.number.decimals is None:
             return 0.0
+        key = (c.address, c.number.rational, c.number.decimals)
+        got = self._offs.get(key)
+        if got is None:
+            got = self._offs[key] = self._off_of(c)
+        return got
+
+    def _off_of(self, c: Claim) -> float:
+        assert c.number.decimals is not None
         scale = q2arb(Fraction(10) ** c.number.decimals)
         for prec in PRECISIONS:
             with precision(prec):
@@ -281,7 +297,10 @@ class Auditor:
 
     def _finding(self, c: Claim, verdict: Verdict, off: float, caused=(), recomputed=None, sev=None) -> ClaimFinding:
         a = c.address
-        return ClaimFinding(c, self.g.name(a), verdict, self.engine.decimal(a, 12), off, caused, recomputed,
+        shown = self._shown.get(a)
+        if shown is None:
+            shown = self._shown[a] = (self.g.name(a), self.engine.decimal(a, 12))
+        return ClaimFinding(c, shown[0], verdict, shown[1], off, caused, recomputed,
                             sev if sev is not None else SEVERITY[verdict],
                             {b.seq: self.g.name(b.address) for b in caused})
 
@@ -327,7 +346,9 @@ class Auditor:
         for a, cs in self.by_addr.items():
             if len(cs) < 2:
                 continue
-            ends = [_interval_of(c) for c in cs]
+            distinct = {(c.number.rational, c.number.decimals) if c.number.rational is not None else id(c): c
+                        for c in cs}  # each number once (a notebook prints its tables again)
+            ends = [_interval_of(c) for c in distinct.values()]
             lo = _extreme([e[0] for e in ends], max)
             hi = _extreme([e[1] for e in ends], min)
             if _sign(X.sub(lo, hi)) > 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .steps import AxisKind
 
@@ -48,8 +49,9 @@ class Address:
         return Address(self.step, self.idx, self.grad if grad is None else grad, self.t if t is None else t)
 
 
+@lru_cache(maxsize=256)
 def label_index(labels: tuple[str, ...]) -> dict[str, int]:
-    """Each label to its position; the first occurrence also answers to ``t#1``."""
+    """Each label to its position; the first occurrence also answers to ``t#1`` (shared: do not modify)."""
     out = {lab: k for k, lab in enumerate(labels)}
     for k, lab in enumerate(labels):
         if "#" not in lab and f"{lab}#1" not in out:

@@ -102,6 +102,8 @@ class Graph:
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
         self._products: dict[tuple[Address, Address], Address] | None = None
         self._formulas: dict[Address, Formula] = {}
+        self._parsed: dict[str, Address] = {}  # text -> address, and back: each read and printed once
+        self._names: dict[Address, str] = {}
         from ..numeric.backends import ExactBackend
 
         self.exact_backend = ExactBackend()
@@ -186,12 +188,25 @@ class Graph:
         return self.steps[self.aliases.get(key, key)]
 
     def name(self, a: Address) -> str:
-        s = self.step(a.step)
-        head = (f"step{a.t}." if a.t else "") + ("grad." if a.grad else "")
-        return head + s.short + format_indices(s.spec.axes, s.labels, a.idx)
+        got = self._names.get(a)
+        if got is None:
+            s = self.step(a.step)
+            head = (f"step{a.t}." if a.t else "") + ("grad." if a.grad else "")
+            got = head + s.short + format_indices(s.spec.axes, s.labels, a.idx)
+            if len(self._names) < 200_000:
+                self._names[a] = got
+        return got
 
     def parse(self, text: str) -> Address:
-        """Read an address; raises AddressError saying what is wrong with it."""
+        """Read an address; raises AddressError saying what is wrong with it. Each text is read once."""
+        got = self._parsed.get(text)
+        if got is None:
+            got = self._parse(text)
+            if len(self._parsed) < 200_000:
+                self._parsed[text] = got
+        return got
+
+    def _parse(self, text: str) -> Address:
         if len(text) > 2000:
             raise AddressError("an address longer than 2000 characters")
         rest = text.strip()
@@ -204,7 +219,7 @@ class Graph:
         if rest.startswith("grad."):
             grad, rest = True, rest[5:]
         if rest in self.names:
-            a = self.parse(self.names[rest])
+            a = self._parse(self.names[rest])
             return Address(a.step, a.idx, a.grad or grad, t + a.t)
         if rest.startswith("cos(") and rest.endswith(")"):
             if grad:

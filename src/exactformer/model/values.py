@@ -274,3 +274,4 @@ class Case:
     unmatched: tuple[int, ...] = field(default=())  # work lines whose operands did not fit
     trends: tuple[Trend, ...] = ()
     engine: Any = field(default=None, compare=False, repr=False)  # the one Engine every command uses
+    reading: Any = field(default=None, compare=False, repr=False)  # what was read, when the case came from a document

@@ -332,14 +332,16 @@ def read_names(r: Reader, raw) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def load(path: str | Path) -> Case:
-    """Read and check a case file; raises CaseError for any mistake in it."""
+def load(path: str | Path, text: str | None = None, reading=None) -> Case:
+    """Read and check a case file (or ``text``, a case inferred from the document at ``path``); raises
+    CaseError for any mistake in it."""
     from ..model.graph import Graph
     from ..numeric.engine import Engine
     from .claims import read_claims
 
     path = str(path)
-    text = read_text(path)
+    if text is None:
+        text = read_text(path)
     doc = parse_toml(path, text)
     r = Reader(path, text)
     unknown = [k for k in doc if k not in TOP_KEYS]
@@ -362,4 +364,4 @@ def load(path: str | Path) -> Case:
     engine = Engine(Graph(model, reader=r))
     claims, work, unmatched, trends = read_claims(r, doc.get("claims", []), engine)
     return Case(path, title, source if isinstance(source, str) else None, model, claims, work, unmatched, trends,
-                engine)
+                engine, reading)

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from bisect import bisect_left
 
 _HEADER = re.compile(r"\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+# a key being assigned: at the start of a line or after "{" or ",", bare or quoted (as written, escapes kept)
+_KEY = re.compile(r"""(?:^|[\s{,])(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([A-Za-z0-9_-]+))\s*=""")
 
 
-@lru_cache(maxsize=4096)
-def _key_pattern(key: str) -> re.Pattern:
-    k = re.escape(key)
-    return re.compile(rf'(?:^|[\s{{,])(?:"{k}"|\'{k}\'|{k})\s*=')
+def _unescape(raw: str) -> str:
+    """A basic string's key as TOML reads it (\\u3042, \\" …); as written when it does not parse."""
+    import tomllib
+
+    try:
+        return next(iter(tomllib.loads(f'"{raw}" = 0')))
+    except (tomllib.TOMLDecodeError, StopIteration):
+        return raw
 
 
 def _split_dotted(name: str) -> tuple[str, ...]:
@@ -36,10 +42,39 @@ class Locator:
                 counts[path] = k
                 path = path + (k,)
             self.tables.append((path, n))
-        self._found: dict[tuple[int, int, str], int | None] = {}  # (from line, to line, key) -> line index
+        self._depth = max((len(p) for p, _ in self.tables), default=0)
+        self._sections: dict[tuple, tuple[int, int, int]] = {}
+        self._keys: dict[tuple[int, int], dict[str, list[int]]] = {}  # (from, to) -> key -> its lines, in order
+
+    def _index(self, start: int, end: int) -> dict[str, list[int]]:
+        """Every key assigned between two lines, with the lines it is assigned on: built once per section, so
+        finding a claim's line costs a lookup, not a search (a document's case has thousands of claims)."""
+        got = self._keys.get((start, end))
+        if got is None:
+            got = {}
+            for n in range(start, end):
+                line = self.lines[n]
+                if "=" not in line or line.lstrip().startswith("#"):
+                    continue
+                for m in _KEY.finditer(line):
+                    key = next(g for g in m.groups() if g is not None)
+                    if m.group(1) and "\\" in key:
+                        key = _unescape(key)
+                    seen = got.setdefault(key, [])
+                    if not seen or seen[-1] != n:
+                        seen.append(n)
+            self._keys[(start, end)] = got
+        return got
 
     def _section(self, path: tuple) -> tuple[int, int, int]:
         """(start, end, consumed) of the longest table header matching a prefix of path."""
+        head = path[:self._depth]
+        got = self._sections.get(head)
+        if got is None:
+            got = self._sections[head] = self._find_section(head)
+        return got
+
+    def _find_section(self, path: tuple) -> tuple[int, int, int]:
         best = (0, len(self.lines), 0)
         for k, (tpath, start) in enumerate(self.tables):
             depth = len(tpath)
@@ -55,14 +90,13 @@ class Locator:
         start, end, used = self._section(tuple(path))
         found = start + 1 if used else None
         pos = start
+        index = self._index(start, end)
         for key in path[used:]:
             if isinstance(key, int):
                 continue
-            memo = (pos, end, str(key))
-            if memo not in self._found:  # the cells of one inline table share their lines: each searched once
-                pat = _key_pattern(str(key))
-                self._found[memo] = next((n for n in range(pos, end) if pat.search(self.lines[n])), None)
-            n = self._found[memo]
-            if n is not None:
-                pos, found = n, n + 1
+            lines = index.get(str(key), ())
+            k = bisect_left(lines, pos)
+            if k < len(lines):
+                pos = lines[k]
+                found = pos + 1
         return found

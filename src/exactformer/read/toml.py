@@ -135,6 +135,9 @@ class Reader:
                     raise self.fail(f"cannot read this number: {e}", key, expected=expected, found=text) from None
             v = str(v)
         text = v.strip()
+        got = self._numbers.get(text)
+        if got is not None:  # a string already read here (a document's case states thousands of decimals)
+            return got
         if text.lower() in grammar.NOT_NUMBERS:
             raise self.fail("not a finite number", key, expected=expected, found=show(v))
         if grammar.IDENTIFIER.match(text) and text not in grammar.RESERVED:
@@ -156,7 +159,8 @@ class Reader:
             raise self.fail("a given must be a rational or a surd such as 2√3", key, expected=expected,
                             found=show(v), hint="exp(…) and sums of surds belong in lines of working, not in givens")
         lit = grammar.literal_of(node)
-        return Number(value, grammar.clip(text, 200), lit.decimals if lit else None)
+        got = self._numbers[text] = Number(value, grammar.clip(text, 200), lit.decimals if lit else None)
+        return got
 
     def vector(self, v, key: tuple, length: int | None = None, what: str = "a list of numbers") -> Vector:
         if not isinstance(v, list) or not v:

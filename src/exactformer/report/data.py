@@ -88,7 +88,22 @@ def report_json(r: Report) -> dict:
            "root_causes": roots, "findings": [finding_json(f, r) for f in r.findings]}
     if r.conventions:
         out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
+    if r.case.reading is not None:
+        rd = r.case.reading
+        out["read"] = {"matched": rd.matched, "unmatched": rd.unmatched, "notes": list(rd.notes)}
     return out
+
+
+def reading_lines(r: Report) -> list[str]:
+    """What was read from a document: a count, then what was left out (the rest is in `exactformer read`)."""
+    rd = r.case.reading
+    if rd is None:
+        return []
+    left = [n for n in rd.notes if "fits no quantity" in n or "no quantity fits" in n or "not a number" in n
+            or "different shapes" in n]
+    out = [f"read from the document: {rd.matched} tables, arrays and lines matched, {rd.unmatched} not "
+           f"(`exactformer read {r.case.path}` shows every match)"]
+    return out + [f"  {n}" for n in left]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..audit.findings import Report, kind_of
-from .data import LABEL, MARK, describe, groups, mark, root_lines, summary_line
+from .data import LABEL, MARK, describe, groups, mark, reading_lines, root_lines, summary_line
 from .escape import safe
 
 
@@ -43,6 +43,9 @@ def code(s: str) -> str:
 def render_markdown(r: Report, *, everything: bool = False) -> str:
     """The report as GitHub-flavoured Markdown."""
     lines = [f"## exactformer audit: {md(r.case.title)}", "", f"{code(r.case.path)} — {md(summary_line(r))}", ""]
+    read = reading_lines(r)
+    if read:
+        lines += [md(read[0]), ""] + [f"- {md(x.strip())}" for x in read[1:]] + ([""] if read[1:] else [])
     if r.conventions:
         lines += ["### One convention fits a group", ""]
         lines += [f"- {md(e.detail)} ({len(qs)} numbers)" for e, qs in r.conventions]

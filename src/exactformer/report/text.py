@@ -13,7 +13,18 @@ from rich.text import Text
 
 from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
 from ..model.values import Role
-from .data import LABEL, MARK, describe, effects_text, groups, mark, root_lines, summary_line, why_text
+from .data import (
+    LABEL,
+    MARK,
+    describe,
+    effects_text,
+    groups,
+    mark,
+    reading_lines,
+    root_lines,
+    summary_line,
+    why_text,
+)
 from .term import text
 
 STYLE = {"correct": "green", "rounding": "green", "propagated": "yellow", "last_digit": "yellow",
@@ -41,6 +52,8 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
               Severity.WARNING: ("warnings only", "yellow"), Severity.ERROR: ("errors", "bold red")}
     msg, style = status[r.worst()]
     out.print(Text(f"status: {msg}", style=style))
+    for line in reading_lines(r):
+        out.print(text(line, "dim"))
     if r.conventions:
         out.print()
         out.print(Text("One convention fits a whole group of numbers", style="bold"))
