@@ -63,6 +63,13 @@ line whose own arithmetic is false), carried digits (a line true only for its
 operands' unrounded values: a note), unmatched (a line that does not fit its
 formula), coarse (a number written too coarsely to say anything), undefined,
 trend (how a quantity moves in training).
+CASE may be the document itself (.txt, .md, .html, .ipynb): see `exactformer read`.
+
+  exactformer audit derivations/oni-ni-kanabou.toml
+  exactformer audit post.md --format markdown -o audit.md
+  exactformer audit post.md --format html -o report.html   (open it in a browser)
+  exactformer audit notebook.ipynb --format json --strict  (for CI)
+
 Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input.
 """
 
@@ -88,6 +95,7 @@ lacks is an error that says what to add; --givens CASE supplies the model.
 
   exactformer read post.md -o post.toml
   exactformer audit notebook.ipynb --format json
+  exactformer audit post.md --format html -o report.html
 """
 
 DERIVE_HELP = """\
@@ -153,8 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("case", metavar="CASE", help="a case file with [[claims]], or the document itself (.txt, .md, "
                    ".html, .ipynb): its givens and numbers are read from it")
     a.add_argument("--givens", metavar="CASE", help="with a document: take the model from this case file")
-    a.add_argument("--format", choices=("text", "markdown", "json"), default="text",
-                   help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md)")
+    a.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+                   help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md), "
+                   "html (one self-contained page: the tables coloured by verdict, click a cell for its derivation)")
     a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
     a.add_argument("--all", action="store_true", help="list correct claims too (json always has every claim)")
     a.add_argument("--no-why", dest="why", action="store_false",
@@ -323,6 +332,10 @@ def cmd_audit(args) -> int:
         from .report.markdown import render_markdown
 
         content = render_markdown(report, everything=args.all) + "\n"
+    elif args.format == "html":
+        from .report.html import render_html
+
+        content = render_html(report)
     elif args.output:
         from rich.console import Console
 

@@ -183,9 +183,9 @@ class Deriver:
             parts.append(self._lines(pattern, self.printer, self.linear))
             if not self.opt.symbolic:
                 sub = X.substitute(pattern, self._slot, structural=True)
-                parts.append(self._lines(sub, LatexPrinter(self.printer.symbols, self._sub_ref, times=r" \cdot "),
+                parts.append(self._lines(sub, LatexPrinter(self.printer.symbols, self._sub_ref, dot=True),
                                          LatexPrinter(self.printer.symbols, self._sub_ref, linear=True,
-                                                      times=r" \cdot ")))
+                                                      dot=True)))
         cf = self.closed(a)
         if cf is not None:
             parts.append(cf)

@@ -6,23 +6,32 @@ overlined (``\\overline{s}_{…}`` is ∂L/∂s), a value after training steps c
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
 from ..exact.latex import tex_escape, tok
 from ..model.address import Address, is_pair
 from ..model.steps import AxisKind
 
 
-def marks(g, a: Address) -> str:
-    """The superscript that tells layers, heads, blocks and training steps apart."""
+def mark_parts(g, a: Address) -> list[tuple[str, bool]]:
+    """What tells layers, heads, blocks and training steps apart: (text, is it a block's name)."""
     s = g.step(a.step)
     parts = []
     if s.layer > 1:
-        parts.append(str(s.layer))
+        parts.append((str(s.layer), False))
     if s.block and s.block_kind not in ("attention", "head"):  # ln1 and ln2 have the same symbols
-        parts.append(r"\mathrm{" + tex_escape(s.block) + "}")
+        parts.append((s.block, True))
     if s.head is not None and s.head > 1:
-        parts.append(f"h{s.head}")
+        parts.append((f"h{s.head}", False))
     if a.t:
-        parts.append(f"t={a.t}")
+        parts.append((f"t={a.t}", False))
+    return parts
+
+
+def marks(g, a: Address) -> str:
+    """The superscript that tells layers, heads, blocks and training steps apart."""
+    parts = [r"\mathrm{" + tex_escape(t) + "}" if block else t for t, block in mark_parts(g, a)]
     return "(" + ",".join(parts) + ")" if parts else ""
 
 
@@ -43,3 +52,45 @@ def quantity_tex(g, a: Address) -> str:
     else:
         sub = ",".join(parts)
     return f"{{{base}}}_{{{sub}}}" if "^" in base and not base.endswith("}") else f"{base}_{{{sub}}}"
+
+
+_STAR = "<mo>\u22c6</mo>"  # latex2mathml's \\star: where the marks go
+
+
+@cache
+def _symbol_mathml(tex: str) -> str:
+    """A step's symbol (the fixed TeX of its StepSpec, never user text) as MathML, by latex2mathml."""
+    from latex2mathml.converter import convert
+
+    from ..report.mathml import row
+
+    got = convert(tex)
+    got = got[got.index(">") + 1: got.rindex("</math>")].replace(' stretchy="false"', "")
+    got = re.sub(r"&#x([0-9A-Fa-f]+);", lambda m: chr(int(m.group(1), 16)) if chr(int(m.group(1), 16)) not in
+                 "<>&\"'" else m.group(0), got)  # characters, not references: a smaller page
+    return row(got)
+
+
+def quantity_mathml(g, a: Address) -> str:
+    """A quantity's name in MathML, from the same StepSpec symbol and marks as ``quantity_tex``."""
+    from ..report.escape import html_text
+    from ..report.mathml import row
+
+    s = g.step(a.step)
+    if s.spec.name == "cos":
+        return f"<mi>cos</mi><mrow><mo>(</mo><mtext>{html_text(s.key[4:-1])}</mtext><mo>)</mo></mrow>"
+    parts = mark_parts(g, a)
+    base = _symbol_mathml(s.spec.tex_symbol(r"\star" if parts else ""))
+    if parts:
+        base = base.replace(_STAR, "<mtext>(" + html_text(",".join(t for t, _ in parts)) + ")</mtext>", 1)
+    if a.grad:
+        base = f'<mover accent="true">{row(base)}<mo>\u203e</mo></mover>'
+    if not a.idx:
+        return base
+    subs = [f"<mtext>{html_text(s.labels[k][i])}</mtext>" if s.spec.axes[k] is not AxisKind.INDEX  # type: ignore[index]
+            else f"<mn>{i + 1}</mn>" for k, i in enumerate(a.idx)]
+    if is_pair(s.spec.axes) and len(subs) >= 2:
+        sub = "<mo>,</mo>".join(subs[:2]) + ("<mo>;</mo>" + "<mo>,</mo>".join(subs[2:]) if subs[2:] else "")
+    else:
+        sub = "<mo>,</mo>".join(subs)
+    return f"<msub>{row(base)}{row(sub)}</msub>"

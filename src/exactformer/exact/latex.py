@@ -57,66 +57,140 @@ def tok(label: str) -> str:
     return r"\text{" + tex_escape(short(label)) + "}"
 
 
-_FN = {X.Func.LOG: r"\ln", X.Func.ERF: r"\operatorname{erf}", X.Func.TANH: r"\tanh", X.Func.SIN: r"\sin",
-       X.Func.COS: r"\cos"}
+_FN = {X.Func.LOG: "ln", X.Func.ERF: "erf", X.Func.TANH: "tanh", X.Func.SIN: "sin", X.Func.COS: "cos"}
+
+
+class TexMarkup:
+    """How the printer writes each piece in LaTeX (``MathMLMarkup`` writes the same pieces as MathML)."""
+
+    minus = "-"  # a leading minus: the printer strips and re-adds it, so it must be recognisable
+
+    @staticmethod
+    def num(text: str) -> str:
+        return text
+
+    @staticmethod
+    def ident(name: str) -> str:
+        return {"pi": r"\pi"}.get(name, name)
+
+    @staticmethod
+    def text(label: str) -> str:
+        return tok(label)
+
+    @staticmethod
+    def binop(op: str) -> str:
+        return f" {op} "
+
+    @staticmethod
+    def times(dot: bool) -> str:
+        return r" \cdot " if dot else r" \, "
+
+    @staticmethod
+    def paren(s: str, linear: bool) -> str:
+        return rf"\bigl({s}\bigr)" if linear else rf"\left({s}\right)"
+
+    @staticmethod
+    def frac(num: str, den: str) -> str:
+        return rf"\frac{{{num}}}{{{den}}}"
+
+    @staticmethod
+    def slash(num: str, den: str) -> str:
+        return f"{num}/{den}"
+
+    @staticmethod
+    def sqrt(s: str) -> str:
+        return rf"\sqrt{{{s}}}"
+
+    @staticmethod
+    def sup(base: str, exp: str) -> str:
+        return f"{base}^{{{exp}}}"
+
+    @staticmethod
+    def sub(base: str, sub: str) -> str:
+        return f"{base}_{{{sub}}}"
+
+    @staticmethod
+    def fn(name: str) -> str:
+        return {"ln": r"\ln", "erf": r"\operatorname{erf}", "tanh": r"\tanh", "sin": r"\sin", "cos": r"\cos",
+                "max": r"\max"}[name]
+
+    @staticmethod
+    def italic(name: str) -> str:
+        return name if len(name) == 1 else rf"\mathit{{{name}}}"
+
+    @staticmethod
+    def seq(parts: list[str], sep: str) -> str:
+        return {",": ", ", ";": ",", ">": " > "}[sep].join(parts)
+
+    @staticmethod
+    def bracket(s: str) -> str:
+        return f"[{s}]"
 
 
 class LatexPrinter:
-    """Exact values as LaTeX. ``symbols`` maps a symbol's name to its LaTeX (for --symbolic);
-    ``refs`` typesets a Ref (a named quantity in a formula or a cut closed form)."""
+    """Exact values as LaTeX (or, with ``markup=MathMLMarkup``, as MathML: one printer, two notations).
+    ``symbols`` maps a symbol's name to its markup (for --symbolic); ``refs`` typesets a Ref (a named
+    quantity in a formula or a cut closed form); ``dot`` writes products of numbers with a centred dot."""
 
-    def __init__(self, symbols: dict[str, str] | None = None,
-                 refs: Callable[[X.Ref], str] | None = None, *, linear: bool = False, times: str = r" \, ") -> None:
+    def __init__(self, symbols: dict[str, str] | None = None, refs: Callable[[X.Ref], str] | None = None, *,
+                 linear: bool = False, dot: bool = False, markup=TexMarkup) -> None:
         self.symbols = symbols or {}
         self.refs = refs
-        self.times = times  # between names a thin space (q k); between numbers \cdot (0.2 · 0.22)
-        self.linear = linear  # fractions a/b and \bigl( \bigr): a long form can break across lines
+        self.m = markup
+        self.times = markup.times(dot)  # between names a thin space (q k); between numbers a dot (0.2 · 0.22)
+        self.linear = linear  # fractions a/b and small parentheses: a long form can break across lines
         self._inline = 0  # > 0 inside an exponent: fractions are written a/b, not stacked
 
     def _paren(self, s: str) -> str:
-        return rf"\bigl({s}\bigr)" if self.linear else rf"\left({s}\right)"
+        return self.m.paren(s, self.linear)
 
     def doprint(self, e: X.Expr) -> str:
         return self._print(e)[0]
 
     def _print(self, e: X.Expr) -> tuple[str, int]:
-        """(LaTeX, precedence): 1 sum, 2 product, 3 atom."""
+        """(markup, precedence): 1 sum, 2 product, 3 atom. A negative value's markup starts with m.minus."""
         return getattr(self, "_print_" + type(e).__name__)(e)
+
+    def _neg(self, s: str) -> bool:
+        return s.startswith(self.m.minus)
 
     def _frac(self, num: str, den: str, num_prec: int = 3, den_prec: int = 3) -> str:
         if self._inline or self.linear:
             n = num if num_prec >= 2 else self._paren(num)
             d = den if den_prec >= 3 else self._paren(den)
-            return f"{n}/{d}"
-        return rf"\frac{{{num}}}{{{den}}}"
+            return self.m.slash(n, d)
+        return self.m.frac(num, den)
 
     def _print_Const(self, e: X.Const) -> tuple[str, int]:
         s = e.value
         a, b = s.q.numerator, s.q.denominator
-        sign, a = ("-" if a < 0 else ""), abs(a)
-        root = rf"\sqrt{{{s.n}}}" if s.n != 1 and a else ""
-        num = (str(a) if a != 1 or not root else "") + root
-        body = num if b == 1 else self._frac(num, str(b))
+        sign, a = (self.m.minus if a < 0 else ""), abs(a)
+        root = self.m.sqrt(self.m.num(str(s.n))) if s.n != 1 and a else ""
+        num = (self.m.num(str(a)) if a != 1 or not root else "") + root
+        body = num if b == 1 else self._frac(num, self.m.num(str(b)))
         return sign + body, (1 if sign else 3 if b == 1 and not root else 2)
 
     def _print_Sym(self, e: X.Sym) -> tuple[str, int]:
         if e.name in self.symbols:
             return self.symbols[e.name], 3
         base, _, sub = e.name.partition("_")  # an identifier: [A-Za-z_][A-Za-z0-9_]*
-        base = base if len(base) == 1 else rf"\mathit{{{base}}}"
-        return (f"{base}_{{{sub.replace('_', ',')}}}" if sub else base), 3
+        base = self.m.italic(base)
+        return (self.m.sub(base, self.m.seq([self.m.ident(x) for x in sub.split("_")], ";")) if sub else base), 3
 
     def _print_Ref(self, e: X.Ref) -> tuple[str, int]:
-        return (self.refs(e) if self.refs else tok(e.label)), 3
+        return (self.refs(e) if self.refs else self.m.text(e.label)), 3
 
     def _print_Pi(self, e: X.Pi) -> tuple[str, int]:
-        return r"\pi", 3
+        return self.m.ident("pi"), 3
 
     def _print_Add(self, e: X.Add) -> tuple[str, int]:
         out = ""
         for k, t in enumerate(e.terms):
             s, _ = self._print(t)
-            out += (" - " + s[1:]) if k and s.startswith("-") else ((" + " if k else "") + s)
+            if k and self._neg(s):
+                out += self.m.binop("-") + s[len(self.m.minus):]
+            else:
+                out += (self.m.binop("+") if k else "") + s
         return out, 1
 
     def _print_Mul(self, e: X.Mul) -> tuple[str, int]:
@@ -124,11 +198,11 @@ class LatexPrinter:
         if isinstance(fs[0], X.Const) and fs[0].value.n == 1:
             q: Fraction = fs[0].value.q
             if q == -1:
-                sign, fs = "-", fs[1:]
+                sign, fs = self.m.minus, fs[1:]
             elif abs(q.numerator) == 1 and q.denominator > 1 and len(fs) > 1:
-                sign, den, fs = ("-" if q < 0 else ""), q.denominator, fs[1:]
+                sign, den, fs = (self.m.minus if q < 0 else ""), q.denominator, fs[1:]
             elif q < 0:
-                sign, fs = "-", [X.const(-q)] + fs[1:]
+                sign, fs = self.m.minus, [X.const(-q)] + fs[1:]
         parts = []
         k = 0
         while k < len(fs):
@@ -137,13 +211,13 @@ class LatexPrinter:
                 run += 1
             s, p = self._print(f)
             if run > 1:
-                parts.append((s if p == 3 and not s.startswith("-") else self._paren(s)) + f"^{{{run}}}")
+                parts.append(self.m.sup(s if p == 3 and not self._neg(s) else self._paren(s), self.m.num(str(run))))
             else:
                 parts.append(s if p == 3 or (k == 0 and p == 2 and isinstance(f, X.Const)) else self._paren(s))
             k += run
         body = self.times.join(parts)
         if den != 1:
-            return sign + self._frac(body, str(den), 2), 2 if not sign else 1
+            return sign + self._frac(body, self.m.num(str(den)), 2), 2 if not sign else 1
         return sign + body, (1 if sign else 2)
 
     def _print_Div(self, e: X.Div) -> tuple[str, int]:
@@ -159,24 +233,26 @@ class LatexPrinter:
 
     def _print_Apply(self, e: X.Apply) -> tuple[str, int]:
         if e.fn is X.Func.EXP:
-            return f"e^{{{self._exponent(e.arg)}}}", 3
+            return self.m.sup(self.m.ident("e"), self._exponent(e.arg)), 3
         arg = self._print(e.arg)[0]
         if e.fn is X.Func.SQRT:  # in linear mode a power, so a long root can break across lines
-            return (self._paren(arg) + "^{1/2}" if self.linear else rf"\sqrt{{{arg}}}"), 3
+            half = self.m.slash(self.m.num("1"), self.m.num("2"))
+            return (self.m.sup(self._paren(arg), half) if self.linear else self.m.sqrt(arg)), 3
         if e.fn is X.Func.RELU:
-            return rf"\max{self._paren('0, ' + arg)}", 3
+            return self.m.fn("max") + self._paren(self.m.seq([self.m.num("0"), arg], ",")), 3
         if e.fn is X.Func.STEP:
-            return rf"[{arg} > 0]", 3
-        return _FN[e.fn] + self._paren(arg), 3
+            return self.m.bracket(self.m.seq([arg, self.m.num("0")], ">")), 3
+        return self.m.fn(_FN[e.fn]) + self._paren(arg), 3
 
     def _print_Pow(self, e: X.Pow) -> tuple[str, int]:
         s, p = self._print(e.base)
         q = e.exponent
-        base = s if p == 3 and not s.startswith("-") else self._paren(s)
-        return f"{base}^{{{q.numerator}/{q.denominator}}}", 3
+        base = s if p == 3 and not self._neg(s) else self._paren(s)
+        sign = self.m.minus if q < 0 else ""
+        return self.m.sup(base, sign + self.m.slash(self.m.num(str(abs(q.numerator))), self.m.num(str(q.denominator)))), 3
 
     def _print_Max(self, e: X.Max) -> tuple[str, int]:
-        return r"\max" + self._paren(", ".join(self._print(a)[0] for a in e.args)), 3
+        return self.m.fn("max") + self._paren(self.m.seq([self._print(a)[0] for a in e.args], ",")), 3
 
 
 def decimal_tex(text: str) -> str:

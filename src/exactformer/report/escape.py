@@ -16,3 +16,12 @@ def safe(s: str) -> str:
         else:
             out.append(ch)
     return "".join(out)
+
+
+def html_text(s: str) -> str:
+    """User text inside HTML or MathML, as text or as a quoted attribute value: control characters shown as
+    escapes, then ``& < > " '`` as character references (nothing a token holds can open a tag or end a
+    quote)."""
+    from html import escape
+
+    return escape(safe(s), quote=True)

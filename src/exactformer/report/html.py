@@ -1,0 +1,267 @@
+"""The audit as one self-contained HTML page: the document's tables, each cell coloured by its verdict.
+
+Every claimed step is drawn as a table the way documents lay it out (rows by token, columns by token or
+component; a three-index step as one table per leading token). A claimed cell shows the document's number,
+its verdict as a colour, a symbol and a word (for screen readers too); a cell the document does not state
+shows the exact value faintly. Each claim's derivation (formula, numbers substituted, closed form,
+certified decimal, the document's recomputation, why, what it depends on and what it causes) is in the page:
+under its table when scripts are off or the page is printed, in a panel beside the tables when a cell is
+clicked or focused, with the causal chain marked in the tables.
+
+Mathematics is MathML, printed by the same printer as the LaTeX (``LatexPrinter(markup=MathMLMarkup)``).
+User text (token names, titles, document text) is escaped for HTML text and attributes by ``html_text``;
+the page's only script and style are inline and allowed by hash in a Content-Security-Policy that forbids
+every network access, inline event handlers and any other script.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import cache
+from importlib import resources
+from itertools import product
+
+from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
+from ..derive.names import quantity_mathml
+from ..errors import ExactformerError
+from ..exact import expr as X
+from ..exact.latex import LatexPrinter
+from ..model import kinds as K
+from ..model.address import Address
+from ..model.steps import AxisKind
+from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, summary_line, units, why_text
+from .escape import html_text as h
+from .mathml import MathMLMarkup, decimal_mathml, math
+
+CLOSED_NODES = 60  # a closed form in the page: past this size, in terms of named quantities
+LINKS = 12  # "depends on" and "causes" list this many cells, then a count
+FAINT_DIGITS = 4  # significant digits of an unstated cell's exact value
+
+
+@cache
+def _asset(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+class _Page:
+    def __init__(self, r: Report) -> None:
+        self.r = r
+        self.e = r.engine
+        self.g = self.e.graph
+        self.by_addr: dict[Address, list[ClaimFinding]] = {}
+        self.effects: dict[int, list[int]] = {}  # claim seq -> the claims it causes (they name it as a cause)
+        for f in r.findings:
+            if isinstance(f, ClaimFinding):
+                self.by_addr.setdefault(f.claim.address, []).append(f)
+                for c in f.caused_by:
+                    self.effects.setdefault(c.seq, []).append(f.claim.seq)
+        self.names = LatexPrinter(refs=lambda ref: quantity_mathml(self.g, ref.key), markup=MathMLMarkup)
+        self.numbers = LatexPrinter(refs=self._operand, markup=MathMLMarkup, dot=True)
+
+    # ---- mathematics ---------------------------------------------------------------------------
+    def _operand(self, ref: X.Ref) -> str:
+        text = self.e.operand_text(ref.key, 6)
+        got = f"<mn>{h(text)}</mn>"
+        return f"<mrow><mo>(</mo>{got}<mo>)</mo></mrow>" if text.startswith("-") else got
+
+    def formula_rows(self, a: Address) -> list[tuple[str, str]]:
+        """(what, MathML) rows: the formula, the numbers substituted, the closed form."""
+        name = quantity_mathml(self.g, a)
+        rows = []
+        if self.g.formula(a).kind is not K.GIVEN:
+            pattern = self.g.symbolic_formula(a)
+            rows.append(("formula", math(name + "<mo>=</mo>" + self.names.doprint(pattern), True)))
+            rows.append(("numbers", math("<mo>=</mo>" + self.numbers.doprint(pattern), True)))
+        else:
+            rows.append(("given", math(name, True)))
+        try:
+            if not self.e.symbols(a):
+                closed = self.e.bounded(a, CLOSED_NODES)
+                rows.append(("exact", math("<mo>=</mo>" + self.names.doprint(closed), True)))
+        except ExactformerError:
+            pass
+        return rows
+
+    # ---- cells ---------------------------------------------------------------------------------
+    def cell_id(self, seq: int) -> str:
+        return f"c{seq}"
+
+    def claim_ids(self, a: Address) -> list[str]:
+        return [self.cell_id(f.claim.seq) for f in self.by_addr.get(a, [])]
+
+    def claim_link(self, f: ClaimFinding) -> str:
+        seq, k = f.claim.seq, kind_of(f)
+        deps = [i for b in self._inputs(f.claim.address) for i in self.claim_ids(b)]
+        blame = [self.cell_id(c.seq) for c in f.caused_by]
+        effects = [self.cell_id(s) for s in self.effects.get(seq, [])]
+        return (f'<a class="claim v-{k}" id="{self.cell_id(seq)}" href="#d{seq}" data-name="{h(f.quantity)}" '
+                f'data-deps="{" ".join(deps)}" data-blame="{" ".join(blame)}" data-effects="{" ".join(effects)}">'
+                f'<span class="mark" aria-hidden="true">{h(mark(f))}</span>{h(f.claim.number.text)}'
+                f'<span class="sr"> {h(LABEL[k])}</span></a>')
+
+    def _inputs(self, a: Address) -> tuple[Address, ...]:
+        try:
+            return self.g.formula(a).args
+        except ExactformerError:
+            return ()
+
+    def faint(self, a: Address) -> str:
+        step = self.g.step(a.step)
+        if not step.op.exists(step, a.idx):  # a masked score, a position without a target
+            return ""
+        try:
+            text = self.e.decimal(a, FAINT_DIGITS)
+        except ExactformerError:
+            text = "—"
+        return f'<span class="value" title="not stated in the document">{h(text)}</span>'
+
+    def td(self, a: Address) -> str:
+        fs = self.by_addr.get(a)
+        return "<td>" + ("".join(self.claim_link(f) for f in fs) if fs else self.faint(a)) + "</td>"
+
+    # ---- a step as tables ----------------------------------------------------------------------
+    def labels(self, step, axis: int) -> list[str]:
+        names = step.labels[axis]
+        return list(names) if names is not None and step.spec.axes[axis] is not AxisKind.INDEX else \
+            [str(i + 1) for i in range(step.dims[axis])]
+
+    def grid(self, step, head: tuple[int, ...], grad: bool, t: int) -> str:
+        """The table of the last two (or fewer) axes of a step, the leading indices fixed to ``head``."""
+        rest = step.dims[len(head):]
+        at = lambda idx: Address(step.key, head + idx, grad, t)  # noqa: E731
+        if not rest:
+            return f'<table class="step"><tr>{self.td(at(()))}</tr></table>'
+        cols_axis = len(step.dims) - 1
+        cols = self.labels(step, cols_axis)
+        head_row = "<tr><th></th>" + "".join(f'<th scope="col">{h(c)}</th>' for c in cols) + "</tr>"
+        if len(rest) == 1:
+            return (f'<table class="step">{head_row}<tr><th scope="row"></th>'
+                    + "".join(self.td(at((j,))) for j in range(rest[0])) + "</tr></table>")
+        rows = self.labels(step, cols_axis - 1)
+        body = "".join(f'<tr><th scope="row">{h(rows[i])}</th>' + "".join(self.td(at((i, j)))
+                                                                         for j in range(rest[1])) + "</tr>"
+                       for i in range(rest[0]))
+        return f'<table class="step">{head_row}{body}</table>'
+
+    def step_section(self, key: tuple[str, bool, int], n: int) -> str:
+        step_key, grad, t = key
+        step = self.g.step(step_key)
+        title = self.g.name(Address(step_key, (), grad, t))
+        lead = len(step.dims) - 2 if len(step.dims) > 2 else 0
+        parts = [f'<section class="step-part" id="step-{n}"><h2>{h(title)} '
+                 f'<span class="faint">{h(step.spec.label)}</span></h2>']
+        for head in product(*(range(d) for d in step.dims[:lead])):
+            if lead:
+                where = ", ".join(self.labels(step, k)[i] for k, i in enumerate(head))
+                parts.append(f"<h3>{h(title)}[{h(where)}]</h3>")
+            parts.append(f'<div class="scroll">{self.grid(step, head, grad, t)}</div>')
+        claims = [f for a in sorted(self.by_addr, key=lambda a: a.idx) if (a.step, a.grad, a.t) == key
+                  for f in self.by_addr[a]]
+        parts.append('<div class="derivations">' + "".join(self.derivation(f) for f in claims) + "</div>")
+        return "".join(parts) + "</section>"
+
+    # ---- a claim's derivation ------------------------------------------------------------------
+    def derivation(self, f: ClaimFinding) -> str:
+        c, k = f.claim, kind_of(f)
+        rows: list[tuple[str, str]] = []
+        if f.verdict is not Verdict.UNDEFINED:
+            rows += self.formula_rows(c.address)
+        rows.append(("certified", math(decimal_mathml(f.exact)) if f.exact != "undefined" else "undefined"))
+        off = units(f.off_by)
+        rows.append(("document", h(c.number.text) + (f" ({h(off)} units of the last digit off)" if off else "")))
+        if f.recomputed:
+            rows.append(("recomputed", "from the document's own numbers: " + h(f.recomputed)))
+        why = why_text(f)
+        if why:
+            rows.append(("why", f'<span class="why">{h(why)}</span>'))
+        deps = self._links(list(self._inputs(c.address)))
+        if deps:
+            rows.append(("depends on", deps))
+        effects = [self.r.by_seq[s].claim.address for s in self.effects.get(c.seq, [])]
+        if effects:
+            rows.append(("causes", self._links(effects)))
+        body = "".join(f"<dt>{h(w)}</dt><dd>{v}</dd>" for w, v in rows)
+        return (f'<section class="derivation v-{k}" id="d{c.seq}"><h3><span class="mark">{h(mark(f))}</span> '
+                f'{h(LABEL[k])}: {h(f.quantity)} = {h(c.number.text)} <span class="at">at {h(c.at)}</span></h3>'
+                f"<dl>{body}</dl></section>")
+
+    def _links(self, addrs: list[Address]) -> str:
+        out = []
+        for a in dict.fromkeys(addrs):
+            name = h(self.g.name(a))
+            ids = self.claim_ids(a)
+            out.append(f'<a class="to-cell" href="#{ids[0]}">{name}</a>' if ids else name)
+        more = len(out) - LINKS
+        return ", ".join(out[:LINKS]) + (f" and {more} more" if more > 0 else "")
+
+    # ---- the page ------------------------------------------------------------------------------
+    def header(self) -> str:
+        r = self.r
+        s = r.summary()
+        worst = r.worst()
+        status = {Severity.ERROR: ("errors", "errors"), Severity.WARNING: ("warnings only", "warnings")}.get(
+            worst, ("no errors", "ok"))
+        items = "".join(f"<li>{h(MARK[k])} {s[k]} {h(LABEL[k])}</li>" for k in LABEL if s.get(k) or k in
+                        ("correct", "wrong"))
+        out = [f"<header><h1>{h(r.case.title)}</h1><p class=\"source\">{h(r.case.path)}</p>",
+               f"<p>{h(summary_line(r))}</p><ul class=\"summary\">{items}</ul>",
+               f'<p class="status {status[1]}">status: {h(status[0])}</p>']
+        out += [f'<p class="faint">{h(line)}</p>' for line in reading_lines(r)]
+        if r.conventions:
+            out.append("<h2>One convention fits a whole group of numbers</h2><ul>")
+            out += [f"<li>{h(e.detail)} <span class=\"faint\">({len(qs)} numbers)</span></li>" for e, qs in
+                    r.conventions]
+            out.append("</ul>")
+        if r.roots:
+            out.append('<h2>Root causes</h2><ul class="roots">')
+            for root, seqs, effects in root_lines(r):
+                why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
+                causes = self._links([e.claim.address for e in effects])
+                out.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(mark(root))} {h(root.quantity)} = '
+                           f'{h(root.claim.number.text)}</a> <span class="at">at {h(root.claim.at)}</span>'
+                           + (f'<br><span class="why">why: {h(why)}</span>' if why else "")
+                           + (f"<br>causes: {causes}" if causes else "") + "</li>")
+            out.append("</ul>")
+        legend = "".join(f'<li class="v-{k}"><span class="mark">{h(MARK[k])}</span> {h(LABEL[k])}</li>' for k in
+                         ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined"))
+        out.append(f'<ul class="legend" aria-label="verdicts">{legend}</ul></header>')
+        return "".join(out)
+
+    def others(self) -> str:
+        """Findings that are not a number in a table: false lines of working, conflicts, trends, …"""
+        rows = []
+        for g in groups(self.r):
+            for f in g.findings:
+                if isinstance(f, ClaimFinding):
+                    continue
+                k = kind_of(f)
+                rows.append(f'<li class="v-{"correct" if f.severity is Severity.OK else "wrong"}">'
+                            f'<span class="mark">{h(mark(f))}</span> {h(LABEL[k])} '
+                            f'<span class="at">at {h(g.at)}</span>: {h(why_text(f))}</li>')
+        return ('<section><h2>Lines of working, conflicts and other findings</h2><ul class="other">'
+                + "".join(rows) + "</ul></section>") if rows else ""
+
+    def page(self) -> str:
+        steps = list(dict.fromkeys((a.step, a.grad, a.t) for a in sorted(
+            self.by_addr, key=lambda a: (a.t, a.grad, self.g.order[self.g.step(a.step).key]))))
+        main = "".join(self.step_section(k, n) for n, k in enumerate(steps))
+        css, js = _asset("html.css"), _asset("html.js")
+        csp = (f"default-src 'none'; style-src {_sha256(css)}; script-src {_sha256(js)}; img-src data:; "
+               "base-uri 'none'; form-action 'none'")
+        return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
+                '<meta name="viewport" content="width=device-width, initial-scale=1">'
+                f'<meta name="generator" content="exactformer"><title>{h(self.r.case.title)} — exactformer audit'
+                f"</title><style>{css}</style></head><body>{self.header()}<main>{main}{self.others()}</main>"
+                '<aside id="panel" aria-live="polite"><button id="panel-close" type="button">close</button>'
+                f'<div id="panel-body"></div></aside><script>{js}</script></body></html>\n')
+
+
+def render_html(r: Report) -> str:
+    """The whole page (one string, no external resource)."""
+    return _Page(r).page()
