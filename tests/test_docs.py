@@ -25,8 +25,10 @@ def test_guide_examples_load_and_audit(text, write_case):
 
 def test_guide_examples_say_what_their_audit_finds(write_case):
     """The claims example has exactly the one slip the guide describes; the Q/K/V example none."""
-    assert len(EXAMPLES) == 3
+    assert len(EXAMPLES) == 4
     rep = Auditor(load(write_case(EXAMPLES[2]))).run()
     off = [(f.quantity, f.verdict) for f in rep.findings if f.kind != "claim" or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
     assert Auditor(load(write_case(EXAMPLES[1]))).run().worst() is Severity.OK
+    whole = Auditor(load(write_case(EXAMPLES[3]))).run()  # the whole transformer: every claim and trend holds
+    assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1

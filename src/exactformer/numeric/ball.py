@@ -144,6 +144,8 @@ def compare(ball: Callable[[int], arb], exact: Callable[[], X.Expr], x: Fraction
                 return 1
             if d < 0:
                 return -1
+            if d.is_exact():  # a ball of radius 0 is the value itself (ReLU of a negative is exactly 0)
+                return 0
         if k == 0 and cheap:
             r = X.rational_of(exact())
             if r is not None:

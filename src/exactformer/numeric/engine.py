@@ -400,14 +400,14 @@ class Engine:
     def _bounded_form(self, a: Address, limit: int) -> X.Expr:
         g = self.graph
         s = g.step(a.step)
-        if self.estimate(a) <= 4 * limit:
+        if self.estimate(a, cap=4 * limit) <= 4 * limit:
             full = self._cut(a, lambda b: False, 20 * limit, "full")
             if full is not None and self.size(full) <= limit:
                 return full
         if not a.grad:
             where = (s.block, s.layer)
             block = lambda b: not b.grad and (g.step(b.step).block, g.step(b.step).layer) != where  # noqa: E731
-            if self.estimate(a, block, where) <= 4 * limit:
+            if self.estimate(a, block, where, cap=4 * limit) <= 4 * limit:
                 cut = self._cut(a, block, 20 * limit, where)
                 if cut is not None and self.size(cut) <= limit:
                     return cut
@@ -417,17 +417,22 @@ class Engine:
         share = limit // (len(f.args) + 1)
         args = []
         for b in f.args:
-            eb = self._cut(b, lambda x: False, 20 * share, "full") if self.estimate(b) <= 4 * share else None
+            eb = self._cut(b, lambda x: False, 20 * share, "full") if self.estimate(b, cap=4 * share) <= 4 * share else None
             args.append(eb if eb is not None and self.size(eb) <= share else X.Ref(g.name(b), b))
         return f.kind.f(g.exact_backend, args)
 
-    def estimate(self, a: Address, frontier=None, name=None) -> int:
+    def estimate(self, a: Address, frontier=None, name=None, cap: int = 10**12) -> int:
         """The size of a's closed form written out, estimated from the formulas (a rational or algebraic
         quantity folds to one constant); with a frontier (memoised under ``name``), its quantities count as
-        one name each. Iterative."""
+        one name each. Iterative, and bounded: past ``cap`` it answers ``cap + 1`` as soon as it knows (a
+        quantity under a, or as many distinct quantities, already counts that much), so asking about the loss
+        of a large model costs about ``cap`` formulas, not the whole graph."""
         memo: dict[Address, int] = self._estimates.setdefault(name, {})
         stack = [a]
+        new = 0
         while stack:
+            if new > cap:
+                return cap + 1
             b = stack[-1]
             if b in memo:
                 stack.pop()
@@ -446,7 +451,10 @@ class Engine:
                 stack.extend(missing)
                 continue
             memo[b] = min(10**12, 1 + sum(memo[x] for x in args))
+            new += 1
             stack.pop()
+            if memo[b] > cap:
+                return cap + 1
         return memo[a]
 
     def _cut(self, a: Address, frontier, budget: int, name: object) -> X.Expr | None:
