@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -38,3 +39,33 @@ def test_python_example_values():
     c = exactformer.load(SEED)
     assert repr(c["weights[鬼,金棒]"].closed_form) in README
     assert repr(c["weights[鬼,金棒]"].decimal(20)) in README
+
+
+def _block_after(marker: str) -> list[str]:
+    block = README.split(marker)[1].split("```")[1]
+    return [line for line in block.strip("\n").splitlines() if line.strip() and line.strip() != "…"]
+
+
+def test_continued_seed_and_read_excerpts_are_current():
+    """The continuation's root causes and the reading of a Markdown post are copied from real runs."""
+    real = output("audit", "derivations/oni-ni-kanabou-full.toml")
+    for line in _block_after("finds the two\nslips planted"):
+        assert line in real, line
+    proc = subprocess.run([sys.executable, "-m", "exactformer", "read", "tests/documents/causal-cat.md", "-o",
+                           "/dev/null"], capture_output=True, text=True, cwd=ROOT)
+    notes = [line.rstrip() for line in proc.stderr.splitlines()]
+    for line in _block_after("On [`tests/documents/causal-cat.md`](tests/documents/causal-cat.md), a Markdown post:"):
+        assert line in notes, line
+
+
+def test_json_excerpt_is_current():
+    """Every field shown in the JSON excerpt has that value in today's report."""
+    import json
+
+    proc = subprocess.run([sys.executable, "-m", "exactformer", "audit", str(SEED), "--format", "json"],
+                          capture_output=True, text=True)
+    got = next(f for f in json.loads(proc.stdout)["findings"] if f.get("quantity") == "scores[金棒,鬼]")
+    block = README.split("```json")[1].split("```")[0]
+    for key, value in re.findall(r'^ "(\w+)": (".*?"|[\d.]+),?$', block, re.M):
+        assert json.dumps(got[key], ensure_ascii=False) == value or str(got[key]) == value, key
+    assert got["explained_by"][0]["detail"] in block
