@@ -282,3 +282,25 @@ def test_html_of_a_document_and_of_json_agree(tmp_path):
     data = json.loads(out.read_text(encoding="utf-8"))
     wrong = sum(1 for f in data["findings"] if f.get("verdict") == "wrong")
     assert len(re.findall(r'<a class="claim v-wrong"', html)) == wrong > 0
+
+
+def test_large_documents_keep_the_mathematics_of_the_claims_that_need_it(monkeypatch):
+    """Past FULL_CORRECT correct claims a correct claim's derivation names the command that prints its formula;
+    every wrong or inherited number keeps its whole derivation."""
+    from exactformer.report import html as H
+
+    monkeypatch.setattr(H, "FULL_CORRECT", 5)
+    r = report_of(SEED)
+    page = H._Page(r)
+    full = compact = 0
+    for f in r.findings:
+        if not isinstance(f, ClaimFinding):
+            continue
+        d = page.derivation(f)
+        if f.verdict.value in ("correct", "rounding") and f.claim.seq not in page.full:
+            assert "<math display" not in d and "exactformer show" in d
+            compact += 1
+        else:
+            assert "formula" in d or "given" in d
+            full += 1
+    assert compact > 0 and full >= 5 + 22  # five correct ones, and at least every wrong one

@@ -7,6 +7,8 @@ import unicodedata
 
 def safe(s: str) -> str:
     """Show control and bidi-format characters as escapes (``\\x1b``, ``\\u202e``), keep the rest."""
+    if s.isprintable():  # no control, format or separator character (the common case): nothing to show
+        return s
     out = []
     for ch in s:
         cat = unicodedata.category(ch)

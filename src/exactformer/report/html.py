@@ -34,7 +34,10 @@ from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, summary_
 from .escape import html_text as h
 from .mathml import MathMLMarkup, decimal_mathml, math
 
+OK = (Verdict.CORRECT, Verdict.ROUNDING)
+
 CLOSED_NODES = 60  # a closed form in the page: past this size, in terms of named quantities
+FULL_CORRECT = 400  # correct claims whose derivation carries its mathematics (every other claim's always does)
 LINKS = 12  # "depends on" and "causes" list this many cells, then a count
 FAINT_DIGITS = 4  # significant digits of an unstated cell's exact value
 
@@ -61,6 +64,10 @@ class _Page:
                 for c in f.caused_by:
                     self.effects.setdefault(c.seq, []).append(f.claim.seq)
         self.names = LatexPrinter(refs=lambda ref: quantity_mathml(self.g, ref.key), markup=MathMLMarkup)
+        # a large document's page stays small: past FULL_CORRECT correct claims (in document order), a correct
+        # claim's derivation gives its numbers and links but not its formula, which `show` prints
+        correct = [f.claim.seq for f in r.findings if isinstance(f, ClaimFinding) and f.verdict in OK]
+        self.full = set(sorted(correct)[:FULL_CORRECT])
         self.numbers = LatexPrinter(refs=self._operand, markup=MathMLMarkup, dot=True)
 
     # ---- mathematics ---------------------------------------------------------------------------
@@ -169,8 +176,11 @@ class _Page:
     def derivation(self, f: ClaimFinding) -> str:
         c, k = f.claim, kind_of(f)
         rows: list[tuple[str, str]] = []
-        if f.verdict is not Verdict.UNDEFINED:
+        if f.verdict not in OK and f.verdict is not Verdict.UNDEFINED or c.seq in self.full:
             rows += self.formula_rows(c.address)
+        elif f.verdict is not Verdict.UNDEFINED:
+            rows.append(("formula", f"<code>exactformer show {h(self.r.case.path)} {h(repr(f.quantity))}</code> "
+                                    "prints it (the page shows the mathematics of 400 correct claims)"))
         rows.append(("certified", math(decimal_mathml(f.exact)) if f.exact != "undefined" else "undefined"))
         off = units(f.off_by)
         rows.append(("document", h(c.number.text) + (f" ({h(off)} units of the last digit off)" if off else "")))
