@@ -643,9 +643,13 @@ def _changed_steps(main: Engine, alt: Engine, since: int = 0) -> set[str]:
     whose certified ball differs (a derived step, such as weighted_v, when one of its inputs changed). This
     only prunes the search (a quantity with the very same ball is not recomputed); it decides no verdict."""
     prec = PRECISIONS[0]
-    a, b = main.numeric.forward(prec), alt.numeric.forward(prec)
-    out: set[str] = set()
     order = main.graph.order
+    a = main.numeric.forward(prec)
+    # the steps before the first one the convention changes have the case's values: taken, not recomputed
+    same = {k: v for k, v in a.items() if order.get(k, 0) < since and k in alt.graph.steps
+            and not main.graph.steps[k].lazy}
+    b = alt.numeric.forward(prec, same=same)
+    out: set[str] = set()
     for key, st in main.graph.steps.items():  # in model order: a derived step after its inputs
         if order.get(key, 0) < since:
             continue  # computed before anything the convention changes

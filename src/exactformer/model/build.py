@@ -121,7 +121,6 @@ class Builder:
         assert key not in self.steps and key not in self.aliases, key
         s = Step(key, spec, dims, self._labels(spec.axes, tokens), op, inputs, place.layer, place.block, head,
                  place.kind, param, lazy)
-        s.exactness = op.exactness(s)
         self.steps[key] = s
         return s
 

@@ -313,7 +313,7 @@ class Step:
     lazy: bool = False  # evaluated per scalar on demand, not in the vectorised pass (weighted_v)
     offset_t: int = 0  # a derived step over rows taken after this many training steps (cos(step3.…, …))
     short: str = ""  # the canonical printed name (shortest spelling)
-    exactness: Exactness = Exactness.RATIONAL
+    _exactness: Exactness | None = field(default=None, repr=False)
     _plan: list | None = field(default=None, repr=False)
     _strides: tuple[int, ...] = field(default=(), repr=False)
 
@@ -326,6 +326,30 @@ class Step:
 
     def __repr__(self) -> str:
         return f"<Step {self.key} {self.dims}>"
+
+    @property
+    def exactness(self) -> Exactness:
+        """Rational, algebraic or transcendental: worked out when first asked (a model built to try a convention
+        asks for few), inputs first and without recursion (a 100-layer model is 1,000 steps deep)."""
+        if self._exactness is None:
+            stack = [self]
+            while stack:
+                s = stack[-1]
+                if s._exactness is not None:
+                    stack.pop()
+                    continue
+                todo = [i for i in s.inputs if i._exactness is None]
+                if todo:
+                    stack.extend(todo)
+                    continue
+                s._exactness = s.op.exactness(s)
+                stack.pop()
+        assert self._exactness is not None
+        return self._exactness
+
+    @exactness.setter
+    def exactness(self, value: Exactness) -> None:
+        self._exactness = value
 
     @property
     def size(self) -> int:

@@ -101,7 +101,10 @@ class Numeric:
             self.backward(prec, k)
         return self._params[(prec, t)]
 
-    def forward(self, prec: int, t: int = 0, params: dict[str, list] | None = None) -> dict[str, list]:
+    def forward(self, prec: int, t: int = 0, params: dict[str, list] | None = None,
+                same: dict[str, list] | None = None) -> dict[str, list]:
+        """Every step's balls at ``prec`` after t training steps. ``same``: steps known to have these very
+        values (another model's, for the steps before the one a convention changes), taken as they are."""
         key = (prec, t)
         if params is None and key in self._fwd:
             return self._fwd[key]
@@ -109,7 +112,9 @@ class Numeric:
         vals: dict[str, list] = {}
         with precision(prec):
             for k, s in self.g.steps.items():
-                if s.lazy:
+                if same is not None and k in same:
+                    vals[k] = same[k]
+                elif s.lazy:
                     vals[k] = [None] * s.size
                 elif s.is_given:
                     vals[k] = ps.get(k) or self.given(prec, k)
