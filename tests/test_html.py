@@ -41,6 +41,12 @@ def report_of(case: Path):
 
 
 @pytest.fixture(scope="module")
+def seed_report():
+    """The seed's audit, made once for every test here that reads it."""
+    return report_of(SEED)
+
+
+@pytest.fixture(scope="module")
 def seed_page(tmp_path_factory) -> Path:
     return page_of(SEED, tmp_path_factory.mktemp("html"), "seed.html")
 
@@ -82,9 +88,9 @@ def test_csp_allows_exactly_the_page_own_script_and_style(seed_page):
     assert ' style="' not in html
 
 
-def test_every_claim_appears_once_with_its_verdict(seed_page):
+def test_every_claim_appears_once_with_its_verdict(seed_page, seed_report):
     html = seed_page.read_text(encoding="utf-8")
-    r = report_of(SEED)
+    r = seed_report
     claims = [f for f in r.findings if isinstance(f, ClaimFinding)]
     assert len(claims) == 143
     for f in claims:
@@ -103,12 +109,12 @@ def test_hostile_text_is_escaped_everywhere(hostile_case, tmp_path):
     assert "&quot;&#x27;&gt;&lt;b&gt;" in rest  # quotes escaped too: no attribute can be closed
 
 
-def test_mathml_names_and_formulas_come_from_the_same_printer():
+def test_mathml_names_and_formulas_come_from_the_same_printer(seed_report):
     """The seed's scores[鬼,金棒]: s with the two tokens as subscripts, q·k summed, 387/5000 exactly."""
     from exactformer.read.case import load
     from exactformer.report.html import _Page
 
-    r = report_of(SEED)
+    r = seed_report
     page = _Page(r)
     a = load(str(SEED)).engine.graph.parse("scores[金棒,鬼]")
     rows = dict(page.formula_rows(a))
@@ -159,13 +165,13 @@ class Watched:
         self.context.close()
 
 
-def test_seed_page_loads_clean_and_shows_every_verdict(browser, seed_page):
+def test_seed_page_loads_clean_and_shows_every_verdict(browser, seed_page, seed_report):
     w = Watched(browser, seed_page.as_uri())
     try:
         assert w.console == [] and w.errors == []
         assert w.requests == [seed_page.as_uri()], "the page asks for nothing else"
         got = w.page.eval_on_selector_all("a.claim", "els => els.map(e => [e.id, e.className])")
-        r = report_of(SEED)
+        r = seed_report
         want = {f"c{f.claim.seq}": kind_of(f) for f in r.findings if isinstance(f, ClaimFinding)}
         assert len(got) == len(want) == len({i for i, _ in got})
         assert {i: re.search(r"v-(\w+)", c).group(1) for i, c in got} == want
@@ -175,8 +181,8 @@ def test_seed_page_loads_clean_and_shows_every_verdict(browser, seed_page):
         w.close()
 
 
-def test_clicking_a_red_cell_shows_its_derivation_and_marks_the_chain(browser, seed_page):
-    r = report_of(SEED)
+def test_clicking_a_red_cell_shows_its_derivation_and_marks_the_chain(browser, seed_page, seed_report):
+    r = seed_report
     root = next(iter(r.roots))  # scores[金棒,鬼] = 0.0764, a slip that the next steps carry
     effects = [f"c{f.claim.seq}" for f in r.roots[root]]
     w = Watched(browser, seed_page.as_uri(), viewport={"width": 1280, "height": 900})
@@ -284,13 +290,13 @@ def test_html_of_a_document_and_of_json_agree(tmp_path):
     assert len(re.findall(r'<a class="claim v-wrong"', html)) == wrong > 0
 
 
-def test_large_documents_keep_the_mathematics_of_the_claims_that_need_it(monkeypatch):
+def test_large_documents_keep_the_mathematics_of_the_claims_that_need_it(monkeypatch, seed_report):
     """Past FULL_CORRECT correct claims a correct claim's derivation names the command that prints its formula;
     every wrong or inherited number keeps its whole derivation."""
     from exactformer.report import html as H
 
     monkeypatch.setattr(H, "FULL_CORRECT", 5)
-    r = report_of(SEED)
+    r = seed_report
     page = H._Page(r)
     full = compact = 0
     for f in r.findings:

@@ -30,7 +30,7 @@ from ..audit.findings import (
 from ..exact import expr as X
 from ..exact.latex import LatexPrinter, break_lines, decimal_tex, short, tex_escape, tex_number
 from ..model import kinds as K
-from ..model.address import Address
+from ..model.address import Address, axis_label
 from ..model.blocks import KINDS
 from ..model.blocks import embedding as EMB
 from ..model.blocks import head as HEAD
@@ -38,7 +38,7 @@ from ..model.blocks import loss as LOSS
 from ..model.build import Place
 from ..model.graph import Graph
 from ..model.kinds import Exactness
-from ..model.steps import AxisKind, Given, Step
+from ..model.steps import Given, Step
 from ..model.values import Case, Number
 from ..numeric.ball import SymbolicValue, fraction_text
 from ..numeric.engine import Engine, UndefinedValue
@@ -293,10 +293,8 @@ class Deriver:
         return "".join(out)
 
     def _label(self, s: Step, axis: int, i: int) -> str:
-        labels = s.labels[axis]
-        if s.spec.axes[axis] is AxisKind.INDEX or labels is None:
-            return str(i + 1)
-        return tex_escape(short(labels[i]))
+        text, label = axis_label(s.spec.axes, s.labels, axis, i)
+        return tex_escape(short(text)) if label else text
 
     def _val(self, a: Address) -> str:
         f = self.g.formula(a)

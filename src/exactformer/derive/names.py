@@ -10,8 +10,7 @@ import re
 from functools import cache
 
 from ..exact.latex import tex_escape, tok
-from ..model.address import Address, is_pair
-from ..model.steps import AxisKind
+from ..model.address import Address, axis_label, is_pair
 
 
 def mark_parts(g, a: Address) -> list[tuple[str, bool]]:
@@ -45,13 +44,17 @@ def quantity_tex(g, a: Address) -> str:
         base = r"\overline{" + base + "}"
     if not a.idx:
         return base
-    parts = [tok(s.labels[k][i]) if s.spec.axes[k] is not AxisKind.INDEX else str(i + 1)  # type: ignore[index]
-             for k, i in enumerate(a.idx)]
-    if is_pair(s.spec.axes) and len(parts) >= 2:
-        sub = ",".join(parts[:2]) + (";" + ",".join(parts[2:]) if parts[2:] else "")
-    else:
-        sub = ",".join(parts)
+    sub = _subscript(s, a, lambda t, label: tok(t) if label else t, ",", ";")
     return f"{{{base}}}_{{{sub}}}" if "^" in base and not base.endswith("}") else f"{base}_{{{sub}}}"
+
+
+def _subscript(s, a: Address, write, comma: str, semicolon: str) -> str:
+    """A quantity's indices as its name's subscript: a pair step's two positions, then ``;`` and the rest;
+    ``write(text, is_label)`` writes each index in the printer's notation."""
+    parts = [write(*axis_label(s.spec.axes, s.labels, k, i)) for k, i in enumerate(a.idx)]
+    if is_pair(s.spec.axes) and len(parts) >= 2:
+        return comma.join(parts[:2]) + (semicolon + comma.join(parts[2:]) if parts[2:] else "")
+    return comma.join(parts)
 
 
 _STAR = "<mo>\u22c6</mo>"  # latex2mathml's \\star: where the marks go
@@ -87,10 +90,6 @@ def quantity_mathml(g, a: Address) -> str:
         base = f'<mover accent="true">{row(base)}<mo>\u203e</mo></mover>'
     if not a.idx:
         return base
-    subs = [f"<mtext>{html_text(s.labels[k][i])}</mtext>" if s.spec.axes[k] is not AxisKind.INDEX  # type: ignore[index]
-            else f"<mn>{i + 1}</mn>" for k, i in enumerate(a.idx)]
-    if is_pair(s.spec.axes) and len(subs) >= 2:
-        sub = "<mo>,</mo>".join(subs[:2]) + ("<mo>;</mo>" + "<mo>,</mo>".join(subs[2:]) if subs[2:] else "")
-    else:
-        sub = "<mo>,</mo>".join(subs)
+    sub = _subscript(s, a, lambda t, label: f"<mtext>{html_text(t)}</mtext>" if label else f"<mn>{t}</mn>",
+                     "<mo>,</mo>", "<mo>;</mo>")
     return f"<msub>{row(base)}{row(sub)}</msub>"

@@ -59,11 +59,20 @@ def label_index(labels: tuple[str, ...]) -> dict[str, int]:
     return out
 
 
+def axis_label(axes: tuple[AxisKind, ...], labels: tuple[tuple[str, ...] | None, ...], k: int,
+               i: int) -> tuple[str, bool]:
+    """How index i of axis k is written, and whether that is a label (鬼, に#2) rather than a 1-based number:
+    the one rule every printer (addresses, LaTeX, MathML, tables) follows."""
+    names = labels[k]
+    if axes[k] is AxisKind.INDEX or names is None:
+        return str(i + 1), False
+    return names[i], True
+
+
 def format_indices(axes: tuple[AxisKind, ...], labels: tuple[tuple[str, ...] | None, ...],
                    idx: tuple[int, ...]) -> str:
     """``[鬼,金棒][1]`` for a pair step (two leading positions), ``[鬼][2]`` otherwise."""
-    parts = [labels[k][i] if axes[k] is not AxisKind.INDEX else str(i + 1)  # type: ignore[index]
-             for k, i in enumerate(idx)]
+    parts = [axis_label(axes, labels, k, i)[0] for k, i in enumerate(idx)]
     if is_pair(axes) and len(parts) >= 2:
         return f"[{parts[0]},{parts[1]}]" + "".join(f"[{p}]" for p in parts[2:])
     return "".join(f"[{p}]" for p in parts)

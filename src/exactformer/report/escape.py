@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from html import escape
 
 
 def safe(s: str) -> str:
@@ -24,6 +25,4 @@ def html_text(s: str) -> str:
     """User text inside HTML or MathML, as text or as a quoted attribute value: control characters shown as
     escapes, then ``& < > " '`` as character references (nothing a token holds can open a tag or end a
     quote)."""
-    from html import escape
-
     return escape(safe(s), quote=True)

@@ -28,8 +28,7 @@ from ..errors import ExactformerError
 from ..exact import expr as X
 from ..exact.latex import LatexPrinter
 from ..model import kinds as K
-from ..model.address import Address
-from ..model.steps import AxisKind
+from ..model.address import Address, axis_label
 from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, summary_line, units, why_text
 from .escape import html_text as h
 from .mathml import MathMLMarkup, decimal_mathml, math
@@ -133,9 +132,7 @@ class _Page:
 
     # ---- a step as tables ----------------------------------------------------------------------
     def labels(self, step, axis: int) -> list[str]:
-        names = step.labels[axis]
-        return list(names) if names is not None and step.spec.axes[axis] is not AxisKind.INDEX else \
-            [str(i + 1) for i in range(step.dims[axis])]
+        return [axis_label(step.spec.axes, step.labels, axis, i)[0] for i in range(step.dims[axis])]
 
     def grid(self, step, head: tuple[int, ...], grad: bool, t: int) -> str:
         """The table of the last two (or fewer) axes of a step, the leading indices fixed to ``head``."""

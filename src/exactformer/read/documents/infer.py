@@ -367,30 +367,9 @@ def claims_toml(found: I.Items, engine, notes: list[str]) -> Claims:
     m = matcher(g)
     groups: list[str] = []
     matched = unmatched = agree = cells = 0
+    embeddings = _embedding_names(found)
     for item in found.found:
-        if isinstance(item, I.Table):
-            for rows, col_labels, head in _columns(item):
-                got = match_matrix(rows, item.row_labels, col_labels, vals)
-                what = f"table at {I.where(item.line)}" + (f", column {head!r}" if head else "")
-                if got is None:
-                    unmatched += 1
-                    notes.append(f"{what}: fits no quantity of the model (not audited)")
-                    continue
-                matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
-                groups.append(_group(item.at, got, g, what, notes))
-        elif isinstance(item, I.Named) and role(item.name) is None and (not item.name or item.name not in
-                                                                         _embedding_names(found)):
-            arr = item.array
-            rows = arr if isinstance(arr[0], list) else [arr]
-            got = match_matrix(rows, None, None, vals)
-            what = f"{item.name or 'array'} at {I.where(item.line)}"
-            if got is None:
-                unmatched += 1
-                notes.append(f"{what}: fits no quantity of the model (not audited)")
-                continue
-            matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
-            groups.append(_group(item.at, got, g, what, notes))
-        elif isinstance(item, I.Work):
+        if isinstance(item, I.Work):
             got_line = _work(item, g, vals, m)
             if got_line is None:
                 groups.append(f"[[claims]]\nat = {toml_str(item.at)}\n# {I.where(item.line)}: no quantity fits "
@@ -401,7 +380,28 @@ def claims_toml(found: I.Items, engine, notes: list[str]) -> Claims:
             matched += 1
             groups.append(f"[[claims]]\nat = {toml_str(item.at)}\nwork = [{{ of = {toml_str(got_line)}, "
                           f"line = {toml_str(item.text)} }}]\n")
+            continue
+        for rows, row_labels, col_labels, what in _matrices(item, embeddings):
+            got = match_matrix(rows, row_labels, col_labels, vals)
+            if got is None:
+                unmatched += 1
+                notes.append(f"{what}: fits no quantity of the model (not audited)")
+                continue
+            matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
+            groups.append(_group(item.at, got, g, what, notes))
     return Claims("\n".join(groups), matched, unmatched, agree, cells)
+
+
+def _matrices(item, embeddings: set[str]):
+    """The matrices an item offers for matching: (rows, row labels, column labels, what it is, for notes). A
+    table gives one per block of numbers; an array not named as a given or an embedding gives itself."""
+    if isinstance(item, I.Table):
+        for rows, col_labels, head in _columns(item):
+            yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
+                f", column {head!r}" if head else "")
+    elif isinstance(item, I.Named) and role(item.name) is None and (not item.name or item.name not in embeddings):
+        arr = item.array
+        yield arr if isinstance(arr[0], list) else [arr], None, None, f"{item.name or 'array'} at {I.where(item.line)}"
 
 
 def _embedding_names(found: I.Items) -> set[str]:
