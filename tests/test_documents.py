@@ -130,7 +130,7 @@ def test_givens_from_a_case_file(tmp_path):
     doc.write_text("# Scores\n\n|  | 鬼 | 金棒 | 猫 | 小判 |\n|---|---|---|---|---|\n"
                    "| 鬼 | 0.0504 | 0.088 | 0.1128 | 0.248 |\n", encoding="utf-8")
     p = run("audit", str(doc))
-    assert p.returncode == 2 and "the document gives no embeddings" in p.stderr and "--givens" in p.stderr
+    assert p.returncode == 2 and "the document gives no input" in p.stderr and "--givens" in p.stderr
     p = run("audit", str(doc), "--givens", str(SEED_CASE), "--format", "json")
     assert p.returncode == 0, p.stderr
     r = json.loads(p.stdout)
@@ -141,7 +141,7 @@ def test_givens_from_a_case_file(tmp_path):
     ("empty.md", "# Nothing here\n\nJust words.\n", "no numbers found in the document"),
     ("shape.txt", "鬼 = [0.9, 0.2, 0.1]\n金棒 = [0.8, 0.6, 0.1]\nWq = [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]\n"
      "Wk = [[0.2, -0.1], [0.0, 0.3], [0.4, 0.5]]\nWv = [[0.3, 0.7], [0.5, 0.2]]\n", "Wv"),
-    ("uneven.txt", "a = [1, 2]\nb = [1, 2, 3]\nWq = [[1, 0], [0, 1]]\n", "the embeddings have different lengths"),
+    ("uneven.txt", "a = [1, 2]\nb = [1, 2, 3]\nWq = [[1, 0], [0, 1]]\n", "the document gives Wq but no Wk, Wv"),
 ])
 def test_bad_documents_say_what_is_wrong(tmp_path, name, text, message):
     p = tmp_path / name
@@ -154,10 +154,10 @@ def test_bad_documents_say_what_is_wrong(tmp_path, name, text, message):
 def test_partial_reads_say_what_they_skipped(tmp_path):
     doc = tmp_path / "partial.md"
     doc.write_text((DOCS / "causal-cat.md").read_text(encoding="utf-8") +
-                   "\n## More\n\n| token | a | b |\n|---|---|---|\n| the | 0.1 |  |\n| cat | 0.2 | 0.3 |\n\n"
+                   "\n## More\n\n| token | a | b |\n|---|---|---|\n| the | 0.1 | 0.2.5 |\n| cat | 0.2 | 0.3 |\n\n"
                    "A stray matrix: [[9.1, 9.2, 9.3], [9.4, 9.5, 9.6]]\n", encoding="utf-8")
     reading = read_document(str(doc))
-    assert any("a cell that is not a number" in n for n in reading.notes)
+    assert any("cell 3 is not a number or a vector, not read: '0.2.5'" in n for n in reading.notes)
     assert any("fits no quantity of the model" in n for n in reading.notes)
     assert reading.unmatched == 1
 

@@ -15,7 +15,9 @@ from ...errors import CaseError
 from ..toml import read_text
 from . import formats, infer
 from . import items as I
-from .infer import Reading, toml_str
+from . import models as M
+from .infer import Reading
+from .models import toml_str
 
 MAX_DOCUMENT_BYTES = 4_000_000
 SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html",
@@ -52,10 +54,11 @@ def items_of(path: str, text: str) -> tuple[str, I.Items]:
     return kind, formats.plain(text)
 
 
+MAX_TRIES = 24  # models (with their conventions) tried for one document
+
+
 def read_document(path: str, givens: str | None = None) -> Reading:
     """The case a document holds, as TOML with comments, and notes on what was read (raises CaseError)."""
-    from ..case import load
-
     path = str(path)
     text = read_text(path, "document", MAX_DOCUMENT_BYTES)
     kind, found = items_of(path, text)
@@ -65,32 +68,114 @@ def read_document(path: str, givens: str | None = None) -> Reading:
                         expected="tables, vectors such as [0.9, 0.2], weight matrices, lines such as 0.2×0.3 = 0.06",
                         found=f"a {kind} document without any")
     notes = [f"read as {kind}"]
+    header = _header(path, found)
     if givens is not None:
-        model, given_notes = _givens_text(givens), [f"givens from {givens}"]
+        model = _givens_text(givens)
+        got = _try(path, header + model, found, set())
+        if isinstance(got, CaseError):
+            raise got
+        choice = (got, header + model, [f"givens from {givens}"])
     else:
-        model, given_notes = infer.model_toml(found, path)
-    notes += given_notes
-    variants = [("", model)]
-    stated_scale = re.search(r"(?m)^\s*scale\s*=", model)
-    if givens is None and not stated_scale:
-        variants.append(("scores not scaled", model.replace("[model]\n", '[model]\nscale = "none"\n', 1)))
-    best = None
-    for label, m in variants:
-        case = load(path, _header(path, found) + m)
-        notes_: list[str] = []
-        got = infer.claims_toml(found, case.engine, notes_)
-        if best is None or got.agree > best[0].agree:
-            best = (got, label, m, notes_)
-        if got.agree == got.cells and not got.unmatched:
-            break  # every number agrees already: no other convention can do better
-    assert best is not None
-    got, label, m, match_notes = best
-    if label:
-        notes.append(f"{label}: more of the document's numbers agree that way")
-    notes += match_notes + found.skipped
+        choice = _choose(path, header, found)
+    got, case_text, model_notes = choice
+    notes += model_notes + got[1] + found.skipped
+    claims = got[0]
+    if claims.matched == 0 and not any(isinstance(x, I.Work) for x in found.found):
+        raise CaseError("nothing in the document could be audited", file=path,
+                        expected="tables, vectors or lines of working that are steps of the model the givens make",
+                        found=_seen(found), hint="give the model with --givens CASE.toml")
     toml = (f"# Inferred by `exactformer read` from {Path(path).name}: review every match before relying on it.\n"
-            + _header(path, found) + m + "\n" + got.toml)
-    return Reading(toml, notes, got.matched, got.unmatched)
+            + case_text + "\n" + claims.toml)
+    return Reading(toml, notes, claims.matched, claims.unmatched)
+
+
+def _choose(path: str, header: str, found: I.Items):
+    """The model under which most of the document's numbers agree: each candidate the givens allow, then each
+    of its open conventions in turn (kept when more numbers agree that way)."""
+    g = M.givens(found)
+    cands = M.candidates(found, g, path)
+    if not cands:
+        raise CaseError("the document gives no input to compute from", file=path,
+                        expected="embeddings (a vector per token, or a matrix X), or Q, K, V, or a table of inputs",
+                        found=_seen(found), hint="give the model with --givens CASE.toml")
+    best = None
+    first_error: CaseError | None = None
+    tries = 0
+    for c in cands:
+        spec = c.spec
+        text = header + M.model_toml(spec)
+        got = _try(path, text, found, g.x_items)
+        tries += 1
+        if isinstance(got, CaseError):
+            first_error = first_error or got
+            continue
+        chosen: list[str] = []
+        for axis, options in c.axes:
+            for opt in options[1:] if _get(spec, axis) is None else options:
+                if tries >= MAX_TRIES or _perfect(got[0]):
+                    break
+                if _get(spec, axis) == opt or (_get(spec, axis) is None and opt == options[0]):
+                    continue
+                trial = M.with_choice(spec, axis, opt)
+                t_text = header + M.model_toml(trial)
+                t_got = _try(path, t_text, found, g.x_items)
+                tries += 1
+                if not isinstance(t_got, CaseError) and _score(t_got[0]) > _score(got[0]):
+                    spec, text, got = trial, t_text, t_got
+                    chosen.append(f"{axis.split('.')[-1]} = {opt}")
+        key = (_score(got[0]), -c.prior)
+        if best is None or key > best[0]:
+            notes = [f"model: {c.label}" + (f" ({', '.join(chosen)}: more of the document's numbers agree that "
+                                            "way)" if chosen else "")] + [n for n in c.notes if n]
+            best = (key, (got, text, notes))
+        if _perfect(got[0]) or tries >= MAX_TRIES:
+            break
+    if best is None:
+        assert first_error is not None
+        raise first_error
+    return best[1]
+
+
+def _get(spec, axis: str):
+    node = spec["model"]
+    for p in axis.split("."):
+        if isinstance(node, list):
+            node = node[int(p)]
+        elif isinstance(node, dict):
+            node = node.get(p)
+        else:
+            return None
+    return node
+
+
+def _score(c: infer.Claims) -> tuple[int, int]:
+    return c.agree + c.work, -c.unmatched
+
+
+def _perfect(c: infer.Claims) -> bool:
+    return c.agree == c.cells and not c.unmatched and c.cells > 0
+
+
+def _try(path: str, text: str, found: I.Items, givens: set[int]):
+    """The claims a model makes of the document, with the notes on them; or the CaseError loading it gives."""
+    from ..case import load
+
+    try:
+        case = load(path, text)
+    except CaseError as e:
+        return e
+    notes: list[str] = []
+    return infer.claims_toml(found, case.engine, notes, givens), notes
+
+
+def _seen(found: I.Items) -> str:
+    """What a document holds, counted: for a message that says why nothing could be audited."""
+    kinds = {"Named": ("array", "arrays"), "Table": ("table", "tables"), "Work": ("line of working", "lines of working"),
+             "Tokens": ("token list", "token lists")}
+    counts: dict[str, int] = {}
+    for x in found.found:
+        counts[type(x).__name__] = counts.get(type(x).__name__, 0) + 1
+    return ", ".join(f"{v} {kinds[k][v != 1]}" for k, v in counts.items()) or "no arrays, tables or lines of working"
 
 
 def load_document(path: str, givens: str | None = None):

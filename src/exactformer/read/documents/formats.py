@@ -24,6 +24,8 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
 
     out = out if out is not None else I.Items()
     context = context if context is not None else ["", ""]
+    if first_line == 1:
+        text = _front_matter(text, out)
     md = MarkdownIt("commonmark").enable("table")
     tokens = md.parse(text)
     k = 0
@@ -47,12 +49,38 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     return out
 
 
+_FRONT = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
+
+
+def _front_matter(text: str, out: I.Items) -> str:
+    """Jekyll's YAML (``---``) or Hugo's TOML (``+++``) front matter: its title kept, its lines blanked (so the
+    document's line numbers stay right)."""
+    m = _FRONT.match(text)
+    if m is None:
+        return text
+    t = re.search(r"(?m)^title\s*[:=]\s*(.+?)\s*$", m.group(2))
+    if t:
+        out.title = t.group(1).strip().strip("'\"")
+    return "\n" * m.group(0).count("\n") + text[m.end():]
+
+
 def _plain_inline(s: str) -> str:
     return re.sub(r"[*_`]", "", s).strip()
 
 
+_MATH_SPAN = re.compile(r"(\$\$?)(?:[^$]|\\\$)+?\1")
+
+
 def _markdown_text(s: str) -> str:
-    """Inline Markdown as the text a reader sees: emphasis marks and escapes dropped, maths kept."""
+    """Inline Markdown as the text a reader sees: emphasis marks and escapes dropped, maths ($…$) kept as written."""
+    out, k = [], 0
+    for m in _MATH_SPAN.finditer(s):
+        out += [_plain_markdown(s[k:m.start()]), m.group(0)]
+        k = m.end()
+    return "".join(out + [_plain_markdown(s[k:])])
+
+
+def _plain_markdown(s: str) -> str:
     s = s.replace("\\*", "×").replace("\\_", "_")
     return re.sub(r"(?<![\w$])[*_]{1,2}|[*_]{1,2}(?![\w$])|`", "", s)
 
@@ -96,14 +124,20 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
     body = [p[start:] for p in parsed]
     if not body or not body[0]:
         return
-    for r, raw in zip(body, rows):
-        if any(c is None for c in r):
-            out.skipped.append(f"line {line}: a table row with a cell that is not a number or a vector: "
-                               f"{I.G.clip(' | '.join(raw), 80)}")
-            return
-    sig = {tuple(len(c) if isinstance(c, list) else 0 for c in r) for r in body}
-    if len(sig) != 1:
-        out.skipped.append(f"line {line}: a table whose rows have different shapes")
+    for k, (r, raw) in enumerate(zip(body, rows)):
+        for j, c in enumerate(r):
+            if c is None and not V.blank(raw[start + j]):
+                out.skipped.append(f"{I.where(line)}: table row {k + 1}, cell {start + j + 1} is not a number or "
+                                   f"a vector, not read: {I.G.clip(raw[start + j], 40)!r}")
+    if all(c is None for r in body for c in r):
+        return
+    shapes = {len(c) if isinstance(c, list) else 0 for r in body for c in r if c is not None}
+    if len(shapes) != 1 and 0 in shapes:
+        out.skipped.append(f"{I.where(line)}: a table mixing numbers and vectors in one column, not read")
+        return
+    sig = {tuple(len(c) if isinstance(c, list) else 0 for c in r) for r in body if None not in r}
+    if len(sig) > 1:
+        out.skipped.append(f"{I.where(line)}: a table whose rows have different shapes, not read")
         return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = [I.strip_role(h) for h in header[start:]] if header and len(header) - start == len(body[0]) else None
@@ -113,7 +147,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
 # ---- HTML ---------------------------------------------------------------------------------------------------
 _BLOCK = {"p", "div", "li", "pre", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article",
           "blockquote", "dd", "dt", "figcaption"}
-_SKIP = {"script", "style", "template", "noscript", "svg", "iframe", "object", "head"}
+_SKIP = {"script", "style", "template", "noscript", "iframe", "object", "head"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+_TEX_SCRIPT = re.compile(r"math/tex|math/latex", re.IGNORECASE)
 
 
 class _Html(HTMLParser):
@@ -133,7 +169,11 @@ class _Html(HTMLParser):
         self.math_line = 0
         self.math_text: list[str] = []  # MathML text outside the table: "W", "Q", "=" names the matrix
         self.annotation: list[str] | None = None
+        self.math_tex = False  # the <math> carries its TeX source: read that, not its MathML table
         self.heading = False
+        self.hidden: list[str] = []  # open elements inside one hidden from readers (KaTeX's katex-html copy)
+        self.tex_script: list[str] | None = None  # MathJax's <script type="math/tex">
+        self.svg_text: list[str] | None = None
 
     def flush(self) -> None:
         text = "".join(self.buf).strip()
@@ -142,17 +182,41 @@ class _Html(HTMLParser):
         self.buf = []
 
     def handle_starttag(self, tag, attrs):
+        at = {k: v or "" for k, v in attrs}
+        if self.hidden:
+            if tag not in _VOID:
+                self.hidden.append(tag)
+            return
+        if tag == "script" and _TEX_SCRIPT.search(at.get("type", "")) and not self.skip:
+            self.tex_script = []
+            return
         if tag in _SKIP:
             self.skip += 1
             return
         if self.skip:
             return
+        if tag not in _VOID and (at.get("aria-hidden") == "true" or "katex-html" in at.get("class", "").split()):
+            self.hidden.append(tag)
+            return
         line = self.getpos()[0]
-        if tag == "annotation" and dict(attrs).get("encoding", "").startswith("application/x-tex"):
+        if tag == "img":  # an equation-image service: the LaTeX is in the URL (or the alt text)
+            for v in (at.get("alt", ""), at.get("src", "")):
+                tex = _image_tex(v)
+                if tex:
+                    self.flush()
+                    self.blocks.append(("t", line, tex))
+                    break
+            return
+        if tag == "text" and self.svg_text is None:  # a number on a diagram (inline SVG)
+            self.flush()
+            self.svg_text, self.buf_line = [], line
+            return
+        if tag == "annotation" and at.get("encoding", "").startswith("application/x-tex"):
             self.annotation = []
+            self.math_tex = True
             return
         if tag == "math":
-            self.math, self.math_line, self.math_text = [], line, []
+            self.math, self.math_line, self.math_text, self.math_tex = [], line, [], False
         elif tag == "mtr" and self.math is not None:
             self.math.append([])
         elif tag == "mtd" and self.math is not None:
@@ -170,10 +234,25 @@ class _Html(HTMLParser):
             self.heading = tag in ("h1", "h2", "h3", "h4", "h5", "h6")
 
     def handle_endtag(self, tag):
+        if self.hidden:
+            if tag in self.hidden:
+                while self.hidden and self.hidden.pop() != tag:
+                    pass
+            return
+        if tag == "script" and self.tex_script is not None:
+            self.buf.append(" " + "".join(self.tex_script) + " ")
+            self.tex_script = None
+            return
         if tag in _SKIP:
             self.skip = max(0, self.skip - 1)
             return
         if self.skip:
+            return
+        if tag == "text" and self.svg_text is not None:
+            text = " ".join("".join(self.svg_text).split())
+            if text:
+                self.blocks.append(("t", self.buf_line, text))
+            self.svg_text = None
             return
         if tag == "annotation" and self.annotation is not None:
             self.buf.append(" " + "".join(self.annotation) + " ")
@@ -184,7 +263,7 @@ class _Html(HTMLParser):
             self.math_cell = None
         elif tag == "math" and self.math is not None:
             rows = [r for r in self.math if r]
-            if rows:
+            if rows and not self.math_tex:
                 name = "".join(self.math_text).strip()
                 self.blocks.append(("math", self.math_line, json.dumps({"name": name, "rows": rows})))
             self.math = None
@@ -200,7 +279,15 @@ class _Html(HTMLParser):
             self.heading = False
 
     def handle_data(self, data):
+        if self.hidden:
+            return
+        if self.tex_script is not None:
+            self.tex_script.append(data)
+            return
         if self.skip:
+            return
+        if self.svg_text is not None:
+            self.svg_text.append(data)
             return
         if self.annotation is not None:
             self.annotation.append(data)
@@ -245,6 +332,19 @@ def html(text: str) -> I.Items:
     return out
 
 
+def _image_tex(v: str) -> str:
+    """The LaTeX an equation image is made from (``…/svg.image?\\begin{bmatrix}…``, URL-encoded), or ""."""
+    from urllib.parse import unquote_plus
+
+    t = unquote_plus(unquote_plus(v)) if "%" in v else v
+    if not re.search(r"\\begin\{|\\frac|\d\s*[=&]", t):
+        return ""
+    k = t.find("?")
+    t = t[k + 1:] if k >= 0 and ("http" in t[:k] or "/" in t[:k]) else t
+    t = re.sub(r"^\\(?:dpi|bg|fg)\{[^}]*\}\s*|^\\(?:small|large|huge|normal)\s*", "", t.strip())
+    return " ".join(t.split())
+
+
 def _math_name(out: I.Items) -> str:
     """A MathML matrix is named by the text just before it ("W_Q =")."""
     last = out.prose[-1] if out.prose else ""
@@ -268,18 +368,32 @@ def notebook(text: str, path: str) -> I.Items:
         if not isinstance(cell, dict):
             continue
         src = _joined(cell.get("source", ""))
-        base = number * 10_000  # cell 3, line 2 → 30002: shown as "cell 3, line 2" by the caller
         if cell.get("cell_type") == "markdown":
-            markdown(src, base + 1, out, context)
+            markdown(src, I.cell_line(number, 1), out, context)
         elif cell.get("cell_type") == "code":
-            I.scan(src, base + 1, out, list(context))  # code's own lines are not headings
+            I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
+            name = _shown(src)
             for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
                 if not isinstance(o, dict):
                     continue
                 txt = _joined(o.get("text", "")) or _joined((o.get("data") or {}).get("text/plain", ""))
                 if txt:
-                    I.scan(txt, base + 5001, out, list(context))
+                    before = len(out.found)
+                    I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
+                    printed = [x for x in out.found[before:] if isinstance(x, (I.Named, I.Table)) and not x.name]
+                    if name and len(printed) == 1:  # `Q` or print(Q) as the cell's last line names its output
+                        printed[0].name = name
     return out
+
+
+_SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_][\w.]{0,40})\s*\)?\s*;?\s*$")
+
+
+def _shown(src: str) -> str:
+    """The name a code cell shows: its last line ``Q`` or ``print(Q)`` (``Q.round(4)``-style calls are not names)."""
+    lines = [x for x in src.splitlines() if x.strip() and not x.lstrip().startswith("#")]
+    m = _SHOWN.match(lines[-1]) if lines else None
+    return m.group(1) if m and "." not in m.group(1) else ""
 
 
 def _joined(v) -> str:

@@ -1,10 +1,6 @@
-"""From a document's items to a case: its givens, and every table, array and line matched to a quantity.
+"""Every table, array and line of a document matched to a quantity of a model (``models`` proposes the models).
 
-Givens are found by the names documents use (``Wq``, ``W_Q``, ``W^Q``, ``W_q``, ``Wk`` … ``Wo``, ``W1``,
-``b1``; a token's embedding as ``鬼 = [0.9, 0.2, 0.1]``; Q, K, V given directly). Missing givens are an
-error that says what is missing and how to supply it (``--givens CASE.toml``); nothing is guessed.
-
-Every other table column, array and line is matched by its values: each step of the model, in every
+Every table column, array and line is matched by its values: each step of the model, in every
 orientation and with the document's row and column labels, is scored by how many cells agree with the
 exact value (to their last digit, give or take one) and how many are close (within 20 %), so a table
 that is half wrong is still recognised; a table that fits nothing is reported, not forced. The scores
@@ -14,38 +10,20 @@ say, the scale (√d_k or none) and the mask are the ones under which most numbe
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import product
 from math import prod
 
-from ...errors import AddressError, CaseError, ExactformerError, ParseError
+from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
 from .. import grammar as G
 from . import items as I
-from . import values as V
+from .models import toml_str
+from .names import role, step_hint
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
 CLOSE = 0.2  # a cell within 20 % of the value counts as close (a wrong number of the right quantity)
-
-_ROLES = {
-    "wq": "Wq", "wquery": "Wq", "wk": "Wk", "wkey": "Wk", "wv": "Wv", "wvalue": "Wv", "wo": "Wo",
-    "bq": "bq", "bk": "bk", "bv": "bv", "bo": "bo", "w1": "W1", "w2": "W2", "b1": "b1", "b2": "b2",
-    "wout": "head", "wvocab": "head", "wlm": "head", "wu": "head", "wunembed": "head",
-    "q": "Q", "k": "K", "v": "V",
-}
-
-
-def role(name: str) -> str | None:
-    """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q."""
-    t = V.clean(name)
-    t = re.sub(r"\\(?:mathbf|mathrm|boldsymbol|bm|text|operatorname)", "", t)
-    t = re.sub(r"[\s$`{}\\^_*]", "", t)
-    t = re.sub(r"\(\d+\)|\d+$", lambda m: m.group(0) if t.lower() in ("w1", "w2", "b1", "b2") else "", t)
-    return _ROLES.get(t.lower())
-
 
 @dataclass
 class Reading:
@@ -67,112 +45,6 @@ class _Match:
     error: float
     given: bool = False
     items: str | None = None  # the claims as a TOML inline table, once written
-
-
-def toml_str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False)
-
-
-def _array_toml(a) -> str:
-    if a and isinstance(a[0], list):
-        return "[" + ", ".join(_array_toml(r) for r in a) + "]"
-    return "[" + ", ".join(toml_str(x) for x in a) + "]"
-
-
-# ---- the givens ---------------------------------------------------------------------------------------------
-def model_toml(found: I.Items, path: str) -> tuple[str, list[str]]:
-    """The [model] part of the case, and notes saying where each given came from."""
-    notes: list[str] = []
-    named = [x for x in found.found if isinstance(x, I.Named) and x.name]
-    tok_lists = [x for x in found.found if isinstance(x, I.Tokens)]
-    by_role: dict[str, list[I.Named]] = {}
-    for x in named:
-        r = role(x.name)
-        if r is not None:
-            by_role.setdefault(r, []).append(x)
-    vectors = [x for x in named if role(x.name) is None and V.shape(x.array) and len(V.shape(x.array)) == 1]
-    names = [I.strip_role(x.name) for x in vectors]
-    tokens: list[str] | None = None
-    for t in tok_lists:
-        if all(tok in names for tok in t.tokens):
-            tokens = t.tokens
-            notes.append(f"tokens {', '.join(tokens)} ({I.where(t.line)})")
-            break
-    emb: dict[str, I.Named] = {}
-    for x, nm in zip(vectors, names):
-        if (tokens is None or nm in tokens) and nm not in emb:
-            emb[nm] = x
-    if emb:
-        widths = {len(x.array) for x in emb.values()}
-        if len(widths) != 1:
-            raise CaseError("the embeddings have different lengths", file=path,
-                            line=min(x.line for x in emb.values()),
-                            expected="one vector per token, all of one length",
-                            found=", ".join(f"{k}: {len(x.array)}" for k, x in emb.items()),
-                            hint="give the model with --givens CASE.toml")
-        if tokens is None:
-            tokens = list(emb)
-            notes.append(f"tokens {', '.join(tokens)} (the embeddings' names, in order)")
-        notes.append(f"embeddings of {', '.join(emb)} ({', '.join(sorted({I.where(x.line) for x in emb.values()}))})")
-    direct = all(r in by_role for r in "QKV") and "Wq" not in by_role
-    if not emb and not direct:
-        raise CaseError("the document gives no embeddings (and no Q, K, V)", file=path,
-                        expected='a vector per token, e.g. 鬼 = [0.9, 0.2, 0.1], then Wq, Wk, Wv',
-                        hint="write the givens in a case file and pass it: exactformer audit DOC --givens CASE.toml")
-    lines = ["[model]", "tokens = [" + ", ".join(toml_str(t) for t in tokens or []) + "]"]
-    prose = " ".join(found.prose).lower()
-    if re.search(r"causal|masked|マスク|因果", prose):
-        lines.append('mask = "causal"')
-        notes.append("mask: causal (the document says so)")
-    if direct:
-        lines.insert(1, "")
-        lines += ["", "[[model.layers]]"]
-        n = len(tokens or [])
-        for r in "QKV":
-            arr = by_role[r][0].array
-            if V.shape(arr)[0] != n:
-                raise CaseError(f"{r} has {V.shape(arr)[0]} rows", file=path, line=by_role[r][0].line,
-                                expected=f"one row per token ({n})")
-            lines.append(f"{r} = {{ " + ", ".join(f"{toml_str(t)} = {_array_toml(row)}"
-                                                   for t, row in zip(tokens or [], arr)) + " }")
-            notes.append(f"{r} given directly ({I.where(by_role[r][0].line)})")
-        return "\n".join(lines) + "\n", notes
-    d = len(next(iter(emb.values())).array)
-    lines += ["", "[model.embeddings]"] + [f"{toml_str(k)} = {_array_toml(x.array)}" for k, x in emb.items()]
-    missing = [r for r in ("Wq", "Wk", "Wv") if r not in by_role]
-    if missing:
-        raise CaseError(f"the document gives no {', '.join(missing)}", file=path,
-                        expected="the attention weights, named Wq, Wk, Wv (or W_Q, W^Q, …)",
-                        hint="give the model with --givens CASE.toml")
-    layers = max(len(by_role[r]) for r in ("Wq", "Wk", "Wv"))
-    ffn = "W1" in by_role and "W2" in by_role
-    column = False
-    for li in range(layers):
-        got = {r: by_role[r][min(li, len(by_role[r]) - 1)] for r in by_role if r not in "QKV"}
-        wq = got["Wq"].array
-        if len(V.shape(wq)) != 2:
-            raise CaseError("Wq is not a matrix", file=path, line=got["Wq"].line, expected="rows of numbers")
-        if li == 0 and V.shape(wq)[0] != d and V.shape(wq)[1] == d:
-            column = True
-            notes.append("weights written out×in (W·x): layout = column")
-        lines += ["", "[[model.layers]]"]
-        if ffn:
-            lines.append('blocks = "post_ln"')
-            notes.append("W1 and W2 given: layers taken as post-LN (attention, residual, LayerNorm, FFN, "
-                         "residual, LayerNorm); say otherwise with --givens")
-            lines.append("[model.layers.attn]")
-        for r in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo"):
-            if r in got:
-                lines.append(f"{r} = {_array_toml(got[r].array)}")
-                notes.append(f"L{li + 1}.{r} from {got[r].name} ({I.where(got[r].line)})")
-        if ffn:
-            lines.append("[model.layers.ffn]")
-            for r in ("W1", "b1", "W2", "b2"):
-                if r in got:
-                    lines.append(f"{r} = {_array_toml(got[r].array)}")
-    if column:
-        lines.insert(2, 'layout = "column"')
-    return "\n".join(lines) + "\n", notes
 
 
 # ---- matching --------------------------------------------------------------------------------------------------
@@ -267,32 +139,42 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int) -> lis
     if labels is not None and names is not None:
         index = {lab: k for k, lab in enumerate(names)}
         found = [index.get(lab) for lab in labels]
-        return found if all(i is not None for i in found) else None
+        if not all(i is not None for i in found):
+            folded = {lab.casefold(): k for k, lab in enumerate(names)}
+            found = [folded.get(lab.casefold()) for lab in labels]
+        if all(i is not None for i in found):
+            return found
+        return list(range(size)) if count == size else None  # labels of the document's own: rows by position
     if labels is not None and names is None and all(lab.isdigit() for lab in labels):
         nums = [int(lab) - 1 for lab in labels]
         return list(nums) if all(0 <= i < size for i in nums) else None
     return list(range(size)) if count == size else None
 
 
-def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values) -> _Match | None:
+def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None) \
+        -> _Match | None:
     """The step, orientation and fixed indices under which the most cells agree (then the most are close).
 
     A candidate is dropped as soon as it cannot agree on as many cells as the best so far, so the cost is
     about one pass over the table per candidate that fits its shape; a table printed again (a notebook run
     twice) is matched once."""
-    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()))
+    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint)
     if memo not in vals.matches:
-        vals.matches[memo] = _match_matrix(rows, row_labels, col_labels, vals)
+        got = None
+        if hint is not None:  # the document's own name for it, if its values allow
+            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint)
+        vals.matches[memo] = got or _match_matrix(rows, row_labels, col_labels, vals)
     return vals.matches[memo]
 
 
-def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values) -> _Match | None:
+def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None) -> _Match | None:
     g = vals.g
     r, c = len(rows), len(rows[0])
-    reported = [(float(t), _units(t)) for row in rows for t in row]
+    present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
+    reported = [(float(t), _units(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
     for s in sorted(g.steps.values(), key=lambda s: s.lazy):  # lazy steps last: pruned by then
-        if s.spec.name == "cos" or not s.dims:
+        if s.spec.name == "cos" or not s.dims or (only is not None and not only(s)):
             continue
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
@@ -312,7 +194,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values) 
                     if n >= MAX_COMBOS:
                         break
                     base = sum(v * strides[x] for x, v in zip(fixed, combo))
-                    values = (flat[base + a + b] for a in rs for b in cs)
+                    values = (flat[base + a + b] for (a, b), keep in zip(product(rs, cs), present) if keep)
                     sc = _tally(reported, values, best[0][0] if best else 0, len(reported) // 2)
                     if sc is None:
                         continue
@@ -323,27 +205,32 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values) 
         return None
     _, s, base, rs, cs, (exact, close, err) = best
     texts = [t for row in rows for t in row]
-    cells = [(Address(s.key, s.unflat(base + a + b)), t) for (a, b), t in zip(product(rs, cs), texts)]
+    cells = [(Address(s.key, s.unflat(base + a + b)), t) for (a, b), t in zip(product(rs, cs), texts) if t is not None]
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
-    return _Match(cells, s.key, exact, close, n, err, given=s.is_given or s.spec.name in ("X", "in"))
+    restated = s.is_given or s.spec.name == "X" or (s.spec.name == "in" and g.model.pos_enc is None)
+    return _Match(cells, s.key, exact, close, n, err, given=restated)
 
 
 def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | None]]:
     """A table as the matrices it holds: all-number cells as one matrix; a column of vectors as a matrix of its
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
-    if all(not isinstance(c, list) for c in t.rows[0]):
-        return [([[str(c) for c in r] for r in t.rows], t.col_labels, None)]
+    if all(not isinstance(c, list) for r in t.rows for c in r):
+        hints = [step_hint(h) for h in t.col_labels] if t.col_labels else []
+        if not (any(hints) and len(set(hints)) > 1):
+            return [([list(r) for r in t.rows], t.col_labels, None)]  # type: ignore[arg-type]
+        # | token | mean | variance | std |: a column per step
     out: list[tuple[list[list[str]], list[str] | None, str | None]] = []
     for k in range(len(t.rows[0])):
         col = [r[k] for r in t.rows]
         head = t.col_labels[k] if t.col_labels else None
-        if isinstance(col[0], list):
-            out.append(([list(v) for v in col], None, head))  # type: ignore[arg-type]
+        width = next((len(v) for v in col if isinstance(v, list)), None)
+        if width is not None:
+            out.append(([list(v) if isinstance(v, list) else [None] * width for v in col], None, head))  # type: ignore[list-item]
         else:
             out.append(([[v] for v in col], None, head))  # type: ignore[list-item]
-    return out
+    return [m for m in out if any(c is not None for r in m[0] for c in r)]
 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
@@ -356,59 +243,92 @@ class Claims:
     unmatched: int  # ... that fit none
     agree: int  # cells of the matched tables that agree with the model to their last digit
     cells: int  # cells of the matched tables
+    work: int = 0  # lines of working matched to a quantity
 
 
-def claims_toml(found: I.Items, engine, notes: list[str]) -> Claims:
-    """Every table, array and line as [[claims]] groups."""
+def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = frozenset()) -> Claims:  # type: ignore[assignment]
+    """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs."""
     from ..claims import matcher
 
     vals = _Values(engine)
     g = engine.graph
     m = matcher(g)
     groups: list[str] = []
-    matched = unmatched = agree = cells = 0
-    embeddings = _embedding_names(found)
+    matched = unmatched = agree = cells = work = 0
     for item in found.found:
+        if id(item) in givens:
+            continue
         if isinstance(item, I.Work):
             got_line = _work(item, g, vals, m)
             if got_line is None:
-                groups.append(f"[[claims]]\nat = {toml_str(item.at)}\n# {I.where(item.line)}: no quantity fits "
-                              f"its result: checked as arithmetic only\nwork = [{{ line = {toml_str(item.text)} }}]\n")
+                group = (f"[[claims]]\nat = {toml_str(item.at)}\n# {I.where(item.line)}: no quantity fits "
+                         f"its result: checked as arithmetic only\nwork = [{{ line = {toml_str(item.text)} }}]\n")
+            else:
+                group = (f"[[claims]]\nat = {toml_str(item.at)}\nwork = [{{ of = {toml_str(got_line)}, "
+                         f"line = {toml_str(item.text)} }}]\n")
+            problem = _unreadable(group, engine)
+            if problem:
+                notes.append(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}")
+                continue
+            if got_line is None:
                 notes.append(f"line of working at {I.where(item.line)}: no quantity fits its result "
                              "(its arithmetic is still checked)")
-                continue
-            matched += 1
-            groups.append(f"[[claims]]\nat = {toml_str(item.at)}\nwork = [{{ of = {toml_str(got_line)}, "
-                          f"line = {toml_str(item.text)} }}]\n")
+            else:
+                matched, work = matched + 1, work + 1
+            groups.append(group)
             continue
-        for rows, row_labels, col_labels, what in _matrices(item, embeddings):
-            got = match_matrix(rows, row_labels, col_labels, vals)
+        for rows, row_labels, col_labels, what, hint, bare in _matrices(item):
+            got = match_matrix(rows, row_labels, col_labels, vals, hint)
+            if got is not None and bare and not _strong(got, rows):
+                got = None  # a stray vector that fits some cell by chance is no claim
             if got is None:
                 unmatched += 1
                 notes.append(f"{what}: fits no quantity of the model (not audited)")
                 continue
             matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes))
-    return Claims("\n".join(groups), matched, unmatched, agree, cells)
+    return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
-def _matrices(item, embeddings: set[str]):
-    """The matrices an item offers for matching: (rows, row labels, column labels, what it is, for notes). A
-    table gives one per block of numbers; an array not named as a given or an embedding gives itself."""
+def _unreadable(group: str, engine) -> str | None:
+    """Why a line of working cannot be a claim of this case (the case loader's own message), or None."""
+    from ..claims import read_claims
+    from ..toml import Reader, parse_toml
+
+    try:
+        doc = parse_toml("document", group)
+        read_claims(Reader("document", group), doc["claims"], engine)
+    except ExactformerError as e:
+        return getattr(e, "message", None) or str(e).splitlines()[0]
+    return None
+
+
+MIN_DIGITS = 6  # decimals a bare array must state, together, to be claimed on its values alone
+
+
+def _strong(got: _Match, rows: list[list[str]]) -> bool:
+    """A bare array (no name, no labels, not in a table) is a claim only when every cell agrees and its cells
+    say enough digits that a chance fit is unlikely."""
+    digits = sum(len(t.split(".")[1]) if "." in t and "e" not in t.lower() else 0 for r in rows for t in r)
+    return got.exact == got.cells and (digits >= MIN_DIGITS or got.cells >= 4)
+
+
+def _matrices(item):
+    """The matrices an item offers for matching: (rows, row labels, column labels, what it is (for notes), the
+    step its name suggests, whether it is bare). A table gives one per block of numbers; an array not named as
+    a given gives itself."""
     if isinstance(item, I.Table):
+        hint = step_hint(item.name) if item.name else None
+        bare = len(item.rows) == 1 and not item.col_labels  # "Nov 5, 2023" reads as a one-row table
         for rows, col_labels, head in _columns(item):
             yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
-                f", column {head!r}" if head else "")
-    elif isinstance(item, I.Named) and role(item.name) is None and (not item.name or item.name not in embeddings):
+                f", column {head!r}" if head else ""), (step_hint(head) if head else None) or hint, bare
+    elif isinstance(item, I.Named) and role(item.name) is None:
         arr = item.array
-        yield arr if isinstance(arr[0], list) else [arr], None, None, f"{item.name or 'array'} at {I.where(item.line)}"
-
-
-def _embedding_names(found: I.Items) -> set[str]:
-    toks = {t for x in found.found if isinstance(x, I.Tokens) for t in x.tokens}
-    return toks | {I.strip_role(x.name) for x in found.found if isinstance(x, I.Named) and x.name
-                   and role(x.name) is None and len(V.shape(x.array)) == 1 and (not toks or
-                                                                                 I.strip_role(x.name) in toks)}
+        rows = arr if isinstance(arr[0], list) else [arr]
+        bare = not item.name and not item.row_labels and len(rows) == 1
+        yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
+            step_hint(item.name) if item.name else None, bare
 
 
 def _group(at: str, got: _Match, g, what: str, notes: list[str]) -> str:

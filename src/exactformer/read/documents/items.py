@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 from ...errors import ParseError
 from .. import grammar as G
 from . import values as V
+from .names import step_hint
 
-Cell = str | list  # a number's text, or a vector of them
+Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
 
 
 @dataclass
@@ -34,6 +35,8 @@ class Named:
     array: V.Array
     line: int
     at: str
+    row_labels: list[str] | None = None  # a matrix's rows named by comments (``[0.1, 0.2],  # "cat"``)
+    label: str | None = None  # a vector's token from its comment (``x = [0.1, 0.3]  # "Hello"``)
 
 
 @dataclass
@@ -43,6 +46,7 @@ class Table:
     col_labels: list[str] | None
     line: int
     at: str
+    name: str = ""  # what the document calls it (a printed dict's variable)
 
 
 @dataclass
@@ -84,25 +88,44 @@ MAX_JOIN = 200  # lines a bracketed array may span
 
 def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
-    lines = text.splitlines()[:MAX_LINES]
+    lines = text.splitlines()
+    if len(lines) > MAX_LINES:
+        out.skipped.append(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)")
+        lines = lines[:MAX_LINES]
     label: tuple[str, str] | None = None
     k = 0
     while k < len(lines):
         raw = lines[k]
-        s = V.clean(raw).strip()
+        s, comment = _comment(_unwrap_math(V.tex_plain(V.clean(raw).strip())))
         n = first_line + k
         if not s:
             k += 1
             continue
         out.prose.append(s)
+        several = _tex_assignments(s)
+        if len(several) > 1:  # W_Q = \begin{bmatrix}…\end{bmatrix}, \qquad W_K = \begin{bmatrix}…
+            for name, arr in several:
+                out.found.append(Named(name, arr, n, _at(context, n)))
+            k += 1
+            continue
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
-        if m and _starts_array(m.group(2)):
-            body, used = _join(lines, k, m.group(2))
-            arr = V.array(body)
-            if arr is not None:
-                out.found.append(Named(_name(m.group(1)), arr, n, _at(context, n)))
+        if m and (_starts_array(m.group(2)) or m.group(2).lstrip().startswith("{")):
+            got = _array_at(lines, k, m.group(2), comment)
+            if got is not None:
+                arr, rows, used = got
+                name = _name(m.group(1))
+                if isinstance(arr, tuple):  # a dict keyed by token
+                    out.found.append(_dict_table(name, arr, n, _at(context, n)))
+                else:
+                    out.found.append(Named(name, arr, n, _at(context, n), rows, None if rows else comment))
                 k += used
+                continue
+        if s.startswith("{"):  # a printed dict: {'cat': 0.243, 'dog': 0.101}
+            got = _array_at(lines, k, s, comment)
+            if got is not None and isinstance(got[0], tuple):
+                out.found.append(_dict_table("", got[0], n, _at(context, n)))
+                k += got[2]
                 continue
         lm = _LABEL.match(s)
         if lm and not any(ch.isdigit() for ch in s):
@@ -110,6 +133,22 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         work, used = _work(lines, k, s)
+        if work is None and m:
+            joined, used = _continued(lines, k, s)
+            got = labelled(joined)
+            if got is not None:
+                work = got[1]
+                sub = re.search(r"\[([^\[\],]{1,30})\]|_\{?\\?(?:text\{)?([^{}_\s]{1,30}?)\}?\}?$", got[0])
+                token = (sub.group(1) or sub.group(2)) if sub else None
+                label = (token, "") if token else label
+            else:
+                used = 1
+                if V.number(m.group(2).strip().rstrip(".。")) is not None and \
+                        step_hint(m.group(1)) is not None:  # "sum = 4.4872": a named result
+                    out.found.append(Named(_name(m.group(1)), [V.number(m.group(2).strip().rstrip(".。"))], n,
+                                           _at(context, n)))
+                    k += 1
+                    continue
         if work is not None:
             im = _INLINE_LABEL.match(work)
             if im:
@@ -127,15 +166,18 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
-            body, used = _join(lines, k, s)
-            arr = V.array(body)
-            if arr is not None:
-                out.found.append(Named("", arr, n, _at(context, n)))
-                k += used
+            got = _array_at(lines, k, s, comment)
+            if got is not None and not isinstance(got[0], tuple):
+                out.found.append(Named("", got[0], n, _at(context, n), got[1], None if got[1] else comment))
+                k += got[2]
                 continue
-        inline = [a for a in _inline_arrays(s) if len(a) >= 2]
-        if len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
-            out.found.append(Named("", inline[0], n, _at(context, n)))
+        named = _inline_named(s)
+        if named:  # "Embeddings: $x_{sun} = (0.5, 0.2)$, $x_{moon} = (0.1, 0.9)$."
+            out.found += [Named(name, arr, n, _at(context, n)) for name, arr in named]
+        else:
+            inline = [a for a in _inline_arrays(s) if len(a) >= 2]
+            if len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
+                out.found.append(Named("", inline[0], n, _at(context, n)))
         tm = _TOKEN_LIST.search(s)
         if tm:
             toks = [t.strip() for t in re.split(r"[,、，]", tm.group(1))]
@@ -148,23 +190,134 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
+_COMMENT = re.compile(r"(?:(?<=\s)#|//|(?<!\\)(%))\s*(.*)$")
+_QUOTED = re.compile(r"[\"'“「『]([^\"'”」』]{1,30})[\"'”」』]")
+
+
+def _comment(s: str) -> tuple[str, str | None]:
+    """A line of code and the token its comment names: ``x = [0.1, 0.3]  # "Hello"`` → (``x = [0.1, 0.3]``,
+    ``Hello``); ``[0.1, 0.2], % 어제`` → (…, ``어제``). Only after code (a bracket, a digit or ``=``), so a Markdown
+    heading or a sentence with # is left alone."""
+    m = _COMMENT.search(s)
+    if m is None or not re.search(r"[\[\]\d=&]", s[:m.start()]):
+        return s, None
+    if m.group(1) and not re.search(r"&|\\\\|\\begin", s[:m.start()]):  # % only ends a LaTeX matrix row
+        return s, None
+    body = m.group(2).strip()
+    q = _QUOTED.search(body)
+    word = q.group(1).strip() if q else (body.split()[0] if body and len(body.split()) <= 3 else "")
+    word = word.strip(",.;:()")
+    return s[:m.start()].rstrip(), (word if word and len(word) <= 30 and V.number(word) is None else None)
+
+
+def _array_at(lines: list[str], k: int, first: str, comment: str | None):
+    """The array (or dict) starting at line k: (array, row labels from the rows' comments, lines used), or None."""
+    if first.lstrip().startswith("{"):
+        body, used = _join(lines, k, first, "{}")
+        d = V.mapping(body)
+        return (d, None, used) if d is not None else None
+    body, used, labels = _join_commented(lines, k, first, comment)
+    arr = V.array(body)
+    if arr is None:
+        return None
+    rows = labels if arr and isinstance(arr[0], list) and len(labels) == len(arr) and all(labels) else None
+    return arr, rows, used
+
+
+def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:
+    """Like ``_join``, with each line's comment taken off and kept: the tokens of the rows on those lines."""
+    parts, labels = [first], [comment]
+
+    def strip(line: str) -> str:
+        code, lab = _comment(V.clean(line).strip())
+        parts.append(code)
+        labels.append(lab)
+        return code
+
+    body, used = _join(lines, k, first, strip=strip)
+    return body, used, [lab for line, lab in zip(parts, labels) if re.search(r"\d", line)]
+
+
+def _dict_table(name: str, d: tuple, line: int, at: str) -> Table:
+    """A dict keyed by token as a table: vectors by row, or one row of numbers by column."""
+    keys, vals = d
+    m = re.fullmatch(r"(.+?)\[\s*['\"]?([^'\"\[\]]+?)['\"]?\s*\]", name)
+    if m and not (vals and isinstance(vals[0], list)):  # weights['sun'] = {'sun': 0.31, …}: one row, by its token
+        return Table([list(vals)], [m.group(2)], [strip_role(x) for x in keys], line, at, m.group(1))
+    if vals and isinstance(vals[0], list):
+        return Table([list(v) for v in vals], [strip_role(x) for x in keys], None, line, at, name)
+    return Table([list(vals)], None, [strip_role(x) for x in keys], line, at, name)
+
+
+def _names_in(node) -> bool:
+    """Whether a parsed expression uses a name (``d_k``, ``Mean``, ``x5``): prose or a formula, not working."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, G.Name):
+            return True
+        if isinstance(n, G.Bin):
+            stack += [n.a, n.b]
+        elif isinstance(n, G.Neg):
+            stack.append(n.x)
+        elif isinstance(n, G.Call):
+            stack += list(n.args)
+        elif isinstance(n, G.Vec):
+            stack += list(n.items)
+    return False
+
+
+_DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,。]*$")
+_TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})")
+
+
+def _unwrap_math(s: str) -> str:
+    """A line without the maths delimiters around it: ``\\[W = …\\]``, ``$$…$$``, ``$x = [1, 2]$``."""
+    return _DELIMS.sub("", s) if s[:1] in "\\$" or s[-1:] in "]$)" else s
+
+
+def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
+    """Every ``NAME = \\begin{bmatrix}…\\end{bmatrix}`` on one line, when there are several."""
+    if s.count("\\begin") < 2:
+        return []
+    out = []
+    for m in _TEX_ASSIGN.finditer(s):
+        arr = V.latex_matrix(m.group(2))
+        if arr is not None:
+            out.append((_name(_unwrap_math(m.group(1))), arr))
+    return out
+
+
+def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
+    """A line with the lines that continue it (starting with + or =), joined."""
+    text, used = s, 1
+    while k + used < len(lines) and used < MAX_JOIN:
+        nxt = _comment(V.clean(lines[k + used]).strip())[0]
+        if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·"):
+            text += " " + nxt
+            used += 1
+        else:
+            break
+    return text, used
+
+
 def _starts_array(v: str) -> bool:
     v = V.clean(v).strip()
-    return v.startswith(("[", "\\begin")) or re.match(r"(?:(?:np|numpy|torch|jnp)\.)?(?:tensor|array)\s*\(", v) \
-        is not None
+    return v.startswith(("[", "\\begin")) or V.wrapped(v)
 
 
-def _join(lines: list[str], k: int, first: str) -> tuple[str, int]:
-    """The array's text from ``first`` on, joined over lines until its brackets close (or \\end{…})."""
+def _join(lines: list[str], k: int, first: str, brackets: str = "[]", strip=None) -> tuple[str, int]:
+    """The array's text from ``first`` on, joined over lines until its brackets close (or \\end{…}); ``strip``
+    takes each further line's comment off."""
     body = first
     used = 1
     while used < MAX_JOIN and k + used < len(lines):
         t = V.clean(body)
         if "\\begin" in t and "\\end" in t:
             break
-        if "\\begin" not in t and t.count("[") <= t.count("]"):
+        if "\\begin" not in t and t.count(brackets[0]) <= t.count(brackets[1]):
             break
-        body += "\n" + lines[k + used]
+        body += "\n" + (strip(lines[k + used]) if strip else lines[k + used])
         used += 1
     return body, used
 
@@ -186,9 +339,9 @@ def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
     if not any(ch.isdigit() for ch in s):
         return None, 1
     text, used = s, 1
-    while k + used < len(lines):  # "[…] + […]" then "≈ [0.65, 0.57]" on the next line
-        nxt = V.clean(lines[k + used]).strip()
-        if nxt[:1] in ("=", "≈", "≒"):
+    while k + used < len(lines) and used < MAX_JOIN:  # "[…] + […]" then "≈ [0.65, 0.57]" on the next line
+        nxt = _comment(V.clean(lines[k + used]).strip())[0]
+        if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·") or (nxt[:2] == "- " and text.rstrip()[-1:] in "])"):
             text += " " + nxt
             used += 1
         else:
@@ -197,14 +350,35 @@ def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
         return None, 1
     body = _INLINE_LABEL.match(text)
     expr = body.group(3) if body else text
+    if _chain(expr) is None:
+        return None, 1
+    return text, used
+
+
+_LHS = re.compile(r"^\s*([^=≈≒]{1,40}?)\s*(?:=|≈|≒)\s*(?=\S)")
+
+
+def _chain(expr: str) -> list | None:
+    """The expressions of a line of working, or None: "0.5 = 0.50" computes nothing; "d_k = 64" or
+    "Mean ≈ 0 (…)" is a setting or prose."""
     try:
         items, _ = G.parse_chain(expr)
     except ParseError:
-        return None, 1
+        return None
     lits = [G.literal_of(x) is not None or isinstance(x, G.Vec) for x in items]
-    if len(items) < 2 or all(lits):
-        return None, 1  # "0.5 = 0.50": nothing computed
-    return text, used
+    if len(items) < 2 or all(lits) or any(_names_in(x) for x in items):
+        return None
+    return items
+
+
+def labelled(text: str) -> tuple[str, str] | None:
+    """A line of working with a name in front (``μ = (1.2 + 0.8)/2 = 1.0``, ``PE(1, 0) = sin(1) = 0.8415``,
+    ``context[The] = 0.39 * […] + … = […]``): the name and the working."""
+    m = _LHS.match(text)
+    if m is None or not re.search(r"[^\W\d]", m.group(1)):
+        return None
+    rest = text[m.end():]
+    return (m.group(1).strip(), rest) if _chain(rest) is not None else None
 
 
 _MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|√|\(|\[|-?\d|\.\d")
@@ -233,13 +407,25 @@ def _fragments(s: str) -> list[str]:
         if m is None:
             continue
         piece = p[m.start():].strip().rstrip(".。 ")
-        try:
-            items, _ = G.parse_chain(piece)
-        except ParseError:
-            continue
-        if len(items) >= 2 and not all(G.literal_of(x) is not None or isinstance(x, G.Vec) for x in items):
+        if _chain(piece) is not None:
             out.append(piece)
+        else:
+            got = labelled(p.strip().rstrip(".。 "))  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
+            if got is not None:
+                out.append(got[1])
     return out
+
+
+_INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?)\s*=\s*([(\[])\s*(" + V.NUMBER.pattern +
+                           r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]")
+
+
+def _inline_named(s: str) -> list[tuple[str, list]]:
+    """The vectors a sentence names: ``x_{sun} = (0.5, 0.2)``, ``q = [0.44, 0.25]`` (tuples need commas)."""
+    if "=" not in s:
+        return []
+    return [(_name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
+            for m in _INLINE_NAMED.finditer(s.replace("$", " "))]
 
 
 def _inline_arrays(s: str) -> list:
@@ -266,6 +452,8 @@ def _cells(s: str) -> list[str]:
 def _kind(cell: str) -> str:
     if V.number(cell) is not None:
         return "n"
+    if V.blank(cell) and cell not in (".", "·"):
+        return "b"
     if cell.startswith("[") and V.array(cell) is not None:
         return "v"
     return "w"
@@ -282,14 +470,17 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
         label, cells, kinds = cells[0], cells[1:], kinds[1:]
     if not cells or any(x == "w" for x in kinds) or (label is None and len(cells) < 2):
         return None
-    out: list[Cell] = [V.number(c) if kd == "n" else V.array(c) for c, kd in zip(cells, kinds)]  # type: ignore[misc]
+    if all(kd == "b" for kd in kinds):
+        return None
+    out: list[Cell] = [V.number(c) if kd == "n" else None if kd == "b" else V.array(c)  # type: ignore[misc]
+                       for c, kd in zip(cells, kinds)]
     if any(isinstance(c, list) and c and isinstance(c[0], list) for c in out):
         return None
     return label, out
 
 
 def _signature(cells: list[Cell]) -> tuple:
-    return tuple(len(c) if isinstance(c, list) else 0 for c in cells)
+    return tuple(len(c) if isinstance(c, list) else 0 for c in cells)  # a blank cell has a number's shape
 
 
 def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tuple[Table | None, int]:
@@ -340,11 +531,20 @@ def _at(context: list[str], line: int) -> str:
     return f"{G.clip(what, 60)} ({where(line)})"
 
 
+CELL = 1_000_000  # a notebook's cell k, line j is k·CELL + j (its outputs from k·CELL + OUTPUT); past MAX_LINES
+OUTPUT = 500_000  # no text document reaches these numbers (at most MAX_LINES lines are read)
+
+
+def cell_line(cell: int, line: int, output: bool = False) -> int:
+    """The number a notebook's line is carried as: ``where`` shows it as ``cell 3, line 2``."""
+    return cell * CELL + (OUTPUT if output else 0) + line
+
+
 def where(line: int) -> str:
     """A line as a reader finds it: ``line 12``, or in a notebook ``cell 3, line 2`` (``output line``)."""
-    if line < 10_000:
+    if line < CELL:
         return f"line {line}"
-    cell, rest = divmod(line, 10_000)
-    if rest > 5000:
-        return f"cell {cell}, output line {rest - 5000}"
+    cell, rest = divmod(line, CELL)
+    if rest > OUTPUT:
+        return f"cell {cell}, output line {rest - OUTPUT}"
     return f"cell {cell}, line {rest}"

@@ -15,8 +15,8 @@ import unicodedata
 
 NUMBER = re.compile(r"[-−‐–]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
-_WRAPPER = re.compile(r"^(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant)\s*\(",
-                      re.IGNORECASE)
+_WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable)"
+                      r"\s*\(", re.IGNORECASE)
 _LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\})?(.*?)\\end\{\1\}", re.DOTALL)
 MAX_CELLS = 100_000
 MAX_DEPTH = 8
@@ -30,6 +30,14 @@ def clean(text: str) -> str:
     return t.replace("−", "-").replace("‐", "-").replace("–", "-")
 
 
+_BLANK = re.compile(r"(?:[-−]?\s*(?:∞|inf|infinity)|-inf|masked|mask|[—–\-…·.]|n/?a|)", re.IGNORECASE)
+
+
+def blank(text: str) -> bool:
+    """A table cell that states nothing: empty, a dash, ``−∞`` or ``-inf`` (a masked score), ``masked``."""
+    return _BLANK.fullmatch(clean(text).strip().strip("$").replace("\\infty", "∞").strip()) is not None
+
+
 def number(text: str) -> str | None:
     """The text of one number (``-0.20``), or None when the text is not exactly one number."""
     t = clean(text).strip()
@@ -41,7 +49,7 @@ def array(text: str) -> Array | None:
     t = clean(text).strip()
     m = _WRAPPER.match(t)
     if m:
-        t = t[m.end():]
+        t = t[m.end():].lstrip()
     if t.startswith("\\begin"):
         return latex_matrix(t)
     if not t.startswith("["):
@@ -130,14 +138,115 @@ def latex_matrix(text: str) -> Array | None:
         rows.append(cells)
     if not rows or len({len(r) for r in rows}) != 1:
         return None
-    return rows if len(rows) > 1 or len(rows[0]) > 1 else rows[0]
+    if len(rows) == 1:
+        return rows[0]  # a row vector
+    if all(len(r) == 1 for r in rows):
+        return [r[0] for r in rows]  # a column vector
+    return rows
 
 
 def _strip_tex(cell: str) -> str:
     return re.sub(r"\\[,;:! ]|\{|\}|\\mathbf|\\text|\$", "", cell).strip()
 
 
+_KEY = re.compile(r"""\s*(?:(['"])(.{1,40}?)\1|([^\s'":,{}\[\]]{1,40}))\s*:\s*""")
+
+
+def mapping(text: str) -> tuple[list[str], list] | None:
+    """A printed dict keyed by token (``{'cat': 0.243, 'dog': 0.101}``, values numbers or vectors, maybe wrapped
+    as tensor(…)): its keys and values in order, or None when it is not one."""
+    t = clean(text).strip()
+    if not (t.startswith("{") and t.rstrip().endswith("}")):
+        return None
+    body, k = t[1:t.rstrip().rindex("}")], 0
+    keys: list[str] = []
+    vals: list = []
+    while k < len(body):
+        m = _KEY.match(body, k)
+        if m is None:
+            return None
+        keys.append(m.group(2) if m.group(1) else m.group(3))
+        k = m.end()
+        w = _WRAPPER.match(body, k)
+        k = w.end() if w else k
+        if body[k:k + 1] == "[":
+            end = closing(body, k)
+            if end is None:
+                return None
+            v = _nested(body[k:end + 1])
+            if v is None or (v and isinstance(v[0], list)):
+                v = v[0] if v and isinstance(v[0], list) and len(v) == 1 else None
+            if v is None:
+                return None
+            vals.append(v)
+            k = end + 1
+        else:
+            n = NUMBER.match(body, k)
+            if n is None:
+                return None
+            vals.append(n.group(0))
+            k = n.end()
+        if w:  # the wrapper's other arguments and its closing parenthesis
+            close = body.find(")", k)
+            if close < 0:
+                return None
+            k = close + 1
+        k = len(body) if body.find(",", k) < 0 and not body[k:].strip() else k
+        comma = body.find(",", k)
+        if comma < 0:
+            if body[k:].strip():
+                return None
+            break
+        if body[k:comma].strip():
+            return None
+        k = comma + 1
+    if len(keys) < 2 or len(set(keys)) != len(keys):
+        return None
+    kinds = {isinstance(v, list) for v in vals}
+    if len(kinds) != 1 or (vals and isinstance(vals[0], list) and len({len(v) for v in vals}) != 1):
+        return None
+    return keys, vals
+
+
 def shape(a: Array) -> tuple[int, ...]:
     if a and isinstance(a[0], list):
         return (len(a), len(a[0]))
     return (len(a),)
+
+
+def wrapped(text: str) -> bool:
+    """Whether the text starts with an array constructor: ``tensor(``, ``np.array(``, ``tf.Tensor(`` …"""
+    return _WRAPPER.match(clean(text).lstrip()) is not None
+
+
+_TEX_WORDS = {r"\cdot": "·", r"\times": "×", r"\approx": "≈", r"\simeq": "≈", r"\div": "÷", r"\exp": "exp",
+              r"\ln": "ln", r"\log": "log", r"\sigma": "σ", r"\mu": "μ", r"\varepsilon": "ε", r"\epsilon": "ε",
+              r"\infty": "∞", r"\to": "→", r"\rightarrow": "→", r"\quad": " ", r"\qquad": " ", r"\left": "",
+              r"\right": "", r"\big": "", r"\Big": "", r"\bigl": "", r"\bigr": "", r"\displaystyle": "",
+              r"\sin": "sin", r"\cos": "cos", r"\tanh": "tanh", r"\max": "max", r"\mathrm": "", r"\mathbf": "",
+              r"\boldsymbol": "", r"\operatorname": "", r"\dfrac": r"\frac", r"\tfrac": r"\frac"}
+_TEX_WORD = re.compile(r"\\[A-Za-z]+")
+_BRACED = r"\{((?:[^{}]|\{[^{}]*\})*)\}"
+_FRAC = re.compile(r"\\frac\s*" + _BRACED + r"\s*" + _BRACED)
+_SQRT = re.compile(r"\\sqrt\s*" + _BRACED)
+_TEXT = re.compile(r"\\(?:text|textrm|mathit|textbf)\s*\{([^{}]*)\}")
+_POWER = re.compile(r"\^\s*" + _BRACED)
+
+
+def tex_plain(s: str) -> str:
+    """Inline TeX as the grammar reads it: ``\\frac{a}{b}`` → (a)/(b), ``\\sqrt{x}`` → sqrt(x), ``\\cdot`` → ·,
+    ``e^{x}`` → e^(x); spacing commands dropped. Matrices (``\\begin{…}``, ``&``, ``\\\\``) are left alone."""
+    if "\\" not in s and "{" not in s:
+        return s
+    t = _TEXT.sub(r"\1", s)
+    for _ in range(4):  # nested fractions
+        t2 = _FRAC.sub(r"(\1)/(\2)", t)
+        t2 = _SQRT.sub(r"sqrt(\1)", t2)
+        if t2 == t:
+            break
+        t = t2
+    t = _POWER.sub(r"^(\1)", t)
+    t = re.sub(r"(?<!\\)\\[,;:! ]", " ", t)
+    t = _TEX_WORD.sub(lambda m: m.group(0) if m.group(0) in (r"\begin", r"\end", r"\frac", r"\sqrt", r"\hline")
+                      else _TEX_WORDS.get(m.group(0), m.group(0)), t)
+    return t

@@ -1,0 +1,443 @@
+"""Which model a document works: its givens, and the candidate models that could explain its numbers.
+
+Real worked examples work only a part of a transformer: a LayerNorm lesson, a positional-encoding table,
+attention with no projections (Q = K = V = X), attention from Q, K, V printed directly, the full attention
+with Wq, Wk, Wv, an FFN after it. ``givens`` collects what a document offers as inputs (token-named vectors,
+a matrix called X, weights by the names documents use, Q/K/V, stated ε, bases and conventions);
+``candidates`` lists, in order of prior belief, every model those givens allow. The reader then keeps the
+model under which most of the document's numbers agree (``read_document``): the names are priors, the
+numbers decide.
+
+A model is pure data (``Spec``: the case file's [model] table as a dict); ``case_toml`` is its one printer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from ...errors import CaseError
+from . import items as I
+from . import values as V
+from .names import role, split_name, step_hint
+
+Spec = dict  # the case file's tables as data: {"model": {...}}; numbers are their written texts
+
+
+@dataclass
+class Givens:
+    """What a document offers as inputs, found by names and layout (nothing evaluated)."""
+
+    tokens: list[str] | None = None
+    token_note: str = ""
+    X: list[list[str]] | None = None  # one row per position
+    x_note: str = ""
+    weights: dict[str, list[I.Named]] = field(default_factory=dict)  # role → the arrays so named, in order
+    direct: dict[str, I.Named] = field(default_factory=dict)  # Q, K, V given directly
+    eps: list[str] = field(default_factory=list)  # ε values the prose states
+    base: str | None = None  # a positional-encoding base the prose states
+    scale: str | None = None  # "none" when the prose says the scores are not scaled
+    mask: str | None = None  # "causal" when the prose says so
+    layout: str | None = None  # "column" when the weights are written out×in (W·x)
+    words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
+    x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
+
+
+_EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^\{?-\d+\}?|0\.0*1\b|1\s*\\times\s*10\^\{?-\d+\}?)",
+                  re.IGNORECASE)
+_BASE = re.compile(r"(?:10000|10,000|10\s?000|100)(?=\s*\^|\s*\*\*|\s*\)|\s*の|\s*で|\s*$|\s*[,.])")
+
+
+def _eps_text(raw: str) -> str:
+    t = raw.replace(" ", "").replace("{", "").replace("}", "")
+    m = re.match(r"(?:1\\times)?10\^(-\d+)", t)
+    return f"1e{m.group(1)}" if m else t
+
+
+def givens(found: I.Items) -> Givens:
+    """The inputs a document states: tokens, X, weights by role, Q/K/V, stated ε, base and conventions."""
+    g = Givens()
+    prose = " ".join(found.prose)
+    low = prose.lower()
+    g.eps = list(dict.fromkeys(_eps_text(m.group(1)) for m in _EPS.finditer(prose)))
+    if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz", low):
+        g.words.add("layernorm")
+    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
+        g.words.add("positions")
+        m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
+        if m:
+            g.base = (m.group(1) or m.group(2) or m.group(3)).replace(",", "")
+    if re.search(r"causal|masked|マスク|因果|마스크|掩码|look-ahead", low):
+        g.mask = "causal"
+    if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
+        g.scale = "none"
+    named = [x for x in found.found if isinstance(x, I.Named) and x.name]
+    for x in named:
+        r = role(x.name)
+        if r in ("Q", "K", "V"):
+            if len(V.shape(x.array)) == 2 and r not in g.direct:
+                g.direct[r] = x
+        elif r is not None:
+            g.weights.setdefault(r, []).append(x)
+    _inputs(found, g)
+    return g
+
+
+def _inputs(found: I.Items, g: Givens) -> None:
+    """X and the tokens: token-named vectors, a matrix called X, or (as a last resort) the first matrix."""
+    toks = [x for x in found.found if isinstance(x, I.Tokens)]
+    vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and len(V.shape(x.array)) == 1
+               and _token_name(x.name) is not None]
+    groups: dict[int, list[I.Named]] = {}
+    for x in vectors:
+        nm = _token_name(x.name) or ""
+        if toks and not any(nm in t.tokens for t in toks):
+            continue
+        grp = groups.setdefault(len(x.array), [])
+        if nm not in [_token_name(y.name) for y in grp]:
+            grp.append(x)
+    best = max(groups.values(), key=len, default=[])
+    xs = g.weights.get("X", [])
+    if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
+        best = []  # a matrix called X before the token-named vectors: the input is X
+    column = _x_column(found)
+    if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
+        best = []
+    if len(best) >= 2 or (best and toks):
+        names = [_token_name(x.name) or "" for x in best]
+        order = next((t for t in toks if set(t.tokens) <= set(names) and len(t.tokens) >= 2), None)
+        if order is not None:
+            by = {_token_name(x.name): x for x in best}
+            best = [by[t] for t in dict.fromkeys(order.tokens)]
+            g.tokens, g.token_note = list(order.tokens), f"tokens {', '.join(order.tokens)} ({I.where(order.line)})"
+        else:
+            g.tokens = names
+            g.token_note = f"tokens {', '.join(g.tokens)} (the embeddings' names, in order)"
+        g.X = [list(x.array) for x in best]
+        g.x_items = {id(x) for x in best}
+        g.x_note = f"embeddings of {', '.join(g.tokens)} ({', '.join(sorted({I.where(x.line) for x in best}))})"
+        return
+    if column is not None:
+        rows, labels, item = column
+        g.X = rows  # the table's other columns are claims; this one restates X
+        g.x_note = f"X from the table at {I.where(item.line)}"
+        g.tokens, g.token_note = _row_names(found, len(rows), labels)
+        return
+    xs = g.weights.pop("X", [])
+    mat = next((x for x in xs if len(V.shape(x.array)) == 2), None)
+    if mat is not None:
+        g.X, g.x_items = [list(r) for r in mat.array], {id(mat)}
+        g.x_note = f"X from {mat.name} ({I.where(mat.line)})"
+        g.tokens, g.token_note = _row_names(found, len(mat.array), mat.row_labels)
+        return
+    vecs = [x for x in xs if len(V.shape(x.array)) == 1]
+    if len(vecs) >= 2 and len({len(x.array) for x in vecs}) == 1:  # x1 = […], x2 = […]
+        g.X, g.x_items = [list(x.array) for x in vecs], {id(x) for x in vecs}
+        g.x_note = f"X from {', '.join(x.name for x in vecs)}"
+        labels = [x.label for x in vecs]
+        g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
+
+
+def _token_name(name: str) -> str | None:
+    """The token a vector's name gives it: ``鬼 = […]`` → 鬼, ``x_{\\text{sea}} = […]`` → sea; None for a weight,
+    a result's name (``context``, ``q_cat``) or code (``out["I"]``)."""
+    base, sub = split_name(name)
+    if sub is not None and role(base) == "X" and _token_like(sub):
+        return sub
+    if role(name) is not None or step_hint(name) is not None or not _token_like(name):
+        return None
+    return I.strip_role(name)
+
+
+def _x_column(found: I.Items):
+    """A table whose column of vectors is headed as the input (``token | x``, ``| 単語 | 入力ベクトル |``): its rows,
+    row labels and the table."""
+    for x in found.found:
+        if isinstance(x, I.Table) and x.col_labels and x.rows and x.row_labels:
+            for k, head in enumerate(x.col_labels):
+                col = [r[k] for r in x.rows]
+                if all(isinstance(c, list) for c in col) and len({len(c) for c in col if c}) == 1 and \
+                        any(role(w) == "X" for w in re.split(r"[\s()（）:]+", head) if w):
+                    return [list(c) for c in col if isinstance(c, list)], x.row_labels, x
+    return None
+
+
+def _token_like(name: str) -> bool:
+    """A name that can be a token's (鬼, cat, x_1): not code such as ``out["I"]``, ``self.w`` or ``f(x)``."""
+    return not re.search(r"[\[\](){}\"'.,;<>]", name)
+
+
+def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] | None, object] | None:
+    """The first matrix the document prints (a table of numbers or an array) that is no weight: the input of
+    a lesson that starts from its data (a LayerNorm over a table, attention over printed rows)."""
+    weights = {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
+    for x in found.found:
+        if id(x) in weights:
+            continue
+        if isinstance(x, I.Table) and all(not isinstance(c, list) for c in x.rows[0]) and len(x.rows) >= 2 \
+                and len(x.rows[0]) >= 2:
+            return [[str(c) for c in r] for r in x.rows], x.row_labels, x
+        if isinstance(x, I.Named) and len(V.shape(x.array)) == 2 and V.shape(x.array)[0] >= 2:
+            return [list(r) for r in x.array], x.row_labels, x
+    return None
+
+
+def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[str], str]:
+    """Names for n rows: their own comments, a token list, a table's row labels, a quoted sentence, else x1…xn."""
+    if labels and len(labels) == n and len(set(labels)) == n and all(labels):
+        return list(labels), f"tokens {', '.join(labels)} (the rows' comments)"
+    for x in found.found:
+        if isinstance(x, I.Tokens) and len(x.tokens) == n and len(set(x.tokens)) == n:
+            return list(x.tokens), f"tokens {', '.join(x.tokens)} ({I.where(x.line)})"
+    for x in found.found:
+        if isinstance(x, I.Table) and x.row_labels and len(x.row_labels) == n and len(set(x.row_labels)) == n \
+                and all(lab and V.number(lab) is None for lab in x.row_labels):
+            return list(x.row_labels), f"tokens {', '.join(x.row_labels)} (the row labels at {I.where(x.line)})"
+    for s in found.prose:
+        for m in re.finditer(r"[\"“「『]([^\"”」』]{2,120})[\"”」』]", s):
+            words = [w.strip(".,!?。、") for w in m.group(1).split()]
+            words = [w for w in words if w]
+            if len(words) == n and len(set(words)) == n:
+                return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
+    names = [f"x{k}" for k in range(1, n + 1)]
+    return names, f"tokens {', '.join(names)} (no names in the document: rows by position)"
+
+
+# ---- candidate models ------------------------------------------------------------------------------------------
+@dataclass
+class Candidate:
+    """A model the document may work, with its notes; ``axes`` are the conventions still to be chosen."""
+
+    label: str
+    spec: Spec
+    notes: list[str]
+    axes: list[tuple[str, list]] = field(default_factory=list)  # (path "model.scale", alternatives)
+    prior: int = 0  # lower: believed first
+
+
+def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int) -> dict:
+    layer: dict = {}
+    if identity:
+        eye = [["1" if i == j else "0" for j in range(d)] for i in range(d)]
+        layer.update(Wq=eye, Wk=eye, Wv=eye)
+        return layer
+    for r in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo"):
+        if r in g.weights:
+            layer[r] = list(g.weights[r][0].array)
+    return layer
+
+
+def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
+    m: dict = {"tokens": tokens}
+    if g.layout:
+        m["layout"] = g.layout
+    if g.mask:
+        m["mask"] = g.mask
+    if g.scale:
+        m["scale"] = g.scale
+    emb: dict = {}
+    for t, row in zip(tokens, X):
+        emb.setdefault(t, row)
+    m["embeddings"] = emb
+    return m
+
+
+def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
+    axes: list[tuple[str, list]] = []
+    if attention:
+        if g.scale is None:
+            axes.append(("scale", ["sqrt_dk", "none"]))
+        if g.mask is None:
+            axes.append(("mask", ["none", "causal"]))
+    return axes
+
+
+def _positions_axes(g: Givens) -> list[tuple[str, list]]:
+    base = [g.base] if g.base else ["10000", "100"]
+    return [("positions.base", base), ("positions.start", [0, 1]), ("positions.order", ["interleaved", "halves"])]
+
+
+def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
+    """Every model the givens allow, most believed first."""
+    out: list[Candidate] = []
+    stated = ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
+        (["scores not scaled (the document says so)"] if g.scale else [])
+    X, tokens, note = g.X, g.tokens, [g.token_note, g.x_note] + stated
+    first = None
+    if X is None and not g.direct:
+        got = first_matrix(found, g)
+        if got is not None:
+            rows, labels, item = got
+            tokens, tnote = _row_names(found, len(rows), labels)
+            X, first = rows, item
+            note = [tnote, f"the first matrix ({I.where(item.line)}) taken as the input X"] + stated  # type: ignore[attr-defined]
+    some = [r for r in ("Wq", "Wk", "Wv") if r in g.weights]
+    if some and len(some) < 3:  # a stated given is never dropped: the rest must be stated too
+        missing = [r for r in ("Wq", "Wk", "Wv") if r not in g.weights]
+        raise CaseError(f"the document gives {', '.join(some)} but no {', '.join(missing)}", file=path,
+                        line=g.weights[some[0]][0].line, expected="the attention weights, named Wq, Wk, Wv "
+                        "(or W_Q, W^Q, …)", found=", ".join(f"{r} ({I.where(g.weights[r][0].line)})" for r in some),
+                        hint="give the model with --givens CASE.toml")
+    if g.direct and all(r in g.direct for r in "QKV"):
+        out.append(_direct(found, g))
+    if X is not None and tokens is not None:
+        d = len(X[0])
+        has_w = all(r in g.weights for r in ("Wq", "Wk", "Wv"))
+        ffn = "W1" in g.weights and "W2" in g.weights
+        if has_w:
+            layer = _layer_attention(g, tokens, False, d)
+            notes = note + [f"L1.{r} from {g.weights[r][0].name} ({I.where(g.weights[r][0].line)})" for r in layer]
+            wq = V.shape(g.weights["Wq"][0].array)
+            if len(wq) == 2 and wq[0] != d and wq[1] == d:
+                g.layout = "column"
+                notes.append("weights written out×in (W·x): layout = column")
+            if ffn:
+                out.append(_post_ln(g, X, tokens, layer, notes))
+            out.append(Candidate("attention", {"model": dict(_base_model(g, X, tokens), layers=[layer])}, notes,
+                                 _conventions(g, True), prior=1))
+            if "positions" in g.words:
+                m = dict(_base_model(g, X, tokens), layers=[layer], positions={"kind": "sinusoidal"})
+                out.append(Candidate("attention after positional encodings", {"model": m},
+                                     notes + ["positions: sinusoidal (the document speaks of them)"],
+                                     _conventions(g, True) + _positions_axes(g), prior=2))
+        elif ffn:
+            m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn"], "ffn": _ffn(g)}])
+            out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
+                                 [("layers.0.ffn.activation", ["relu", "gelu", "sigmoid", "tanh", "identity"])],
+                                 prior=3))
+        if not has_w:
+            ln = _layernorm(g, X, tokens, note)
+            pe = Candidate("positional encodings", {"model": dict(_base_model(g, X, tokens),
+                                                                  positions={"kind": "sinusoidal"})},
+                           note + ["positions: sinusoidal, no layers"], _positions_axes(g), prior=4)
+            ident = Candidate("attention with Q = K = V = X (no projections)",
+                              {"model": dict(_base_model(g, X, tokens),
+                                             layers=[_layer_attention(g, tokens, True, d)])},
+                              note + ["no Wq, Wk, Wv: attention on the inputs themselves (Q = K = V = X)"],
+                              _conventions(g, True), prior=5)
+            order = [ln, pe, ident]
+            if "positions" in g.words and "layernorm" not in g.words:
+                order = [pe, ident, ln]
+            elif "layernorm" not in g.words:
+                order = [ident, pe, ln]
+            out += order
+    if first is not None:
+        for c in out:
+            c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
+    return out
+
+
+def _ffn(g: Givens) -> dict:
+    f: dict = {r: list(g.weights[r][0].array) for r in ("W1", "b1", "W2", "b2") if r in g.weights}
+    f["activation"] = "relu"
+    return f
+
+
+def _post_ln(g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+    eps = g.eps[0] if g.eps else "0"
+    m = dict(_base_model(g, X, tokens), layers=[{"blocks": "post_ln", "attn": layer, "ffn": _ffn(g),
+                                                  "ln1": {"eps": eps}, "ln2": {"eps": eps}}])
+    return Candidate("a post-LN layer", {"model": m},
+                     notes + ["W1 and W2 given: a post-LN layer (attention, residual, LayerNorm, FFN, residual, "
+                              "LayerNorm); say otherwise with --givens"], _conventions(g, True), prior=0)
+
+
+def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
+    ln: dict = {"eps": g.eps[0] if g.eps else "0"}
+    for r in ("gamma", "beta"):
+        if r in g.weights and len(V.shape(g.weights[r][0].array)) == 1:
+            ln[r] = list(g.weights[r][0].array)
+    m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ln"], "ln": ln}])
+    eps = list(dict.fromkeys(g.eps + ["0", "1e-5"]))
+    return Candidate("a LayerNorm", {"model": m}, note + ["a LayerNorm of the input rows"],
+                     [("layers.0.ln.variance", ["biased", "unbiased"]), ("layers.0.ln.eps", eps),
+                      ("layers.0.ln.eps_at", ["var", "std"])], prior=3)
+
+
+def _direct(found: I.Items, g: Givens) -> Candidate:
+    q = g.direct["Q"]
+    n = len(q.array)
+    labels = next((x.row_labels for x in (g.direct[r] for r in "QKV") if x.row_labels), None)
+    tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
+    layer = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "QKV"
+             if len(g.direct[r].array) == n}
+    m: dict = {"tokens": tokens}
+    if g.mask:
+        m["mask"] = g.mask
+    if g.scale:
+        m["scale"] = g.scale
+    m["layers"] = [layer]
+    notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + \
+        ([f"mask: {g.mask} (the document says so)"] if g.mask else [])
+    return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0)
+
+
+def with_choice(spec: Spec, path: str, value) -> Spec:
+    """A copy of the spec with ``model.<path>`` set (``layers.0.ln.eps``)."""
+    out = json.loads(json.dumps(spec))
+    node = out["model"]
+    parts = path.split(".")
+    for p in parts[:-1]:
+        node = node[int(p)] if p.isdigit() else node.setdefault(p, {})
+    node[parts[-1]] = value
+    return out
+
+
+# ---- the one printer of a spec -----------------------------------------------------------------------------------
+def toml_str(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return toml_str(v)
+    if isinstance(v, list):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{toml_str(k)} = {_value(x)}" for k, x in v.items()) + " }"
+    raise TypeError(f"no TOML form for {type(v).__name__}")
+
+
+def _table(path: str, d: dict, out: list[str]) -> None:
+    subs = [(k, v) for k, v in d.items() if isinstance(v, dict) and k not in _INLINE]
+    arrays = [(k, v) for k, v in d.items() if isinstance(v, list) and v and all(isinstance(x, dict) for x in v)]
+    plain = [(k, v) for k, v in d.items() if (k, v) not in subs and (k, v) not in arrays]
+    if path:
+        out.append(f"\n[{path}]")
+    for k, v in plain:
+        out.append(f"{_bare(k)} = {_value(v)}")
+    for k, v in subs:
+        _table(f"{path}.{_bare(k)}" if path else _bare(k), v, out)
+    for k, v in arrays:
+        for x in v:
+            out.append(f"\n[[{path}.{_bare(k)}]]" if path else f"\n[[{_bare(k)}]]")
+            _table_body(f"{path}.{_bare(k)}" if path else _bare(k), x, out)
+
+
+def _table_body(path: str, d: dict, out: list[str]) -> None:
+    """The keys of an array-of-tables entry, then its sub-tables (``[model.layers.attn]``)."""
+    for k, v in d.items():
+        if not (isinstance(v, dict) and k not in _INLINE):
+            out.append(f"{_bare(k)} = {_value(v)}")
+    for k, v in d.items():
+        if isinstance(v, dict) and k not in _INLINE:
+            _table(f"{path}.{_bare(k)}", v, out)
+
+
+_INLINE = {"Q", "K", "V", "embeddings_inline"}  # token-keyed tables written inline, as case files write them
+
+
+def _bare(k: str) -> str:
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else toml_str(k)
+
+
+def model_toml(spec: Spec) -> str:
+    """The spec as the [model] part of a case file."""
+    out: list[str] = []
+    _table("model", spec["model"], out)
+    return "\n".join(out).lstrip("\n") + "\n"

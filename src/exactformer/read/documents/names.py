@@ -1,0 +1,71 @@
+"""What the names documents use stand for: a given (``W_Q`` → Wq, ``x`` → X) or a computed step (``attn`` →
+weights), as priors for the reader; the numbers decide."""
+
+from __future__ import annotations
+
+import re
+
+from . import values as V
+
+_ROLES = {
+    "wq": "Wq", "wquery": "Wq", "wk": "Wk", "wkey": "Wk", "wv": "Wv", "wvalue": "Wv", "wo": "Wo",
+    "bq": "bq", "bk": "bk", "bv": "bv", "bo": "bo", "w1": "W1", "w2": "W2", "b1": "b1", "b2": "b2",
+    "wout": "head", "wvocab": "head", "wlm": "head", "wu": "head", "wunembed": "head",
+    "q": "Q", "k": "K", "v": "V", "query": "Q", "key": "K", "value": "V", "queries": "Q", "keys": "K",
+    "values": "V",
+    "x": "X", "e": "X", "h": "X", "input": "X", "inputs": "X", "embedding": "X", "embeddings": "X", "emb": "X",
+    "xemb": "X", "embeds": "X", "tokenembeddings": "X", "wordembeddings": "X", "入力": "X", "埋め込み": "X",
+    "入力ベクトル": "X", "입력": "X", "임베딩": "X", "输入": "X", "嵌入": "X", "词向量": "X",
+    "gamma": "gamma", "γ": "gamma", "beta": "beta", "β": "beta",
+}
+# a computed step a document's own name for a table points to (a prior: the values decide)
+STEP_HINTS = {
+    "scores": "scores", "score": "scores", "qk": "scores", "qkt": "scores", "s": "scores", "logitsattn": "scores",
+    "scaled": "scaled", "weights": "weights", "attention": "weights", "attn": "weights", "a": "weights",
+    "alpha": "weights", "α": "weights", "softmax": "weights", "attentionweights": "weights",
+    "context": "context", "z": "context", "output": "context", "out": "context", "contextvector": "context",
+    "pe": "PE", "positionalencoding": "PE", "mean": "mean", "mu": "mean", "μ": "mean", "var": "var",
+    "variance": "var", "std": "std", "sigma": "std", "σ": "std", "norm": "norm", "normalized": "norm",
+    "xhat": "norm", "logits": "logits", "probs": "probs", "probabilities": "probs", "sum": "expsum",
+    "expsum": "expsum", "exp": "exp", "x+pe": "in", "x+p": "in", "e+pe": "in", "q": "Q", "k": "K", "v": "V",
+    "query": "Q", "key": "K", "value": "V", "weightedv": "weighted_v", "av": "weighted_v", "a×v": "weighted_v",
+}
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """A name with a subscript: ``x_{\\text{sea}}`` → (``x``, ``sea``), ``q_cat`` → (``q``, ``cat``); else (name,
+    None)."""
+    t = V.clean(name).strip().strip("$")
+    t = re.sub(r"\\(?:text|mathrm|mathit|operatorname)\s*\{([^{}]*)\}", r"\1", t)
+    m = re.fullmatch(r"(.+?)_\{?\s*([^{}_]+?)\s*\}?", t)
+    if m is None:
+        return name, None
+    return m.group(1), m.group(2)
+
+
+def _key(name: str) -> str:
+    t = V.clean(name)
+    t = re.sub(r"\\(hat|bar|tilde)\s*\{?\s*([A-Za-z])\s*\}?", r"\2\1", t)  # \hat{x} → xhat
+    t = re.sub(r"\\(?:mathbf|mathrm|boldsymbol|bm|text|operatorname|mathit)", "", t)
+    t = re.sub(r"[\s$`{}\\^_*'\"]", "", t)
+    return t
+
+
+def role(name: str) -> str | None:
+    """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
+    t = _key(name)
+    low = t.lower()
+    if low in ("w1", "w2", "b1", "b2"):
+        return _ROLES[low]
+    t = re.sub(r"\(\d+\)|\d+$", "", t)
+    return _ROLES.get(t.lower()) or _ROLES.get(t)
+
+
+def step_hint(name: str) -> str | None:
+    """The step a document's name for a printed result suggests (``attn_weights`` → weights)."""
+    base, sub = split_name(name)
+    if sub is not None and not sub.isdigit():
+        name = base
+    t = _key(name).lower().replace("_", "")
+    t = re.sub(r"\d+$", "", t)
+    return STEP_HINTS.get(t) or next((v for k, v in STEP_HINTS.items() if len(k) > 3 and t.endswith(k)), None)
