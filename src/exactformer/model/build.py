@@ -159,20 +159,21 @@ class Builder:
 
     def broadcast(self, spec: StepSpec, place: Place, dims: tuple[int, ...], kind: K.Kind,
                   inputs: tuple[tuple[Step, tuple[int, ...]], ...], *, present=None, kind_of=None,
-                  head: int | None = None, tokens: tuple[str, ...] | None = None) -> Step:
+                  head: int | None = None, tokens: tuple[str, ...] | None = None, lazy: bool = False) -> Step:
         """kind cell by cell; each input indexed by the output axes given with it (``(mean, (0,))``)."""
         op = Broadcast(kind, tuple(ax for _, ax in inputs), present, kind_of)
-        return self.map(spec, place, dims, tuple(s for s, _ in inputs), None, op=op, head=head, tokens=tokens)
+        return self.map(spec, place, dims, tuple(s for s, _ in inputs), None, op=op, head=head, tokens=tokens,
+                        lazy=lazy)
 
     def elementwise(self, spec: StepSpec, place: Place, kind: K.Kind, inputs: tuple[Step, ...], *,
-                    head: int | None = None) -> Step:
+                    head: int | None = None, lazy: bool = False) -> Step:
         """kind applied cell by cell to inputs of the same shape (a scalar input broadcasts)."""
         dims = inputs[0].dims
         every = tuple(range(len(dims)))
         return self.broadcast(spec, place, dims, kind, tuple((s, every if s.dims else ()) for s in inputs),
-                              head=head)
+                              head=head, lazy=lazy)
 
     def rows(self, spec: StepSpec, place: Place, x: Step, kind: K.Kind, *, extra: tuple[Step, ...] = (),
-             cols=None, head: int | None = None) -> Step:
+             cols=None, head: int | None = None, lazy: bool = False) -> Step:
         """One scalar per row of x: kind over the row's cells (``cols(i)`` of them), then ``extra[i]``."""
-        return self.map(spec, place, (x.dims[0],), (x,) + extra, None, op=Rows(kind, cols), head=head)
+        return self.map(spec, place, (x.dims[0],), (x,) + extra, None, op=Rows(kind, cols), head=head, lazy=lazy)

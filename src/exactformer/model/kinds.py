@@ -239,6 +239,30 @@ class Std(Kind):
         return M.div(M.one, M.mul(M.const(2), root))
 
 
+class _Sub(Kind):
+    """a − b (a LayerNorm lesson's differences x − μ)."""
+
+    name = "sub"
+
+    def f(self, M, xs):
+        return M.sub(xs[0], xs[1])
+
+    def d(self, M, k, xs, out):
+        return M.one if k == 0 else M.neg(M.one)
+
+
+class _Square(Kind):
+    """x² (a LayerNorm lesson's squared differences)."""
+
+    name = "square"
+
+    def f(self, M, xs):
+        return M.square(xs[0])
+
+    def d(self, M, k, xs, out):
+        return M.mul(M.const(2), xs[0])
+
+
 class _Recip(Kind):
     name = "recip"
 
@@ -475,6 +499,7 @@ class Chain(Kind):
 
 
 GIVEN, ZERO, COPY, SUM, MUL, DIV = _Given(), _Zero(), _Copy(), _Sum(), _Mul(), _Div()
+SUB, SQUARE = _Sub(), _Square()
 EXP, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS, COS_SELF = (_Exp(), _ExpShift(), _Max(), _Recip(), _Norm(), _Affine(),
                                                           _Cos(), _CosSelf())
 DOT, DOT_BIAS = Dot(False), Dot(True)

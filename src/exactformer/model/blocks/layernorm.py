@@ -17,7 +17,11 @@ from ..steps import C, P, Step, StepSpec
 from ..values import Number, Vector
 
 STEPS = (
+    StepSpec("sum", (P,), r"\textstyle\sum x", "row sums"),
     StepSpec("mean", (P,), r"\mu", "row means"),
+    StepSpec("centered", (P, C), r"(x - \mu)", "differences from the mean"),
+    StepSpec("sq", (P, C), r"(x - \mu)^2", "squared differences"),
+    StepSpec("sqsum", (P,), r"\textstyle\sum (x - \mu)^2", "sums of squared differences"),
     StepSpec("var", (P,), r"\sigma^{2{sup}}", "row variances"),
     StepSpec("std", (P,), r"\sigma", "divisors"),
     StepSpec("rstd", (P,), r"\rho", "reciprocal divisors"),
@@ -75,6 +79,11 @@ def read_config(r, table, key, width: int) -> LayerNormCfg:
 def build_norm(b: Builder, cfg: LayerNormCfg, place: Place, x: Step) -> Step:
     n, d = x.dims
     mean = b.rows(_SPEC["mean"], place, x, K.Mean())
+    # the working of a LayerNorm lesson (Σx, x − μ, (x − μ)², their sum): on demand, off the main path
+    b.rows(_SPEC["sum"], place, x, K.SUM, lazy=True)
+    centered = b.broadcast(_SPEC["centered"], place, (n, d), K.SUB, ((x, (0, 1)), (mean, (0,))), lazy=True)
+    sq = b.elementwise(_SPEC["sq"], place, K.SQUARE, (centered,), lazy=True)
+    b.rows(_SPEC["sqsum"], place, sq, K.SUM, lazy=True)
     var = b.rows(_SPEC["var"], place, x, K.Var(cfg.variance is Variance.UNBIASED), extra=(mean,))
     std = b.elementwise(_SPEC["std"], place, K.Std(cfg.eps.value, cfg.eps_at is EpsAt.STD), (var,))
     rstd = b.elementwise(_SPEC["rstd"], place, K.RECIP, (std,))

@@ -104,7 +104,7 @@ def _choose(path: str, header: str, found: I.Items):
     for c in cands:
         spec = c.spec
         text = header + M.model_toml(spec)
-        got = _try(path, text, found, g.x_items)
+        got = _try(path, text, found, g.x_items | c.givens)
         tries += 1
         if isinstance(got, CaseError):
             first_error = first_error or got
@@ -118,7 +118,7 @@ def _choose(path: str, header: str, found: I.Items):
                     continue
                 trial = M.with_choice(spec, axis, opt)
                 t_text = header + M.model_toml(trial)
-                t_got = _try(path, t_text, found, g.x_items)
+                t_got = _try(path, t_text, found, g.x_items | c.givens)
                 tries += 1
                 if not isinstance(t_got, CaseError) and _score(t_got[0]) > _score(got[0]):
                     spec, text, got = trial, t_text, t_got

@@ -131,14 +131,12 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                                    f"a vector, not read: {I.G.clip(raw[start + j], 40)!r}")
     if all(c is None for r in body for c in r):
         return
-    shapes = {len(c) if isinstance(c, list) else 0 for r in body for c in r if c is not None}
-    if len(shapes) != 1 and 0 in shapes:
-        out.skipped.append(f"{I.where(line)}: a table mixing numbers and vectors in one column, not read")
-        return
-    sig = {tuple(len(c) if isinstance(c, list) else 0 for c in r) for r in body if None not in r}
-    if len(sig) > 1:
-        out.skipped.append(f"{I.where(line)}: a table whose rows have different shapes, not read")
-        return
+    for j in range(len(body[0])):
+        shapes = {len(r[j]) if isinstance(r[j], list) else 0 for r in body if r[j] is not None}
+        if len(shapes) > 1:
+            out.skipped.append(f"{I.where(line)}: a table mixing numbers and vectors in column {start + j + 1}, "
+                               "not read")
+            return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = [I.strip_role(h) for h in header[start:]] if header and len(header) - start == len(body[0]) else None
     out.found.append(I.Table(body, labels, cols, line, I._at(context, line)))  # type: ignore[arg-type]

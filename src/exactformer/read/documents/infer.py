@@ -323,7 +323,7 @@ def _matrices(item):
         for rows, col_labels, head in _columns(item):
             yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
                 f", column {head!r}" if head else ""), (step_hint(head) if head else None) or hint, bare
-    elif isinstance(item, I.Named) and role(item.name) is None:
+    elif isinstance(item, I.Named) and role(item.name) in (None, "Q", "K", "V", "X"):  # weights are givens
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
         bare = not item.name and not item.row_labels and len(rows) == 1

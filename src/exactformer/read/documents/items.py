@@ -133,6 +133,22 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         work, used = _work(lines, k, s)
+        if work is None and m and re.match(r"[^=]*?[:：]", s[:m.start(2)]):  # "平均: (2.0 + 0.5)/2 = 1.25"
+            work, used = _work(lines, k, m.group(2))
+        tup = _LABELLED_TUPLE.match(s) if work is None else None
+        if tup:  # "正規化: (1.091, -0.218, -1.527, 0.654)"
+            out.found.append(Named(_name(tup.group(1)), [V.number(x) for x in tup.group(2).split(",")], n,
+                                   _at(context, n)))
+            k += 1
+            continue
+        if work is None and _RULE.match(s) and k + 1 < len(lines):  # a vertical sum: the lines above, a rule, a total
+            total = _TOTAL.match(V.clean(lines[k + 1]).strip())
+            terms = _terms_above(lines, k)
+            if total and len(terms) >= 2:
+                line = " + ".join(terms) + " = " + total.group(1)
+                out.found.append(Work(line, label, n + 1, _at(context, n + 1)))
+                k += 2
+                continue
         if work is None and m:
             joined, used = _continued(lines, k, s)
             got = labelled(joined)
@@ -286,6 +302,26 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
         if arr is not None:
             out.append((_name(_unwrap_math(m.group(1))), arr))
     return out
+
+
+_LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
+                             r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
+_RULE = re.compile(r"^[-─━=＿_]{3,}$")
+_TOTAL = re.compile(r"^(?:[^\d\s-]{1,12}\s*[:：]?\s*)?(" + V.NUMBER.pattern + r")\s*$")
+_TRAILING = re.compile(r"(?:^|[\s=+])(" + V.NUMBER.pattern + r")\s*$")
+
+
+def _terms_above(lines: list[str], k: int) -> list[str]:
+    """The numbers that end the lines just above a rule (``(1.25)² = 1.5625``), the first line first."""
+    out: list[str] = []
+    j = k - 1
+    while j >= 0 and len(out) < 64:
+        m = _TRAILING.search(V.clean(lines[j]).strip())
+        if m is None:
+            break
+        out.append(m.group(1).lstrip("+"))
+        j -= 1
+    return out[::-1]
 
 
 def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:

@@ -214,6 +214,7 @@ class Candidate:
     notes: list[str]
     axes: list[tuple[str, list]] = field(default_factory=list)  # (path "model.scale", alternatives)
     prior: int = 0  # lower: believed first
+    givens: set[int] = field(default_factory=set)  # ids of the items this model takes as givens (not claims)
 
 
 def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int) -> dict:
@@ -279,7 +280,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                         line=g.weights[some[0]][0].line, expected="the attention weights, named Wq, Wk, Wv "
                         "(or W_Q, W^Q, …)", found=", ".join(f"{r} ({I.where(g.weights[r][0].line)})" for r in some),
                         hint="give the model with --givens CASE.toml")
-    if g.direct and all(r in g.direct for r in "QKV"):
+    if g.direct and all(r in g.direct for r in "QKV") and not some:  # with Wq, Wk, Wv stated, Q is a claim
         out.append(_direct(found, g))
     if X is not None and tokens is not None:
         d = len(X[0])
@@ -370,7 +371,8 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
     m["layers"] = [layer]
     notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + \
         ([f"mask: {g.mask} (the document says so)"] if g.mask else [])
-    return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0)
+    return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
+                     givens={id(g.direct[r]) for r in "QKV"})
 
 
 def with_choice(spec: Spec, path: str, value) -> Spec:
