@@ -12,7 +12,8 @@ import time
 from typing import Any
 
 from . import __version__
-from .errors import AddressError, CaseError, ExactformerError
+from .errors import AddressError, CaseError, ExactformerError, UsageError
+from .report.formats import Format, choose
 
 DESCRIPTION = """\
 Settle the arithmetic of hand-worked transformer examples, exactly.
@@ -158,17 +159,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     a = sub.add_parser("audit", help="judge every number a document states (the case's [[claims]])",
                        description=AUDIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    a.add_argument("case", metavar="CASE", help="a case file with [[claims]], or the document itself (.txt, .md, "
-                   ".html, .ipynb): its givens and numbers are read from it")
+    a.add_argument("inputs", metavar="PATH", nargs="+",
+                   help="case files with [[claims]], documents (.txt, .md, .html, .ipynb: their givens and numbers "
+                   "are read from them), folders (searched for both) or - (standard input); many are audited in "
+                   "parallel, each reported apart, then one summary table")
     a.add_argument("--givens", metavar="CASE", help="with a document: take the model from this case file")
-    a.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+    a.add_argument("--format", choices=[f.value for f in Format], default=None,
                    help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md), "
-                   "html (one self-contained page: the tables coloured by verdict, click a cell for its derivation)")
+                   "html (one self-contained page: the tables coloured by verdict, click a cell for its derivation), "
+                   "csv (one row per finding), sarif (SARIF 2.1.0, for code scanning), github (annotations: "
+                   "workflow commands, plus the Markdown report in $GITHUB_STEP_SUMMARY), junit (JUnit XML); "
+                   "default: what -o's extension says (.txt .md .json .html .csv .sarif .xml), else text")
     a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
-    a.add_argument("--all", action="store_true", help="list correct claims too (json always has every claim)")
+    a.add_argument("--all", action="store_true", help="list correct claims too (json, csv always have every claim)")
     a.add_argument("--no-why", dest="why", action="store_false",
                    help="skip the search for what explains each wrong number (slips, conventions): faster")
-    a.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    a.add_argument("-o", "--output", metavar="FILE|DIR",
+                   help="write the report to FILE instead of standard output; with a folder (an existing one, or "
+                   "a name ending in /), one report per input: DIR/<name>.<ext>")
+    a.add_argument("-j", "--jobs", type=_positive, metavar="N",
+                   help="audit on N processes (default: every core available)")
+    a.add_argument("--skip-other", action="store_true",
+                   help="skip a named file that holds no worked example (no numbers, no embeddings; a TOML without "
+                   "[model]) instead of failing on it, as files found in a folder are (for a pre-commit hook)")
     a.set_defaults(run=cmd_audit)
 
     c = sub.add_parser("check", help="judge a hand calculation: a value, or a line of working",
@@ -218,15 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _load(path: str, givens: str | None = None):
     """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
-    from .read.case import load
-    from .read.documents import is_document, load_document
+    from .batch import Input, load
 
-    if is_document(path):
-        return load_document(path, givens)
-    if givens is not None:
-        raise CaseError("--givens goes with a document, not with a case file", file=path,
-                        expected="a .txt, .md, .html or .ipynb document, or a case file without --givens")
-    return load(path)
+    return load(Input(path, path), givens)
 
 
 def cmd_read(args) -> int:
@@ -276,10 +283,9 @@ def cmd_show(args) -> int:
 
 
 def _exit_status(report, strict: bool) -> int:
-    from .audit.findings import Severity
+    from .batch import exit_status
 
-    worst = report.worst()
-    return 1 if worst >= Severity.ERROR or (strict and worst >= Severity.WARNING) else 0
+    return exit_status(report, strict)
 
 
 class _Progress:
@@ -318,45 +324,124 @@ def _audit(case, why: bool = True):
         progress.close()
 
 
+AUDIT_FORMATS = tuple(Format)
+
+
+def _folder_target(path: str | None) -> bool:
+    """Is ``-o`` a folder (one report per input in it): an existing folder, or a name ending in /."""
+    return path is not None and (path.endswith(("/", os.sep)) or os.path.isdir(path))
+
+
+def _refuse_html_on_terminal(fmt: Format, out: str | None) -> None:
+    if fmt is Format.HTML and not out and sys.stdout.isatty():
+        raise UsageError("an HTML page is not for a terminal",
+                         hint="write it to a file and open it in a browser: -o report.html")
+
+
+def _step_summary(markdown: str) -> None:
+    """$GITHUB_STEP_SUMMARY gets the Markdown report (GitHub shows only ten annotations of a kind per step)."""
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if path:
+        try:
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(markdown + "\n")
+        except OSError as e:
+            print(f"exactformer: warning: cannot write $GITHUB_STEP_SUMMARY ({path}): {e.strerror}", file=sys.stderr)
+
+
 def cmd_audit(args) -> int:
-    from . import output
+    from . import batch
+
+    folder = _folder_target(args.output)
+    fmt = choose(args.format, args.output, AUDIT_FORMATS, folder=folder)
+    _refuse_html_on_terminal(fmt, args.output)
+    many = len(args.inputs) > 1 or any(p != batch.STDIN and os.path.isdir(p) for p in args.inputs)
+    with batch.stdin_folder() as tmp:
+        inputs = batch.expand(args.inputs, tmp)
+        if many or folder:
+            return _audit_many(args, inputs, fmt, folder)
+        return _audit_one(args, inputs[0], fmt)
+
+
+def _audit_one(args, inp, fmt: Format) -> int:
+    from . import batch, output
+    from .report.formats import Options, formatter
 
     if args.output:
         output.check(args.output)
-    report = _audit(_load(args.case, args.givens), args.why)
-    if args.format == "json":
-        from .report.data import report_json
-
-        content = json.dumps(report_json(report), ensure_ascii=False, indent=1) + "\n"
-    elif args.format == "markdown":
-        from .report.markdown import render_markdown
-
-        content = render_markdown(report, everything=args.all) + "\n"
-    elif args.format == "html":
-        from .report.html import render_html
-
-        content = render_html(report)
-    elif args.output:
-        from rich.console import Console
-
-        from .report.text import render_text
-
-        out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
-                      file=io.StringIO())
-        render_text(report, out, everything=args.all)
-        content = out.export_text()
-    else:
+    report = _audit(batch.load(inp, args.givens), args.why)
+    if fmt is Format.GITHUB:
+        _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
+    if fmt is Format.TEXT and not args.output:
         from .report.term import console
         from .report.text import render_text
 
         render_text(report, console(), everything=args.all)
-        return _exit_status(report, args.strict)
+        return batch.exit_status(report, args.strict)
+    content = formatter(fmt).render(report, Options(args.all, source=inp.path))
     if args.output:
         written = output.write(args.output, content)
         print(f"wrote {written}", file=sys.stderr)
     else:
         sys.stdout.write(content)
-    return _exit_status(report, args.strict)
+    return batch.exit_status(report, args.strict)
+
+
+def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
+    """Every input audited in parallel, each report apart, then one summary table; the worst exit status."""
+    from pathlib import Path
+
+    from . import batch, output
+    from .batch import Job
+    from .report.formats import Options, formatter, summary_markdown, summary_text
+
+    if not inputs:
+        raise CaseError("no case files or documents found", file=" ".join(args.inputs),
+                        expected=f"files ending in {' '.join(batch.SUFFIXES)} (hidden folders are skipped)")
+    if fmt is Format.HTML and not folder:
+        raise UsageError("many inputs make many HTML pages", hint="write them into a folder: -o reports/")
+    if folder:
+        target = Path(args.output)
+        if not target.is_dir():
+            output.check(target)  # its parent must exist and be writable
+            target.mkdir()
+    elif args.output:
+        output.check(args.output)
+    width, color = 160, False
+    if fmt is Format.TEXT and not args.output and sys.stdout.isatty():
+        from .report.term import console
+
+        width, color = console().width, not os.environ.get("NO_COLOR")
+    summary = fmt is Format.GITHUB and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
+    wanted = (fmt, Format.MARKDOWN) if summary else (fmt,)
+    options = Options(args.all, width, color)
+    jobs = [Job(i, wanted, options, args.givens, args.why, args.strict, args.skip_other) for i in inputs]
+    names = batch.output_names(inputs) if folder else []
+    parts = []
+    for k, part in enumerate(batch.run_all(jobs, args.jobs or batch.cores())):
+        parts.append(part)
+        if part.error:
+            print(f"exactformer: error: {part.error}", file=sys.stderr)
+        elif folder and part.content:
+            written = output.write(Path(args.output) / f"{names[k]}{formatter(fmt).extension}", part.content)
+            print(f"wrote {written}", file=sys.stderr)
+    f = formatter(fmt)
+    table = summary_markdown(parts) if fmt is Format.MARKDOWN else summary_text(parts, width)
+    if folder:
+        sys.stdout.write(table)
+    else:
+        content = f.combine(parts)
+        if not f.machine:
+            content += ("\n" if content else "") + table
+        if args.output:
+            print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
+        else:
+            sys.stdout.write(content)
+        if f.machine or args.output:
+            sys.stderr.write(table)
+    if summary:
+        _step_summary("\n".join([*(p.extra.get("markdown", "") for p in parts), summary_markdown(parts)]))
+    return max(p.exit for p in parts)
 
 
 def cmd_check(args) -> int:
@@ -501,7 +586,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     # positionals may follow options (check CASE --of ADDRESS "line"): argparse leaves them over
-    rest = getattr(args, "items", getattr(args, "addresses", None))
+    rest = getattr(args, "items", getattr(args, "addresses", getattr(args, "inputs", None)))
     if extra:
         if rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra):
             parser.error("unrecognized arguments: " + " ".join(extra))
