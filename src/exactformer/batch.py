@@ -84,8 +84,9 @@ def read_stdin(folder: str) -> str:
     text = data.decode("utf-8", errors="replace")
     try:
         suffix = ".toml" if "model" in tomllib.loads(text) else ".txt"
-    except tomllib.TOMLDecodeError:
-        suffix = {"markdown": ".md", "html": ".html", "notebook": ".ipynb"}.get(kind_of("", text), ".txt")
+    except tomllib.TOMLDecodeError:  # a broken case file is still a case file (its error names the line)
+        case_like = re.search(r"(?m)^\s*\[\[?\s*(model|claims)\b", text)
+        suffix = ".toml" if case_like else {"markdown": ".md", "html": ".html", "notebook": ".ipynb"}.get(kind_of("", text), ".txt")
     path = Path(folder) / f"stdin{suffix}"
     path.write_bytes(data)
     return str(path)

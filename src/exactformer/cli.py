@@ -407,8 +407,8 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
             target.mkdir()
     elif args.output:
         output.check(args.output)
-    width, color = 160, False
-    if fmt is Format.TEXT and not args.output and sys.stdout.isatty():
+    width, color, tty = 160, False, sys.stdout.isatty()
+    if fmt is Format.TEXT and not args.output and tty:
         from .report.term import console
 
         width, color = console().width, not os.environ.get("NO_COLOR")
@@ -426,7 +426,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
             written = output.write(Path(args.output) / f"{names[k]}{formatter(fmt).extension}", part.content)
             print(f"wrote {written}", file=sys.stderr)
     f = formatter(fmt)
-    table = summary_markdown(parts) if fmt is Format.MARKDOWN else summary_text(parts, width)
+    table = summary_markdown(parts) if fmt is Format.MARKDOWN else summary_text(parts, width, grow=not tty)
     if folder:
         sys.stdout.write(table)
     else:

@@ -434,8 +434,9 @@ def choose(explicit: str | None, output: str | None, allowed: Sequence[Format], 
     return Format.TEXT
 
 
-def summary_text(parts: Sequence[Part], width: int = 160) -> str:
-    """The summary table for a terminal or a log."""
+def summary_text(parts: Sequence[Part], width: int = 160, *, grow: bool = True) -> str:
+    """The summary table for a terminal (folded to its width) or a log or a file (as wide as it needs: one
+    line per input, which grep and cut can read)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -448,6 +449,8 @@ def summary_text(parts: Sequence[Part], width: int = 160) -> str:
         t.add_column(head, justify="left" if k < 2 else "right", overflow="fold")
     for row in rows[1:]:
         t.add_row(*(text(c) for c in row))
+    if grow:
+        width = max(width, sum(max(len(r[k]) for r in rows) + 2 for k in range(len(rows[0]))) + 8)
     out = Console(record=True, width=width, no_color=True, highlight=False, markup=False, emoji=False,
                   file=io.StringIO())
     out.print(t)

@@ -5,7 +5,10 @@ SARIF regions and JUnit test cases point to (one rule for every machine-readable
   reader fills it with the line in the post or notebook the number was read from.
 - Otherwise, for a case read from a document, the place is taken from the claim group's ``at`` text,
   where the reader writes it today: ``"Scaled scores (line 36)"`` is line 36 of the post; ``"… (cell 5,
-  output line 1)"`` is that cell of the notebook, found in the notebook's JSON text.
+  output line 1)"`` is that cell of the notebook, found in the notebook's JSON text. From there on, the
+  first line that writes the stated number (``0.3120``, not ``10.3120``) gives the line and the column:
+  a table's row below its header. (Until the reader records each claim's own line, a number written
+  twice in one table may point to its first occurrence.)
 - Otherwise (a case file) it is the claim's line in the TOML, at the column where its address is written.
 """
 
@@ -63,7 +66,7 @@ class Places:
         if item is not None and getattr(item, "source_line", None):
             return Place(self.path, item.source_line, item.source_col)
         if self.document:
-            return self._from_at(f.at)
+            return self._refine(self._from_at(f.at), _stated(f, item))
         line = getattr(item, "line", None) if item is not None else None
         if line is None:
             return Place(self.path)
@@ -88,6 +91,19 @@ class Places:
             return Place(self.path, self._notebook_line(int(m.group(1)), bool(m.group(2)), int(m.group(3))))
         return Place(self.path)
 
+    def _refine(self, p: Place, literal: str | None) -> Place:
+        """The line and column, from the group's first line on, where the number is written as stated (a table's
+        cell below its header; a notebook output inside its JSON string)."""
+        if p.line is None or not literal:
+            return p
+        pattern = re.compile(r"(?<![\d.])" + re.escape(literal) + r"(?![\d])")
+        lines = self.lines()
+        for k in range(p.line - 1, min(len(lines), p.line - 1 + SEARCH_LINES)):
+            m = pattern.search(lines[k])
+            if m:
+                return Place(p.path, k + 1, m.start() + 1)
+        return p
+
     def _notebook_line(self, cell: int, output: bool, line: int) -> int | None:
         """The JSON line of a notebook cell's source (or output) line: the cell's ``"source"`` (or output
         text) key, plus the line when the text is a list of lines. None when the cell is not found."""
@@ -103,6 +119,17 @@ class Places:
             if m:
                 return k + 1 + (line if m.group(1) else 0)
         return start + 1
+
+
+SEARCH_LINES = 80  # how far below a group's first line its numbers are looked for
+
+
+def _stated(f: Finding, item) -> str | None:
+    """The number as the document writes it, to find it on its line."""
+    number = getattr(item, "number", None)
+    if number is not None:
+        return number.text
+    return getattr(f, "reported", None) or None
 
 
 def _item(f: Finding, r: Report):
