@@ -226,6 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--plot", metavar="FILE", help="also draw the watched quantities against the step (.png or .svg)")
     t.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
     t.set_defaults(run=cmd_train)
+    for command in (s, a, c, r, d, t):
+        command.set_defaults(usage=command.format_usage)
     return p
 
 
@@ -593,6 +595,12 @@ def main(argv: list[str] | None = None) -> int:
         rest.extend(extra)
     try:
         return args.run(args)
+    except UsageError as e:  # options that do not go together: the command's usage, then why
+        from .report.escape import safe
+
+        sys.stderr.write(args.usage())
+        print(f"exactformer {args.command}: error: {safe(str(e))}", file=sys.stderr)
+        return 2
     except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
         from .report.escape import safe
 
