@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md), "
                    "html (one self-contained page: the tables coloured by verdict, click a cell for its derivation), "
                    "csv (one row per finding), sarif (SARIF 2.1.0, for code scanning), github (annotations: "
-                   "workflow commands, plus the Markdown report in $GITHUB_STEP_SUMMARY), junit (JUnit XML); "
+                   "workflow commands, plus the Markdown report in $GITHUB_STEP_SUMMARY), junit (JUnit XML), concise "
+                   "(PATH:LINE:COL: level: message, one line per finding: what the pre-commit hook prints); "
                    "default: what -o's extension says (.txt .md .json .html .csv .sarif .xml), else text")
     a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
     a.add_argument("--all", action="store_true", help="list correct claims too (json, csv always have every claim)")

@@ -40,6 +40,7 @@ class Format(enum.StrEnum):
     SARIF = "sarif"
     GITHUB = "github"
     JUNIT = "junit"
+    CONCISE = "concise"
 
 
 # an output file's extension -> the format it implies (``-o report.sarif`` is SARIF)
@@ -243,6 +244,25 @@ class GitHubFormatter(Formatter):
         return gh_command("error", Place(path), "exactformer: cannot read the input", error)
 
 
+class ConciseFormatter(Formatter):
+    """One line per finding that is not ok, ``path:line:col: level: message`` as compilers and linters write
+    (what a pre-commit hook prints; editors jump to the place)."""
+
+    format, extension, machine = Format.CONCISE, ".txt", False
+
+    def render(self, r: Report, o: Options) -> str:
+        places = Places(r, o.source)
+        out = []
+        for f in flagged(r):
+            at = places.of(f)
+            where = ":".join(str(x) for x in (at.path, at.line, at.col) if x)
+            out.append(f"{where}: {f.severity.label}: {safe(message(f, r))}\n")
+        return "".join(out)
+
+    def failure(self, path: str, error: str) -> str:
+        return ""  # said on standard error
+
+
 # ---- SARIF 2.1.0 ------------------------------------------------------------------------------------------
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 # one rule per finding kind that can be flagged; ids are stable (never renumbered, never renamed)
@@ -389,7 +409,7 @@ class JUnitFormatter(Formatter):
 
 FORMATTERS: dict[Format, type[Formatter]] = {c.format: c for c in (
     TextFormatter, MarkdownFormatter, HTMLFormatter, JSONFormatter, CSVFormatter, GitHubFormatter,
-    SARIFFormatter, JUnitFormatter)}
+    SARIFFormatter, JUnitFormatter, ConciseFormatter)}
 
 
 def formatter(fmt: Format) -> Formatter:
@@ -407,7 +427,7 @@ def summary_rows(parts: Sequence[Part]) -> list[list[str]]:
 
 
 # an output file's extension -> the formats it can hold, the one it implies first
-COMPATIBLE: dict[str, tuple[Format, ...]] = {".txt": (Format.TEXT, Format.GITHUB), ".json": (Format.JSON, Format.SARIF)}
+COMPATIBLE: dict[str, tuple[Format, ...]] = {".txt": (Format.TEXT, Format.GITHUB, Format.CONCISE), ".json": (Format.JSON, Format.SARIF)}
 
 
 def choose(explicit: str | None, output: str | None, allowed: Sequence[Format], *, folder: bool = False) -> Format:
