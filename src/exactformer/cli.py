@@ -223,7 +223,10 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--watch", metavar="ADDRESS", action="append",
                    help="a quantity to follow (repeatable; default: the loss and cos of each pair of output rows)")
     t.add_argument("--digits", type=_digits, default=12, help="certified significant digits (default 12)")
-    t.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    t.add_argument("--format", choices=("text", "json", "csv"), default=None,
+                   help="text (default: a table), json (the run as one object) or csv (a row per step); json and "
+                   "csv carry plain decimals and say how many digits are certified; default: what -o's extension "
+                   "says (.txt .json .csv), else text")
     t.add_argument("--plot", metavar="FILE", help="also draw the watched quantities against the step (.png or .svg)")
     t.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
     t.set_defaults(run=cmd_train)
@@ -521,6 +524,7 @@ def cmd_train(args) -> int:
     from . import output
     from .numeric.train import default_watch, retrain, train
 
+    fmt = choose(args.format, args.output, (Format.TEXT, Format.JSON, Format.CSV))
     for path in (args.output, args.plot):
         if path:
             output.check(path)
@@ -544,24 +548,17 @@ def cmd_train(args) -> int:
         run = train(g, watch, steps, args.digits, progress)
     finally:
         progress.close()
-    content = _train_table(run, args.format)
-    if args.output:
-        print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
-    elif args.format == "text":
-        from rich.table import Table
+    title = f"{case.title}: {steps} steps, lr {model.train.lr.text}"  # type: ignore[union-attr]
+    if fmt is Format.TEXT and not args.output:
+        from .report.term import console
 
-        from .report.term import console, text
-
-        t = Table(title=text(f"{case.title}: {steps} steps, lr {model.train.lr.text}", "bold"),  # type: ignore
-                  title_justify="left")
-        t.add_column("step", justify="right")
-        for name in run.names:
-            t.add_column(text(name), justify="right", overflow="fold")
-        for k, row in enumerate(run.values):
-            t.add_row(str(k), *(text(v) for v in row))
-        console().print(t)
+        console().print(_train_text(run, title))
     else:
-        sys.stdout.write(content)
+        content = _train_table(run, fmt, title)
+        if args.output:
+            print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
+        else:
+            sys.stdout.write(content)
     if args.plot:
         from .report.plot import plot
 
@@ -570,18 +567,47 @@ def cmd_train(args) -> int:
     return 0
 
 
-def _train_table(run, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps({"precision_bits": run.precision, "watch": list(run.names),
-                           "steps": [{"step": k, "values": dict(zip(run.names, row))}
+def _train_text(run, title: str):
+    from rich.table import Table
+
+    from .report.term import text
+
+    t = Table(title=text(title, "bold"), title_justify="left")
+    t.add_column("step", justify="right")
+    for name in run.names:
+        t.add_column(text(name), justify="right", overflow="fold")
+    for k, row in enumerate(run.values):
+        t.add_row(str(k), *(text(v) for v in row))
+    return t
+
+
+def _train_table(run, fmt: Format, title: str) -> str:
+    """The run as a file: text as on a terminal; JSON and CSV with plain decimals (truncated, never rounded)
+    and how many significant digits of each are certified."""
+    from .report.data import certified_digits, plain
+
+    if fmt is Format.TEXT:
+        from rich.console import Console
+
+        out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
+                      file=io.StringIO())
+        out.print(_train_text(run, title))
+        return out.export_text()
+    digits = min((certified_digits(v) for row in run.values for v in row), default=0)
+    if fmt is Format.JSON:
+        return json.dumps({"precision_bits": run.precision, "certified_digits": digits,
+                           "decimals": "every value is truncated (never rounded) to the digits shown, each of them "
+                           "certified; certified_digits: the fewest significant digits a value shows",
+                           "watch": list(run.names),
+                           "steps": [{"step": k, "values": {n: plain(v) for n, v in zip(run.names, row)}}
                                      for k, row in enumerate(run.values)]}, ensure_ascii=False, indent=1) + "\n"
     import csv
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["step", *run.names])
+    w.writerow(["step", *run.names, "certified_digits"])  # each value's significant digits, all certified
     for k, row in enumerate(run.values):
-        w.writerow([k, *row])
+        w.writerow([k, *map(plain, row), min(map(certified_digits, row), default=0)])
     return buf.getvalue()
 
 
