@@ -57,3 +57,24 @@ def test_show_json_plain_decimals(capsys):
     assert main(["show", str(DERIVATIONS[0]), "weights", "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data and not any("…" in v for v in data.values() if isinstance(v, str))
+
+
+def test_every_subcommand_help_has_examples_and_describes_each_option():
+    import argparse
+
+    from exactformer.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, p in sub.choices.items():
+        assert f"  exactformer {name} " in p.format_help(), name  # an example line
+        for action in p._actions:
+            assert action.help, (name, action.dest)
+
+
+def test_optional_arguments_are_not_said_to_be_required(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["show"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "required: CASE\n" in err and "ADDRESS" not in err.splitlines()[-1]
+    assert err.startswith("usage: exactformer show")

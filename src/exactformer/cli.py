@@ -48,7 +48,14 @@ exit status: 0 ok; 1 the audit found an error (--strict: or a warning); 2 bad in
 SHOW_HELP = """\
 Without an address, prints every step of the model as tables. A scalar address
 prints its formula, the numbers substituted, the exact closed form and the decimal;
-a row (context[鬼]) or a step (weights, L2.context) prints a table.
+a row (context[鬼]) or a step (weights, L2.context) prints a table. Decimals are
+truncated, never rounded: every digit shown is certified.
+
+  exactformer show derivations/oni-ni-kanabou.toml
+  exactformer show derivations/oni-ni-kanabou.toml "scores[金棒,金棒]"
+  exactformer show derivations/oni-ni-kanabou.toml weights "context[鬼]" --digits 6
+  exactformer show derivations/three-layers.toml L3.context --format json
+  exactformer show post.md "weights[the,cat]"     (a document: its givens are read from it)
 """
 
 AUDIT_HELP = """\
@@ -64,14 +71,21 @@ line whose own arithmetic is false), carried digits (a line true only for its
 operands' unrounded values: a note), unmatched (a line that does not fit its
 formula), coarse (a number written too coarsely to say anything), undefined,
 trend (how a quantity moves in training).
-CASE may be the document itself (.txt, .md, .html, .ipynb): see `exactformer read`.
+A PATH may be the document itself (.txt, .md, .html, .ipynb): see `exactformer read`.
+Many PATHs (or a folder) are audited in parallel, each reported apart, then one
+summary table; the exit status is the worst of them.
 
   exactformer audit derivations/oni-ni-kanabou.toml
-  exactformer audit post.md --format markdown -o audit.md
-  exactformer audit post.md --format html -o report.html   (open it in a browser)
-  exactformer audit notebook.ipynb --format json --strict  (for CI)
+  exactformer audit post.md -o audit.md                  (the format from the extension)
+  exactformer audit post.md -o report.html               (open it in a browser)
+  exactformer audit posts/ notebooks/*.ipynb             (every case file and document)
+  cat post.md | exactformer audit -                      (standard input)
+  exactformer audit posts/ --format json -o reports/     (reports/<name>.json each)
+  exactformer audit posts/ --format sarif -o audit.sarif (code scanning)
+  exactformer audit posts/ --format github               (annotations in a GitHub workflow)
+  exactformer audit notebook.ipynb --format json --strict
 
-Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input.
+Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input (of any PATH).
 """
 
 CHECK_HELP = """\
@@ -83,6 +97,10 @@ reported by its number and the others are still judged.
   exactformer check CASE --of "weights[鬼,金棒]" "1.0704 / 4.3752 ≈ 0.2432"
   exactformer check CASE "scores[鬼,鬼]: 0.20×0.22+0.32×0.02=0.0504"
   printf 'Q[鬼][1] = 0.20\\nscores[鬼,鬼] = 0.0504\\n' | exactformer check CASE
+  exactformer check CASE "weights[鬼,金棒] = 0.2432" --format json
+
+Exit 0: every item right; 1: a wrong one (--strict: or a warning); 2: an item
+that cannot be read (the others are still judged).
 """
 
 READ_HELP = """\
@@ -107,6 +125,12 @@ each cell shows the document's value and its verdict; conflicts and false lines 
 working are marked where they stand.
 -o FILE.pdf compiles it with lualatex (luatexja), shell escape off; add --keep-tex
 to keep FILE.tex beside it.
+
+  exactformer derive derivations/oni-ni-kanabou.toml -o oni.pdf
+  exactformer derive derivations/oni-ni-kanabou.toml -o oni.tex
+  exactformer derive CASE --only "context[鬼]" --only "scores[鬼,金棒]" -o cells.pdf
+  exactformer derive CASE --symbolic                 (general formulas, on stdout)
+  exactformer derive derivations/oni-ni-kanabou-full.toml --grad -o backward.pdf --keep-tex
 """
 
 
@@ -142,8 +166,21 @@ def _digits(s: str) -> int:
     return n
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, saying only what is missing: with ``CASE [ADDRESS ...]`` and no argument at all, argparse
+    also lists the optional ADDRESS as required."""
+
+    def error(self, message: str):  # type: ignore[override]
+        prefix = "the following arguments are required: "
+        if message.startswith(prefix):
+            optional = {a.metavar or a.dest for a in self._actions if a.nargs in ("*", "?") and not a.option_strings}
+            names = [n for n in message[len(prefix):].split(", ") if n not in optional]
+            message = prefix + ", ".join(names)
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="exactformer", description=DESCRIPTION, epilog=EPILOG,
+    p = Parser(prog="exactformer", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"exactformer {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -154,7 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("addresses", metavar="ADDRESS", nargs="*", help="quantities to show (default: all)")
     s.add_argument("--digits", type=_digits, default=12, help="significant digits of decimals (default 12)")
     s.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: one flat object, address -> decimal string")
+                   help="text (default) or json: one flat object, address -> plain decimal string (truncated to "
+                   "--digits significant digits, each certified)")
     s.set_defaults(run=cmd_show)
 
     a = sub.add_parser("audit", help="judge every number a document states (the case's [[claims]])",
@@ -191,8 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("items", metavar="ITEM", nargs="*",
                    help='"ADDRESS = NUMBER", "ADDRESS: LINE", or with --of a line; none: one per line on stdin')
     c.add_argument("--of", metavar="ADDRESS", help="the quantity the lines of working compute")
-    c.add_argument("--format", choices=("text", "json"), default="text")
-    c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    c.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default: each item judged, why first, with the exact working for a miss) or json (the "
+                   "audit's object for the items, plus the items that could not be read)")
+    c.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
     c.set_defaults(run=cmd_check)
 
     r = sub.add_parser("read", help="read a document (post, Markdown, HTML, notebook) into a case file",
