@@ -174,10 +174,17 @@ def run_all(jobs: Sequence[Job], workers: int) -> Iterator[Part]:
     if workers == 1:
         yield from map(run_job, jobs)
         return
+    import gc
     from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    if "fork" in methods:  # import once, before forking: every worker shares the modules instead of importing
+        from .audit import audit, explain  # noqa: F401
+        from .read import case, documents  # noqa: F401
+        from .report import data, markdown  # noqa: F401
+
+        gc.freeze()  # and the collector leaves what was imported alone
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         yield from pool.map(run_job, jobs, chunksize=1)
 
