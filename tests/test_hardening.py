@@ -32,14 +32,15 @@ def test_output_to_dev_null_writes_through(capsys):
     assert rc == 1 and stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
 
 
-@pytest.mark.parametrize("where,message", [
-    ("missing/sub/r.json", "does not exist"),
-    (".", "is a directory"),
+@pytest.mark.parametrize("argv,where,message", [
+    (("audit", SEED, "--format", "json"), "missing/sub/r.json", "does not exist"),
+    (("audit", SEED, "--format", "json"), "missing/sub/", "does not exist"),  # a folder for one report per input
+    (("derive", SEED), ".", "is a directory"),  # audit -o . writes ./<name>.<ext>: see test_many
 ])
-def test_unwritable_outputs_fail_before_any_work(tmp_path, capsys, monkeypatch, where, message):
+def test_unwritable_outputs_fail_before_any_work(tmp_path, capsys, monkeypatch, argv, where, message):
     """A missing folder or a folder given as the file: exit 2 with a plain message, not an internal error."""
     monkeypatch.chdir(tmp_path)
-    rc, _, err = run(capsys, "audit", SEED, "--format", "json", "-o", where)
+    rc, _, err = run(capsys, *argv, "-o", where)
     assert rc == 2 and message in err and "internal error" not in err
 
 

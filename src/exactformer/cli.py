@@ -12,7 +12,8 @@ import time
 from typing import Any
 
 from . import __version__
-from .errors import AddressError, CaseError, ExactformerError
+from .errors import AddressError, CaseError, ExactformerError, UsageError
+from .report.formats import Format, choose
 
 DESCRIPTION = """\
 Settle the arithmetic of hand-worked transformer examples, exactly.
@@ -47,7 +48,14 @@ exit status: 0 ok; 1 the audit found an error (--strict: or a warning); 2 bad in
 SHOW_HELP = """\
 Without an address, prints every step of the model as tables. A scalar address
 prints its formula, the numbers substituted, the exact closed form and the decimal;
-a row (context[鬼]) or a step (weights, L2.context) prints a table.
+a row (context[鬼]) or a step (weights, L2.context) prints a table. Decimals are
+truncated, never rounded: every digit shown is certified.
+
+  exactformer show derivations/oni-ni-kanabou.toml
+  exactformer show derivations/oni-ni-kanabou.toml "scores[金棒,金棒]"
+  exactformer show derivations/oni-ni-kanabou.toml weights "context[鬼]" --digits 6
+  exactformer show derivations/three-layers.toml L3.context --format json
+  exactformer show post.md "weights[the,cat]"     (a document: its givens are read from it)
 """
 
 AUDIT_HELP = """\
@@ -63,14 +71,21 @@ line whose own arithmetic is false), carried digits (a line true only for its
 operands' unrounded values: a note), unmatched (a line that does not fit its
 formula), coarse (a number written too coarsely to say anything), undefined,
 trend (how a quantity moves in training).
-CASE may be the document itself (.txt, .md, .html, .ipynb): see `exactformer read`.
+A PATH may be the document itself (.txt, .md, .html, .ipynb): see `exactformer read`.
+Many PATHs (or a folder) are audited in parallel, each reported apart, then one
+summary table; the exit status is the worst of them.
 
   exactformer audit derivations/oni-ni-kanabou.toml
-  exactformer audit post.md --format markdown -o audit.md
-  exactformer audit post.md --format html -o report.html   (open it in a browser)
-  exactformer audit notebook.ipynb --format json --strict  (for CI)
+  exactformer audit post.md -o audit.md                  (the format from the extension)
+  exactformer audit post.md -o report.html               (open it in a browser)
+  exactformer audit posts/ notebooks/*.ipynb             (every case file and document)
+  cat post.md | exactformer audit -                      (standard input)
+  exactformer audit posts/ --format json -o reports/     (reports/<name>.json each)
+  exactformer audit posts/ --format sarif -o audit.sarif (code scanning)
+  exactformer audit posts/ --format github               (annotations in a GitHub workflow)
+  exactformer audit notebook.ipynb --format json --strict
 
-Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input.
+Exit 0: no errors; 1: errors (--strict: or warnings); 2: bad input (of any PATH).
 """
 
 CHECK_HELP = """\
@@ -82,6 +97,10 @@ reported by its number and the others are still judged.
   exactformer check CASE --of "weights[鬼,金棒]" "1.0704 / 4.3752 ≈ 0.2432"
   exactformer check CASE "scores[鬼,鬼]: 0.20×0.22+0.32×0.02=0.0504"
   printf 'Q[鬼][1] = 0.20\\nscores[鬼,鬼] = 0.0504\\n' | exactformer check CASE
+  exactformer check CASE "weights[鬼,金棒] = 0.2432" --format json
+
+Exit 0: every item right; 1: a wrong one (--strict: or a warning); 2: an item
+that cannot be read (the others are still judged).
 """
 
 READ_HELP = """\
@@ -106,6 +125,12 @@ each cell shows the document's value and its verdict; conflicts and false lines 
 working are marked where they stand.
 -o FILE.pdf compiles it with lualatex (luatexja), shell escape off; add --keep-tex
 to keep FILE.tex beside it.
+
+  exactformer derive derivations/oni-ni-kanabou.toml -o oni.pdf
+  exactformer derive derivations/oni-ni-kanabou.toml -o oni.tex
+  exactformer derive CASE --only "context[鬼]" --only "scores[鬼,金棒]" -o cells.pdf
+  exactformer derive CASE --symbolic                 (general formulas, on stdout)
+  exactformer derive derivations/oni-ni-kanabou-full.toml --grad -o backward.pdf --keep-tex
 """
 
 
@@ -141,8 +166,21 @@ def _digits(s: str) -> int:
     return n
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, saying only what is missing: with ``CASE [ADDRESS ...]`` and no argument at all, argparse
+    also lists the optional ADDRESS as required."""
+
+    def error(self, message: str):  # type: ignore[override]
+        prefix = "the following arguments are required: "
+        if message.startswith(prefix):
+            optional = {a.metavar or a.dest for a in self._actions if a.nargs in ("*", "?") and not a.option_strings}
+            names = [n for n in message[len(prefix):].split(", ") if n not in optional]
+            message = prefix + ", ".join(names)
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="exactformer", description=DESCRIPTION, epilog=EPILOG,
+    p = Parser(prog="exactformer", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"exactformer {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -153,22 +191,36 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("addresses", metavar="ADDRESS", nargs="*", help="quantities to show (default: all)")
     s.add_argument("--digits", type=_digits, default=12, help="significant digits of decimals (default 12)")
     s.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: one flat object, address -> decimal string")
+                   help="text (default) or json: one flat object, address -> plain decimal string (truncated to "
+                   "--digits significant digits, each certified)")
     s.set_defaults(run=cmd_show)
 
     a = sub.add_parser("audit", help="judge every number a document states (the case's [[claims]])",
                        description=AUDIT_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
-    a.add_argument("case", metavar="CASE", help="a case file with [[claims]], or the document itself (.txt, .md, "
-                   ".html, .ipynb): its givens and numbers are read from it")
+    a.add_argument("inputs", metavar="PATH", nargs="+",
+                   help="case files with [[claims]], documents (.txt, .md, .html, .ipynb: their givens and numbers "
+                   "are read from them), folders (searched for both) or - (standard input); many are audited in "
+                   "parallel, each reported apart, then one summary table")
     a.add_argument("--givens", metavar="CASE", help="with a document: take the model from this case file")
-    a.add_argument("--format", choices=("text", "markdown", "json", "html"), default="text",
+    a.add_argument("--format", choices=[f.value for f in Format], default=None,
                    help="text (default; colour on a terminal), markdown (for an issue or a PR), json (audit.md), "
-                   "html (one self-contained page: the tables coloured by verdict, click a cell for its derivation)")
+                   "html (one self-contained page: the tables coloured by verdict, click a cell for its derivation), "
+                   "csv (one row per finding), sarif (SARIF 2.1.0, for code scanning), github (annotations: "
+                   "workflow commands, plus the Markdown report in $GITHUB_STEP_SUMMARY), junit (JUnit XML), concise "
+                   "(PATH:LINE:COL: level: message, one line per finding: what the pre-commit hook prints); "
+                   "default: what -o's extension says (.txt .md .json .html .csv .sarif .xml), else text")
     a.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
-    a.add_argument("--all", action="store_true", help="list correct claims too (json always has every claim)")
+    a.add_argument("--all", action="store_true", help="list correct claims too (json, csv always have every claim)")
     a.add_argument("--no-why", dest="why", action="store_false",
                    help="skip the search for what explains each wrong number (slips, conventions): faster")
-    a.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE instead of standard output")
+    a.add_argument("-o", "--output", metavar="FILE|DIR",
+                   help="write the report to FILE instead of standard output; with a folder (an existing one, or "
+                   "a name ending in /), one report per input: DIR/<name>.<ext>")
+    a.add_argument("-j", "--jobs", type=_positive, metavar="N",
+                   help="audit on N processes (default: every core available)")
+    a.add_argument("--skip-other", action="store_true",
+                   help="skip a named file that holds no worked example (no numbers, no embeddings; a TOML without "
+                   "[model]) instead of failing on it, as files found in a folder are (for a pre-commit hook)")
     a.set_defaults(run=cmd_audit)
 
     c = sub.add_parser("check", help="judge a hand calculation: a value, or a line of working",
@@ -177,8 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("items", metavar="ITEM", nargs="*",
                    help='"ADDRESS = NUMBER", "ADDRESS: LINE", or with --of a line; none: one per line on stdin')
     c.add_argument("--of", metavar="ADDRESS", help="the quantity the lines of working compute")
-    c.add_argument("--format", choices=("text", "json"), default="text")
-    c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    c.add_argument("--format", choices=("text", "json"), default="text",
+                   help="text (default: each item judged, why first, with the exact working for a miss) or json (the "
+                   "audit's object for the items, plus the items that could not be read)")
+    c.add_argument("--strict", action="store_true", help="exit 1 on warnings too (last digit, unmatched, coarse)")
     c.set_defaults(run=cmd_check)
 
     r = sub.add_parser("read", help="read a document (post, Markdown, HTML, notebook) into a case file",
@@ -209,24 +263,23 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--watch", metavar="ADDRESS", action="append",
                    help="a quantity to follow (repeatable; default: the loss and cos of each pair of output rows)")
     t.add_argument("--digits", type=_digits, default=12, help="certified significant digits (default 12)")
-    t.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    t.add_argument("--format", choices=("text", "json", "csv"), default=None,
+                   help="text (default: a table), json (the run as one object) or csv (a row per step); json and "
+                   "csv carry plain decimals and say how many digits are certified; default: what -o's extension "
+                   "says (.txt .json .csv), else text")
     t.add_argument("--plot", metavar="FILE", help="also draw the watched quantities against the step (.png or .svg)")
     t.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
     t.set_defaults(run=cmd_train)
+    for command in (s, a, c, r, d, t):
+        command.set_defaults(usage=command.format_usage)
     return p
 
 
 def _load(path: str, givens: str | None = None):
     """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
-    from .read.case import load
-    from .read.documents import is_document, load_document
+    from .batch import Input, load
 
-    if is_document(path):
-        return load_document(path, givens)
-    if givens is not None:
-        raise CaseError("--givens goes with a document, not with a case file", file=path,
-                        expected="a .txt, .md, .html or .ipynb document, or a case file without --givens")
-    return load(path)
+    return load(Input(path, path), givens)
 
 
 def cmd_read(args) -> int:
@@ -276,10 +329,9 @@ def cmd_show(args) -> int:
 
 
 def _exit_status(report, strict: bool) -> int:
-    from .audit.findings import Severity
+    from .batch import exit_status
 
-    worst = report.worst()
-    return 1 if worst >= Severity.ERROR or (strict and worst >= Severity.WARNING) else 0
+    return exit_status(report, strict)
 
 
 class _Progress:
@@ -318,45 +370,124 @@ def _audit(case, why: bool = True):
         progress.close()
 
 
+AUDIT_FORMATS = tuple(Format)
+
+
+def _folder_target(path: str | None) -> bool:
+    """Is ``-o`` a folder (one report per input in it): an existing folder, or a name ending in /."""
+    return path is not None and (path.endswith(("/", os.sep)) or os.path.isdir(path))
+
+
+def _refuse_html_on_terminal(fmt: Format, out: str | None) -> None:
+    if fmt is Format.HTML and not out and sys.stdout.isatty():
+        raise UsageError("an HTML page is not for a terminal",
+                         hint="write it to a file and open it in a browser: -o report.html")
+
+
+def _step_summary(markdown: str) -> None:
+    """$GITHUB_STEP_SUMMARY gets the Markdown report (GitHub shows only ten annotations of a kind per step)."""
+    path = os.environ.get("GITHUB_STEP_SUMMARY")
+    if path:
+        try:
+            with open(path, "a", encoding="utf-8") as fh:
+                fh.write(markdown + "\n")
+        except OSError as e:
+            print(f"exactformer: warning: cannot write $GITHUB_STEP_SUMMARY ({path}): {e.strerror}", file=sys.stderr)
+
+
 def cmd_audit(args) -> int:
-    from . import output
+    from . import batch
+
+    folder = _folder_target(args.output)
+    fmt = choose(args.format, args.output, AUDIT_FORMATS, folder=folder)
+    _refuse_html_on_terminal(fmt, args.output)
+    many = len(args.inputs) > 1 or any(p != batch.STDIN and os.path.isdir(p) for p in args.inputs)
+    with batch.stdin_folder() as tmp:
+        inputs = batch.expand(args.inputs, tmp)
+        if many or folder:
+            return _audit_many(args, inputs, fmt, folder)
+        return _audit_one(args, inputs[0], fmt)
+
+
+def _audit_one(args, inp, fmt: Format) -> int:
+    from . import batch, output
+    from .report.formats import Options, formatter
 
     if args.output:
         output.check(args.output)
-    report = _audit(_load(args.case, args.givens), args.why)
-    if args.format == "json":
-        from .report.data import report_json
-
-        content = json.dumps(report_json(report), ensure_ascii=False, indent=1) + "\n"
-    elif args.format == "markdown":
-        from .report.markdown import render_markdown
-
-        content = render_markdown(report, everything=args.all) + "\n"
-    elif args.format == "html":
-        from .report.html import render_html
-
-        content = render_html(report)
-    elif args.output:
-        from rich.console import Console
-
-        from .report.text import render_text
-
-        out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
-                      file=io.StringIO())
-        render_text(report, out, everything=args.all)
-        content = out.export_text()
-    else:
+    report = _audit(batch.load(inp, args.givens), args.why)
+    if fmt is Format.GITHUB:
+        _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
+    if fmt is Format.TEXT and not args.output:
         from .report.term import console
         from .report.text import render_text
 
         render_text(report, console(), everything=args.all)
-        return _exit_status(report, args.strict)
+        return batch.exit_status(report, args.strict)
+    content = formatter(fmt).render(report, Options(args.all, source=inp.path))
     if args.output:
         written = output.write(args.output, content)
         print(f"wrote {written}", file=sys.stderr)
     else:
         sys.stdout.write(content)
-    return _exit_status(report, args.strict)
+    return batch.exit_status(report, args.strict)
+
+
+def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
+    """Every input audited in parallel, each report apart, then one summary table; the worst exit status."""
+    from pathlib import Path
+
+    from . import batch, output
+    from .batch import Job
+    from .report.formats import Options, formatter, summary_markdown, summary_text
+
+    if not inputs:
+        raise CaseError("no case files or documents found", file=" ".join(args.inputs),
+                        expected=f"files ending in {' '.join(batch.SUFFIXES)} (hidden folders are skipped)")
+    if fmt is Format.HTML and not folder:
+        raise UsageError("many inputs make many HTML pages", hint="write them into a folder: -o reports/")
+    if folder:
+        target = Path(args.output)
+        if not target.is_dir():
+            output.check(target)  # its parent must exist and be writable
+            target.mkdir()
+    elif args.output:
+        output.check(args.output)
+    width, color, tty = 160, False, sys.stdout.isatty()
+    if fmt is Format.TEXT and not args.output and tty:
+        from .report.term import console
+
+        width, color = console().width, not os.environ.get("NO_COLOR")
+    summary = fmt is Format.GITHUB and bool(os.environ.get("GITHUB_STEP_SUMMARY"))
+    wanted = (fmt, Format.MARKDOWN) if summary else (fmt,)
+    options = Options(args.all, width, color)
+    jobs = [Job(i, wanted, options, args.givens, args.why, args.strict, args.skip_other) for i in inputs]
+    names = batch.output_names(inputs) if folder else []
+    parts = []
+    for k, part in enumerate(batch.run_all(jobs, args.jobs or batch.cores())):
+        parts.append(part)
+        if part.error:
+            print(f"exactformer: error: {part.error}", file=sys.stderr)
+        elif folder and part.content:
+            written = output.write(Path(args.output) / f"{names[k]}{formatter(fmt).extension}", part.content)
+            print(f"wrote {written}", file=sys.stderr)
+    f = formatter(fmt)
+    table = summary_markdown(parts) if fmt is Format.MARKDOWN else summary_text(parts, width, grow=not tty)
+    if folder:
+        sys.stdout.write(table)
+    else:
+        content = f.combine(parts)
+        if not f.machine:
+            content += ("\n" if content else "") + table
+        if args.output:
+            print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
+        else:
+            sys.stdout.write(content)
+        if f.machine or args.output:
+            sys.stderr.write(table)
+    if summary:
+        _step_summary("\n".join([*(p.extra.get("markdown", "") for p in parts), summary_markdown(parts)]))
+    return max(p.exit for p in parts)
 
 
 def cmd_check(args) -> int:
@@ -433,6 +564,7 @@ def cmd_train(args) -> int:
     from . import output
     from .numeric.train import default_watch, retrain, train
 
+    fmt = choose(args.format, args.output, (Format.TEXT, Format.JSON, Format.CSV))
     for path in (args.output, args.plot):
         if path:
             output.check(path)
@@ -456,24 +588,17 @@ def cmd_train(args) -> int:
         run = train(g, watch, steps, args.digits, progress)
     finally:
         progress.close()
-    content = _train_table(run, args.format)
-    if args.output:
-        print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
-    elif args.format == "text":
-        from rich.table import Table
+    title = f"{case.title}: {steps} steps, lr {model.train.lr.text}"  # type: ignore[union-attr]
+    if fmt is Format.TEXT and not args.output:
+        from .report.term import console
 
-        from .report.term import console, text
-
-        t = Table(title=text(f"{case.title}: {steps} steps, lr {model.train.lr.text}", "bold"),  # type: ignore
-                  title_justify="left")
-        t.add_column("step", justify="right")
-        for name in run.names:
-            t.add_column(text(name), justify="right", overflow="fold")
-        for k, row in enumerate(run.values):
-            t.add_row(str(k), *(text(v) for v in row))
-        console().print(t)
+        console().print(_train_text(run, title))
     else:
-        sys.stdout.write(content)
+        content = _train_table(run, fmt, title)
+        if args.output:
+            print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
+        else:
+            sys.stdout.write(content)
     if args.plot:
         from .report.plot import plot
 
@@ -482,18 +607,47 @@ def cmd_train(args) -> int:
     return 0
 
 
-def _train_table(run, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps({"precision_bits": run.precision, "watch": list(run.names),
-                           "steps": [{"step": k, "values": dict(zip(run.names, row))}
+def _train_text(run, title: str):
+    from rich.table import Table
+
+    from .report.term import text
+
+    t = Table(title=text(title, "bold"), title_justify="left")
+    t.add_column("step", justify="right")
+    for name in run.names:
+        t.add_column(text(name), justify="right", overflow="fold")
+    for k, row in enumerate(run.values):
+        t.add_row(str(k), *(text(v) for v in row))
+    return t
+
+
+def _train_table(run, fmt: Format, title: str) -> str:
+    """The run as a file: text as on a terminal; JSON and CSV with plain decimals (truncated, never rounded)
+    and how many significant digits of each are certified."""
+    from .report.data import certified_digits, plain
+
+    if fmt is Format.TEXT:
+        from rich.console import Console
+
+        out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
+                      file=io.StringIO())
+        out.print(_train_text(run, title))
+        return out.export_text()
+    digits = min((certified_digits(v) for row in run.values for v in row), default=0)
+    if fmt is Format.JSON:
+        return json.dumps({"precision_bits": run.precision, "certified_digits": digits,
+                           "decimals": "every value is truncated (never rounded) to the digits shown, each of them "
+                           "certified; certified_digits: the fewest significant digits a value shows",
+                           "watch": list(run.names),
+                           "steps": [{"step": k, "values": {n: plain(v) for n, v in zip(run.names, row)}}
                                      for k, row in enumerate(run.values)]}, ensure_ascii=False, indent=1) + "\n"
     import csv
 
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["step", *run.names])
+    w.writerow(["step", *run.names, "certified_digits"])  # each value's significant digits, all certified
     for k, row in enumerate(run.values):
-        w.writerow([k, *row])
+        w.writerow([k, *map(plain, row), min(map(certified_digits, row), default=0)])
     return buf.getvalue()
 
 
@@ -501,13 +655,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     # positionals may follow options (check CASE --of ADDRESS "line"): argparse leaves them over
-    rest = getattr(args, "items", getattr(args, "addresses", None))
+    rest = getattr(args, "items", getattr(args, "addresses", getattr(args, "inputs", None)))
     if extra:
         if rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra):
             parser.error("unrecognized arguments: " + " ".join(extra))
         rest.extend(extra)
     try:
         return args.run(args)
+    except UsageError as e:  # options that do not go together: the command's usage, then why
+        from .report.escape import safe
+
+        sys.stderr.write(args.usage())
+        print(f"exactformer {args.command}: error: {safe(str(e))}", file=sys.stderr)
+        return 2
     except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
         from .report.escape import safe
 

@@ -87,3 +87,11 @@ class OutputError(ExactformerError):
     def __init__(self, message: str, hint: str | None = None) -> None:
         super().__init__(message + (f"\n  hint:     {hint}" if hint else ""))
         self.message = message
+
+
+class UsageError(ExactformerError):
+    """Options that do not go together (``--format json -o report.html``): shown with the command's usage."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message + (f"\n  hint:     {hint}" if hint else ""))
+        self.message = message

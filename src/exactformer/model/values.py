@@ -219,6 +219,8 @@ class WorkLine:
     at: str
     line: int | None
     float64: bool = False
+    source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
+    source_col: int | None = None
 
 
 class Role(enum.StrEnum):
@@ -239,6 +241,8 @@ class Claim:
     work: int | None = None  # index of the work line it comes from
     role: Role = Role.STATED
     float64: bool = False  # printed by a program in double precision (judged in ulps)
+    source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
+    source_col: int | None = None  # 1-based column there, when the reader knows it
 
 
 class TrendSays(enum.Enum):
@@ -259,6 +263,8 @@ class Trend:
     at: str
     seq: int
     line: int | None = None
+    source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
+    source_col: int | None = None
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,28 @@ MARK = {"correct": "✓", "rounding": "≈", "propagated": "↳", "last_digit": 
 LABEL = {"correct": "correct", "rounding": "rounding", "propagated": "propagated", "last_digit": "last digit",
          "wrong": "wrong", "undefined": "undefined", "conflict": "conflict", "arithmetic": "false working",
          "carried_digits": "carried digits", "unmatched": "unmatched", "coarse": "coarse", "trend": "trend"}
+
+
+DECIMALS_NOTE = ("every decimal is the value truncated (never rounded) to the digits shown, each of them certified; "
+                 "exact_digits counts them, exact_complete says the decimal is the whole exact value")
+
+
+def plain(s: str) -> str:
+    """A decimal as tools read it: ``0.24465167…`` → ``0.24465167`` (``1.234…e+430`` → ``1.234e+430``)."""
+    return s.replace("…", "")
+
+
+def certified_digits(s: str) -> int:
+    """How many significant digits a decimal as the engine writes it shows (all certified: it truncates)."""
+    mant = plain(s).lstrip("-≈").split("e")[0].replace(".", "").lstrip("0")
+    return sum(ch.isdigit() for ch in mant) if mant.isdigit() else 0
+
+
+def complete(s: str) -> bool:
+    """Is a decimal the whole exact value (no ``…``, no enclosure)?"""
+    return "…" not in s and not s.startswith("≈")
+
+
 def mark(f: Finding) -> str:
     """A finding's symbol (a trend's says whether it held)."""
     if isinstance(f, TrendFinding):
@@ -37,7 +59,7 @@ OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "coarse"
 
 
 def explanation_json(e) -> dict:
-    return {"hypothesis": e.hypothesis, "detail": e.detail, "recomputed": e.recomputed, "explains": list(e.explains)}
+    return {"hypothesis": e.hypothesis, "detail": e.detail, "recomputed": plain(e.recomputed), "explains": list(e.explains)}
 
 
 def finding_json(f: Finding, r: Report) -> dict:
@@ -45,9 +67,11 @@ def finding_json(f: Finding, r: Report) -> dict:
     sev = f.severity.label
     if isinstance(f, ClaimFinding):
         c = f.claim
-        out: dict = {"kind": "claim", "quantity": f.quantity, "at": c.at, "reported": c.number.text, "exact": f.exact,
+        out: dict = {"kind": "claim", "quantity": f.quantity, "at": c.at, "reported": c.number.text,
+               "exact": plain(f.exact), "exact_digits": certified_digits(f.exact), "exact_complete": complete(f.exact),
                "closed_form": r.closed_form(f, JSON_NODES), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
-               "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev, "recomputed": f.recomputed,
+               "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev,
+               "recomputed": plain(f.recomputed) if f.recomputed is not None else None,
                "file_line": c.line, "role": c.role.value}
         if c.float64:
             out["precision"] = "float64"
@@ -62,8 +86,8 @@ def finding_json(f: Finding, r: Report) -> dict:
         return {"kind": "conflict", "quantity": f.quantity, "severity": sev,
                 "values": [{"reported": c.number.text, "at": c.at, "file_line": c.line} for c in f.claims]}
     if isinstance(f, (ArithmeticFinding, CarriedDigitsFinding)):
-        return {"kind": f.kind, "at": f.at, "line": f.line, "evaluates_to": f.evaluates_to,
-                "reported": f.reported, "severity": sev}
+        return {"kind": f.kind, "at": f.at, "line": f.line, "evaluates_to": plain(f.evaluates_to),
+                "evaluates_to_digits": certified_digits(f.evaluates_to), "reported": f.reported, "severity": sev}
     if isinstance(f, UnmatchedFinding):
         return {"kind": "unmatched", "at": f.at, "line": f.line, "of": f.of, "severity": sev}
     if isinstance(f, UndefinedFinding):
@@ -74,7 +98,7 @@ def finding_json(f: Finding, r: Report) -> dict:
     if isinstance(f, TrendFinding):
         t = f.trend
         return {"kind": "trend", "at": t.at, "of": f.of, "from": t.start, "to": t.end, "says": t.says.value,
-                "values": list(f.values), "verdict": "correct" if f.correct else "wrong", "why": f.why,
+                "values": [plain(v) for v in f.values], "verdict": "correct" if f.correct else "wrong", "why": f.why,
                 "severity": sev}
     raise AssertionError(f)
 
@@ -85,7 +109,7 @@ def report_json(r: Report) -> dict:
               "causes": [{"quantity": g.quantity, "at": g.claim.at} for g in effects]}
              for seq, effects in r.roots.items()]
     out = {"case": r.case.path, "title": r.case.title, "summary": r.summary(), "status": r.worst().label,
-           "root_causes": roots, "findings": [finding_json(f, r) for f in r.findings]}
+           "decimals": DECIMALS_NOTE, "root_causes": roots, "findings": [finding_json(f, r) for f in r.findings]}
     if r.conventions:
         out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
     if r.case.reading is not None:

@@ -8,6 +8,7 @@ from ..model.address import Address
 from ..model.steps import AxisKind
 from ..numeric.ball import SymbolicValue
 from ..numeric.engine import Engine, UndefinedValue
+from .data import plain
 from .term import text
 
 
@@ -28,7 +29,7 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     for a in addresses:
         for b in g.scalars(a):
             try:
-                out[g.name(b)] = engine.decimal(b, sig)
+                out[g.name(b)] = plain(engine.decimal(b, sig))  # truncated to sig digits, each certified
             except SymbolicValue as e:
                 out[g.name(b)] = {"closed_form": engine.closed_form(b), "symbols": sorted(e.symbols)}
             except UndefinedValue as e:

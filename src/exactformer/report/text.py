@@ -85,8 +85,15 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
                                                     ("exact", "right"), ("off", "right")]
         if wide:
             columns += [("why", "left"), ("closed form", "left")]
-        for col, just in columns:
-            t.add_column(col, justify=just, no_wrap=col not in ("why", "closed form"), overflow="fold")
+            for col, just in columns:
+                t.add_column(col, justify=just, no_wrap=col not in ("why", "closed form"), overflow="fold")
+        else:  # narrow: the verdict, the numbers and the exact value's … keep their width; a long quantity folds
+            rows = [describe(f, r) for f in shown]
+            keep = {"": max(len(f"{mark(f)} {LABEL[kind_of(f)]}") for f in shown), "reported": max(len(x[1]) for x in rows),
+                    "exact": max(len(x[2]) for x in rows), "off": max(len(x[3]) for x in rows)}
+            for col, just in columns:
+                t.add_column(col, justify=just, no_wrap=col != "quantity", overflow="fold",
+                             min_width=max(keep.get(col, 0), len(col)) if col in keep else None)
         for f in shown:
             k = kind_of(f)
             q, rep, exact, off, why, closed = describe(f, r)
