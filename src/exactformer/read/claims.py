@@ -12,7 +12,7 @@ from . import grammar as G
 from .toml import show
 from .worklines import Matcher
 
-GROUP_KEYS = ("at", "values", "work", "trend", "precision")
+GROUP_KEYS = ("at", "values", "work", "trend", "precision", "line")
 
 
 class _Claims:
@@ -22,6 +22,7 @@ class _Claims:
         self.work: list[WorkLine] = []
         self.unmatched: list[int] = []
         self.trends: list[Trend] = []
+        self.source_line: int | None = None  # the group's line in the document it was read from
         loss = self.g.model.loss
         self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None)
 
@@ -43,7 +44,8 @@ class _Claims:
         return int(bool(d <= q2arb(3 * unit / 2)))
 
     def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, **kw) -> None:
-        self.claims.append(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64, **kw))
+        self.claims.append(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64,
+                                 source_line=self.source_line, **kw))
 
     def address(self, text, key: tuple) -> Address:
         if not isinstance(text, str):
@@ -80,8 +82,12 @@ def read_group(c: _Claims, group, key: tuple, default_at: str) -> None:
         raise c.r.fail("unknown precision", key + ("precision",), expected='"float64" (numbers printed by a program)',
                        found=show(precision))
     f64 = precision == "float64"
+    line = group.get("line")
+    if line is not None and (not isinstance(line, int) or isinstance(line, bool) or line < 1):
+        raise c.r.fail("line must be a line number of the document (1, 2, …)", key + ("line",), found=show(line))
+    c.source_line = line
     for name, value in group.items():
-        if name in ("at", "precision"):
+        if name in ("at", "precision", "line"):
             continue
         if name == "values":
             _values(c, value, at, key + ("values",), f64)
@@ -183,7 +189,7 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
                        found=show(text))
     wi = len(c.work)
     line = c.r.loc.line_of(*ik) or c.r.loc.line_of(*ik[:-1])
-    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, f64))
+    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, f64, c.source_line))
     if of is None:
         return
     ops = m.operands(of, items[0])
@@ -191,10 +197,10 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
         c.unmatched.append(wi)
         ops = []
     for a, lit in ops:
-        c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64))
+        c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64, c.source_line))
     for group in stated:
         for a, lit in group or []:
-            c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64))
+            c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64, c.source_line))
 
 
 def _trend(c: _Claims, items, at: str, key: tuple) -> None:

@@ -72,7 +72,7 @@ def finding_json(f: Finding, r: Report) -> dict:
                "closed_form": r.closed_form(f, JSON_NODES), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
                "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev,
                "recomputed": plain(f.recomputed) if f.recomputed is not None else None,
-               "file_line": c.line, "role": c.role.value}
+               "file_line": c.line, "role": c.role.value, **({"source_line": c.source_line} if c.source_line else {})}
         if c.float64:
             out["precision"] = "float64"
         if f.explained_by or f.why_not:
@@ -84,7 +84,8 @@ def finding_json(f: Finding, r: Report) -> dict:
         return out
     if isinstance(f, ConflictFinding):
         return {"kind": "conflict", "quantity": f.quantity, "severity": sev,
-                "values": [{"reported": c.number.text, "at": c.at, "file_line": c.line} for c in f.claims]}
+                "values": [{"reported": c.number.text, "at": c.at, "file_line": c.line,
+                            **({"source_line": c.source_line} if c.source_line else {})} for c in f.claims]}
     if isinstance(f, (ArithmeticFinding, CarriedDigitsFinding)):
         return {"kind": f.kind, "at": f.at, "line": f.line, "evaluates_to": plain(f.evaluates_to),
                 "evaluates_to_digits": certified_digits(f.evaluates_to), "reported": f.reported, "severity": sev}

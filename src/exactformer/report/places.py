@@ -64,7 +64,9 @@ class Places:
     def of(self, f: Finding) -> Place:
         item = _item(f, self.r)
         if item is not None and getattr(item, "source_line", None):
-            return Place(self.path, item.source_line, item.source_col)
+            if item.source_col is not None:
+                return Place(self.path, item.source_line, item.source_col)
+            return self._refine(Place(self.path, item.source_line), _stated(f, item), 1)
         if self.document:
             return self._refine(self._from_at(f.at), _stated(f, item))
         line = getattr(item, "line", None) if item is not None else None
@@ -91,14 +93,14 @@ class Places:
             return Place(self.path, self._notebook_line(int(m.group(1)), bool(m.group(2)), int(m.group(3))))
         return Place(self.path)
 
-    def _refine(self, p: Place, literal: str | None) -> Place:
+    def _refine(self, p: Place, literal: str | None, within: int = 0) -> Place:
         """The line and column, from the group's first line on, where the number is written as stated (a table's
         cell below its header; a notebook output inside its JSON string)."""
         if p.line is None or not literal:
             return p
         pattern = re.compile(r"(?<![\d.])" + re.escape(literal) + r"(?![\d])")
         lines = self.lines()
-        for k in range(p.line - 1, min(len(lines), p.line - 1 + SEARCH_LINES)):
+        for k in range(p.line - 1, min(len(lines), p.line - 1 + (within or SEARCH_LINES))):
             m = pattern.search(lines[k])
             if m:
                 return Place(p.path, k + 1, m.start() + 1)

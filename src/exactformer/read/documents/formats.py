@@ -87,17 +87,20 @@ def _plain_markdown(s: str) -> str:
 
 def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> int:
     rows: list[list[str]] = []
+    lines: list[int] = []
     header: list[str] = []
+    first = line - (tokens[k].map[0] if tokens[k].map else 0)  # the line of the Markdown text's first line
     while k < len(tokens) and tokens[k].type != "table_close":
         t = tokens[k]
         if t.type == "tr_open":
             rows.append([])
+            lines.append(first + t.map[0] if t.map else line)
         elif t.type == "inline":
             rows[-1].append(_markdown_text(t.content).strip())
         k += 1
     if rows and not any(_cell(c) is not None for c in rows[0]):
-        header, rows = rows[0], rows[1:]
-    _add_table(header, rows, line, out, context)
+        header, rows, lines = rows[0], rows[1:], lines[1:]
+    _add_table(header, rows, line, out, context, lines)
     return k + 1
 
 
@@ -107,19 +110,48 @@ def _cell(text: str):
     if n is not None:
         return n
     a = V.array(t)
+    if a is None and t.startswith("(") and t.endswith(")") and "," in t:  # a tuple: (0.29, 0.14)
+        a = V.array("[" + t[1:-1] + "]")
     if a is not None and a and not isinstance(a[0], list):
         return a
     return None
 
 
-def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items, context: list[str]) -> None:
+_TOTAL_ROW = re.compile(r"^(?:合計|合计|총합|합계|sum|total|Σ|∑|計|计)$", re.IGNORECASE)
+_INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
+
+
+def _index_column(cells: list[str], header: list[str]) -> bool:
+    """A first column that numbers the rows (``| pos | dim 0 | …`` with 0, 1, 2 …): labels, not numbers."""
+    nums = [c.strip() for c in cells]
+    if not all(c.isdigit() for c in nums):
+        return False
+    seq = [int(c) for c in nums]
+    head = header[0].strip() if header else ""
+    return bool(_INDEX_HEAD.match(head)) or seq in (list(range(len(seq))), list(range(1, len(seq) + 1)))
+
+
+def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items, context: list[str],
+               row_lines: list[int] | None = None) -> None:
     """A table from cells: a label column (when its cells are not numbers), then numbers or [vectors]."""
     if not rows:
         return
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
+    totals = [k for k, r in enumerate(rows) if r and _TOTAL_ROW.match(r[0].strip().strip("*"))]
+    for k in totals:  # | 合計 | | | 4.2633 |: each stated total on its own, matched by its value
+        for c in rows[k][1:]:
+            n = V.number(V.clean(c).strip().strip("$"))
+            if n is not None:
+                where = row_lines[k] if row_lines and k < len(row_lines) else line
+                out.found.append(I.Table([[n]], None, None, where, I._at(context, where), "sum", [where]))
+    if totals:
+        rows = [r for k, r in enumerate(rows) if k not in totals]
+        row_lines = [n for k, n in enumerate(row_lines) if k not in totals] if row_lines else None
+        if not rows:
+            return
     parsed = [[_cell(c) for c in r] for r in rows]
-    label_col = all(p[0] is None for p in parsed)
+    label_col = all(p[0] is None for p in parsed) or (width > 2 and _index_column([r[0] for r in rows], header))
     start = 1 if label_col else 0
     body = [p[start:] for p in parsed]
     if not body or not body[0]:
@@ -139,7 +171,7 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = [I.strip_role(h) for h in header[start:]] if header and len(header) - start == len(body[0]) else None
-    out.found.append(I.Table(body, labels, cols, line, I._at(context, line)))  # type: ignore[arg-type]
+    out.found.append(I.Table(body, labels, cols, line, I._at(context, line), "", row_lines))  # type: ignore[arg-type]
 
 
 # ---- HTML ---------------------------------------------------------------------------------------------------
@@ -161,6 +193,7 @@ class _Html(HTMLParser):
         self.skip = 0
         self.table: list[list[str]] | None = None
         self.table_line = 0
+        self.table_rows: list[int] = []  # the line of each <tr>
         self.cell: list[str] | None = None
         self.math: list[list[str]] | None = None
         self.math_cell: list[str] | None = None
@@ -221,9 +254,10 @@ class _Html(HTMLParser):
             self.math_cell = []
         elif tag == "table":
             self.flush()
-            self.table, self.table_line = [], line
+            self.table, self.table_line, self.table_rows = [], line, []
         elif tag == "tr" and self.table is not None:
             self.table.append([])
+            self.table_rows.append(line)
         elif tag in ("td", "th") and self.table is not None:
             self.cell = []
         elif tag in _BLOCK:
@@ -270,7 +304,7 @@ class _Html(HTMLParser):
                 self.table[-1].append("".join(self.cell).strip())
             self.cell = None
         elif tag == "table" and self.table is not None:
-            self.blocks.append(("table", self.table_line, json.dumps(self.table)))
+            self.blocks.append(("table", self.table_line, json.dumps({"rows": self.table, "lines": self.table_rows})))
             self.table = None
         elif tag in _BLOCK:
             self.flush()
@@ -316,10 +350,11 @@ def html(text: str) -> I.Items:
         elif kind == "t":
             I.scan(body, line, out, context)
         elif kind == "table":
-            rows = json.loads(body)
-            rows = [r for r in rows if r]
+            got = json.loads(body)
+            kept = [(r, n) for r, n in zip(got["rows"], got["lines"]) if r]
+            rows, lines = [r for r, _ in kept], [n for _, n in kept]
             header = rows[0] if rows and not any(_cell(c) is not None for c in rows[0]) else []
-            _add_table(header, rows[1:] if header else rows, line, out, context)
+            _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines)
         elif kind == "math":
             got = json.loads(body)
             cells = [[V.number(c) for c in r] for r in got["rows"]]
@@ -335,6 +370,7 @@ def _image_tex(v: str) -> str:
     from urllib.parse import unquote_plus
 
     t = unquote_plus(unquote_plus(v)) if "%" in v else v
+    t = t.replace("&space;", " ")  # an equation editor's spaces
     if not re.search(r"\\begin\{|\\frac|\d\s*[=&]", t):
         return ""
     k = t.find("?")

@@ -44,7 +44,8 @@ class _Match:
     cells: int
     error: float
     given: bool = False
-    items: str | None = None  # the claims as a TOML inline table, once written
+    items: list[str] | None = None  # each claim as TOML (``"Q[the][1]" = "0.17"``), once written
+    rows: list[int] = field(default_factory=list)  # each cell's row in the matched matrix
 
 
 # ---- matching --------------------------------------------------------------------------------------------------
@@ -206,11 +207,15 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     _, s, base, rs, cs, (exact, close, err) = best
     texts = [t for row in rows for t in row]
     cells = [(Address(s.key, s.unflat(base + a + b)), t) for (a, b), t in zip(product(rs, cs), texts) if t is not None]
+    rows_of = [i // c for i, t in enumerate(texts) if t is not None]
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
-    restated = s.is_given or s.spec.name == "X" or (s.spec.name == "in" and g.model.pos_enc is None)
-    return _Match(cells, s.key, exact, close, n, err, given=restated)
+    pe = g.model.pos_enc
+    sinusoidal = pe is not None and pe.kind.value == "sinusoidal"  # computed, so a claim
+    restated = (s.is_given and not (s.spec.name == "PE" and sinusoidal)) or s.spec.name == "X" or \
+        (s.spec.name == "in" and pe is None)
+    return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
 
 
 def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | None]]:
@@ -261,11 +266,11 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
         if isinstance(item, I.Work):
             got_line = _work(item, g, vals, m)
             if got_line is None:
-                group = (f"[[claims]]\nat = {toml_str(item.at)}\n# {I.where(item.line)}: no quantity fits "
-                         f"its result: checked as arithmetic only\nwork = [{{ line = {toml_str(item.text)} }}]\n")
+                group = (f"[[claims]]\nat = {toml_str(item.at)}{_line_key(item.line)}\n# {I.where(item.line)}: no "
+                         f"quantity fits its result: checked as arithmetic only\nwork = [{{ line = {toml_str(item.text)} }}]\n")
             else:
-                group = (f"[[claims]]\nat = {toml_str(item.at)}\nwork = [{{ of = {toml_str(got_line)}, "
-                         f"line = {toml_str(item.text)} }}]\n")
+                group = (f"[[claims]]\nat = {toml_str(item.at)}{_line_key(item.line)}\nwork = [{{ of = "
+                         f"{toml_str(got_line)}, line = {toml_str(item.text)} }}]\n")
             problem = _unreadable(group, engine)
             if problem:
                 notes.append(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}")
@@ -277,16 +282,19 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
                 matched, work = matched + 1, work + 1
             groups.append(group)
             continue
-        for rows, row_labels, col_labels, what, hint, bare in _matrices(item):
+        for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is not None and bare and not _strong(got, rows):
                 got = None  # a stray vector that fits some cell by chance is no claim
+            named = role(getattr(item, "name", "") or "")
+            if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
+                got = None  # "keys = {…}" is K or nothing
             if got is None:
                 unmatched += 1
                 notes.append(f"{what}: fits no quantity of the model (not audited)")
                 continue
             matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
-            groups.append(_group(item.at, got, g, what, notes))
+            groups.append(_group(item.at, got, g, what, notes, row_lines))
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
@@ -319,19 +327,27 @@ def _matrices(item):
     a given gives itself."""
     if isinstance(item, I.Table):
         hint = step_hint(item.name) if item.name else None
-        bare = len(item.rows) == 1 and not item.col_labels  # "Nov 5, 2023" reads as a one-row table
+        bare = len(item.rows) == 1 and not item.col_labels and not hint  # "Nov 5, 2023" reads as a one-row table
+        lines = item.row_lines or [item.line]
         for rows, col_labels, head in _columns(item):
             yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
-                f", column {head!r}" if head else ""), (step_hint(head) if head else None) or hint, bare
+                f", column {head!r}" if head else ""), (step_hint(head) if head else None) or hint, bare, lines
     elif isinstance(item, I.Named) and role(item.name) in (None, "Q", "K", "V", "X"):  # weights are givens
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
         bare = not item.name and not item.row_labels and len(rows) == 1
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
-            step_hint(item.name) if item.name else None, bare
+            step_hint(item.name) if item.name else None, bare, item.row_lines or [item.line]
 
 
-def _group(at: str, got: _Match, g, what: str, notes: list[str]) -> str:
+def _line_key(line: int | None) -> str:
+    """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
+    by its cell, from ``at``)."""
+    return f"\nline = {line}" if line is not None and line < I.CELL else ""
+
+
+def _group(at: str, got: _Match, g, what: str, notes: list[str], row_lines: list[int | None]) -> str:
+    """The claims of one matched table or array: a group for each line its rows are written on."""
     name = g.step(got.step).short
     if got.given:
         notes.append(f"{what}: restates the given {name} ({got.exact} of {got.cells} cells agree)")
@@ -339,10 +355,16 @@ def _group(at: str, got: _Match, g, what: str, notes: list[str]) -> str:
     conf = f"{got.exact} of {got.cells} cells agree to their last digit" + \
         (f", {got.close} more are close" if got.close else "")
     notes.append(f"{what}: {name} ({conf})")
-    if got.items is None:  # a table printed again: its claims written once
-        got.items = ", ".join(f"{toml_str(g.name(a))} = {toml_str(t)}" for a, t in got.address_cells)
-    items = got.items
-    return f"[[claims]]\n# {what}: matched to {name} ({conf})\nat = {toml_str(at)}\nvalues = {{ {items} }}\n"
+    if got.items is None:  # a table printed again: its claims' text made once
+        got.items = [f"{toml_str(g.name(a))} = {toml_str(t)}" for a, t in got.address_cells]
+    by_line: dict[int | None, list[str]] = {}
+    for item, r in zip(got.items, got.rows):
+        line = row_lines[r] if r < len(row_lines) else row_lines[0]
+        by_line.setdefault(line if line is not None and line < I.CELL else None, []).append(item)
+    out = [f"# {what}: matched to {name} ({conf})\n"]
+    for line, items in by_line.items():
+        out.append(f"[[claims]]\nat = {toml_str(at)}{_line_key(line)}\nvalues = {{ {', '.join(items)} }}\n")
+    return "".join(out)
 
 
 def _work(item: I.Work, g, vals: _Values, m) -> str | None:

@@ -37,6 +37,7 @@ class Named:
     at: str
     row_labels: list[str] | None = None  # a matrix's rows named by comments (``[0.1, 0.2],  # "cat"``)
     label: str | None = None  # a vector's token from its comment (``x = [0.1, 0.3]  # "Hello"``)
+    row_lines: list[int] | None = None  # the line of each row, when a matrix is printed one row a line
 
 
 @dataclass
@@ -47,6 +48,7 @@ class Table:
     line: int
     at: str
     name: str = ""  # what the document calls it (a printed dict's variable)
+    row_lines: list[int] | None = None  # the line of each row
 
 
 @dataclass
@@ -88,7 +90,7 @@ MAX_JOIN = 200  # lines a bracketed array may span
 
 def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
-    lines = text.splitlines()
+    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in text.splitlines()]
     if len(lines) > MAX_LINES:
         out.skipped.append(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)")
         lines = lines[:MAX_LINES]
@@ -110,15 +112,17 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
-        if m and (_starts_array(m.group(2)) or m.group(2).lstrip().startswith("{")):
-            got = _array_at(lines, k, m.group(2), comment)
+        value = _last_array(m.group(2)) if m else ""
+        if m and (_starts_array(value) or value.lstrip().startswith("{")):
+            got = _array_at(lines, k, value, comment)
             if got is not None:
-                arr, rows, used = got
+                arr, rows, used, offsets = got
                 name = _name(m.group(1))
                 if isinstance(arr, tuple):  # a dict keyed by token
                     out.found.append(_dict_table(name, arr, n, _at(context, n)))
                 else:
-                    out.found.append(Named(name, arr, n, _at(context, n), rows, None if rows else comment))
+                    out.found.append(Named(name, arr, n, _at(context, n), rows, None if rows else comment,
+                                           [n + j for j in offsets] if offsets else None))
                 k += used
                 continue
         if s.startswith("{"):  # a printed dict: {'cat': 0.243, 'dog': 0.101}
@@ -135,7 +139,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         work, used = _work(lines, k, s)
         if work is None and m and re.match(r"[^=]*?[:：]", s[:m.start(2)]):  # "平均: (2.0 + 0.5)/2 = 1.25"
             work, used = _work(lines, k, m.group(2))
-        tup = _LABELLED_TUPLE.match(s) if work is None else None
+        tup = (_LABELLED_TUPLE.match(s) or _LABELLED_LIST.match(s)) if work is None else None
         if tup:  # "正規化: (1.091, -0.218, -1.527, 0.654)"
             out.found.append(Named(_name(tup.group(1)), [V.number(x) for x in tup.group(2).split(",")], n,
                                    _at(context, n)))
@@ -173,8 +177,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         pieces = _fragments(s) if any(r in s for r in "=≈≒") and any(ch.isdigit() for ch in s) else []
+        row = _ROW_LABEL.match(s)
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
-            out.found.append(Work(piece, label, n, _at(context, n)))
+            if isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
+                out.found.append(Table([[piece[1]]], [row.group(1)] if row else None, None, n, _at(context, n),
+                                       piece[0], [n]))
+            else:
+                out.found.append(Work(piece, label, n, _at(context, n)))
         table, used = _table(lines, k, first_line, context)
         if table is not None:
             out.found.append(table)
@@ -184,7 +193,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
             got = _array_at(lines, k, s, comment)
             if got is not None and not isinstance(got[0], tuple):
-                out.found.append(Named("", got[0], n, _at(context, n), got[1], None if got[1] else comment))
+                out.found.append(Named("", got[0], n, _at(context, n), got[1], None if got[1] else comment,
+                                       [n + j for j in got[3]] if got[3] else None))
                 k += got[2]
                 continue
         named = _inline_named(s)
@@ -196,7 +206,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named("", inline[0], n, _at(context, n)))
         tm = _TOKEN_LIST.search(s)
         if tm:
-            toks = [t.strip() for t in re.split(r"[,、，]", tm.group(1))]
+            toks = [t.strip().strip("'\"“”‘’`") for t in re.split(r"[,、，]", tm.group(1))]
             if len(toks) >= 2 and all(t and len(t) <= 30 and V.number(t) is None for t in toks):
                 out.found.append(Tokens(toks, n))
         nxt = V.clean(lines[k + 1]).strip() if k + 1 < len(lines) else ""
@@ -231,13 +241,15 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None):
     if first.lstrip().startswith("{"):
         body, used = _join(lines, k, first, "{}")
         d = V.mapping(body)
-        return (d, None, used) if d is not None else None
+        return (d, None, used, None) if d is not None else None
     body, used, labels = _join_commented(lines, k, first, comment)
     arr = V.array(body)
     if arr is None:
         return None
-    rows = labels if arr and isinstance(arr[0], list) and len(labels) == len(arr) and all(labels) else None
-    return arr, rows, used
+    rows = [lab for _, lab in labels]
+    named = rows if arr and isinstance(arr[0], list) and len(rows) == len(arr) and all(rows) else None
+    offsets = [j for j, _ in labels] if arr and isinstance(arr[0], list) and len(labels) == len(arr) else None
+    return arr, named, used, offsets
 
 
 def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:
@@ -251,7 +263,7 @@ def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -
         return code
 
     body, used = _join(lines, k, first, strip=strip)
-    return body, used, [lab for line, lab in zip(parts, labels) if re.search(r"\d", line)]
+    return body, used, [(j, lab) for j, (line, lab) in enumerate(zip(parts, labels)) if re.search(r"\d", line)]
 
 
 def _dict_table(name: str, d: tuple, line: int, at: str) -> Table:
@@ -287,6 +299,14 @@ _DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,�
 _TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})")
 
 
+_PROMPT = re.compile(r"^(?:>>>|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")
+
+
+def _unprompt(s: str) -> str:
+    """A line without the prompt of a Python session or an exported notebook (``>>>``, ``...``, ``Out[3]:``)."""
+    return _PROMPT.sub("", s, count=1) if s[:1] in ">.IO" else s
+
+
 def _unwrap_math(s: str) -> str:
     """A line without the maths delimiters around it: ``\\[W = …\\]``, ``$$…$$``, ``$x = [1, 2]$``."""
     return _DELIMS.sub("", s) if s[:1] in "\\$" or s[-1:] in "]$)" else s
@@ -306,6 +326,9 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
 
 _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
                              r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
+_ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
+_LABELLED_LIST = re.compile(r"^([^:：=\d]{1,40}?)\s*[:：]\s*(" + V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern +
+                            r"){2,})\s*(?:[;；.。]|$)")
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
 _TOTAL = re.compile(r"^(?:[^\d\s-]{1,12}\s*[:：]?\s*)?(" + V.NUMBER.pattern + r")\s*$")
 _TRAILING = re.compile(r"(?:^|[\s=+])(" + V.NUMBER.pattern + r")\s*$")
@@ -322,6 +345,14 @@ def _terms_above(lines: list[str], k: int) -> list[str]:
         out.append(m.group(1).lstrip("+"))
         j -= 1
     return out[::-1]
+
+
+def _last_array(v: str) -> str:
+    """What an assignment gives: ``H = X + Attention(X) = \\begin{bmatrix}…`` gives the matrix after its last =."""
+    if _starts_array(v) or "=" not in v:
+        return v
+    tail = v[v.rindex("=") + 1:].strip()
+    return tail if _starts_array(tail) else v
 
 
 def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
@@ -420,7 +451,7 @@ def labelled(text: str) -> tuple[str, str] | None:
 _MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|√|\(|\[|-?\d|\.\d")
 
 
-def _fragments(s: str) -> list[str]:
+def _fragments(s: str) -> list[str | tuple[str, str]]:
     """The lines of working inside a sentence: split where a clause ends (outside brackets), each cut to where
     its mathematics starts; the pieces that read as a chain ``a = b``."""
     parts, depth, cur = [], 0, ""
@@ -428,27 +459,36 @@ def _fragments(s: str) -> list[str]:
         depth += ch in "([{"
         depth -= ch in ")]}"
         end = ch in ";；。，、" or (ch == "," and s[k + 1:k + 2] == " " and not s[k + 2:k + 3].isdigit()) or \
-            (ch in ":：" and s[k + 1:k + 2] == " ")
+            (ch in ":：" and s[k + 1:k + 2] == " ") or (ch == " " and s[k + 1:k + 5] in ("and ", "und ", "then"))
         if depth <= 0 and end:
             parts.append(cur)
             cur = ""
         else:
             cur += ch
     parts.append(cur)
-    out = []
+    if s.count("$") >= 2:  # each $…$ span is a clause of its own: "我:$μ = 0.47$,$σ = 0.2426$"
+        parts = [x for p in parts for x in re.split(r"\$+", p)]
+    out: list[str | tuple[str, str]] = []
     for p in parts:
+        p = p.replace("$", " ").strip().rstrip(".。 ")
         if not any(r in p for r in "=≈≒"):
             continue
         m = _MATH_START.search(p)
         if m is None:
             continue
-        piece = p[m.start():].strip().rstrip(".。 ")
-        if _chain(piece) is not None:
+        piece = p[m.start():].strip()
+        lhs = _LHS.match(p)
+        got = labelled(p) if lhs else None  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
+        name = re.split(r"[\s:：*]+", lhs.group(1).strip())[-1] if lhs else ""
+        cut = m.start() == 0 or not re.match(r"[\w^_]", p[m.start() - 1])  # "σ^2 = …" is no "2 = …"
+        if _chain(p) is not None:
+            out.append(p)
+        elif got is not None:
+            out.append(got[1])
+        elif cut and _chain(piece) is not None:  # "tea → green is 0.8157 / 1.4142 = 0.5768"
             out.append(piece)
-        else:
-            got = labelled(p.strip().rstrip(".。 "))  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
-            if got is not None:
-                out.append(got[1])
+        elif lhs and V.number(p[lhs.end():]) is not None and step_hint(name):
+            out.append((name, V.number(p[lhs.end():]) or ""))  # "σ = 0.2426": a named result
     return out
 
 
@@ -546,7 +586,7 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
                 col_labels = head[1:]
     labels = [_label(r[0] or "") for r in rows] if first[0] is not None else None
     n = first_line + k
-    return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n)), used
+    return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), "", [n + r for r in range(len(rows))]), used
 
 
 def _context(context: list[str], s: str) -> None:

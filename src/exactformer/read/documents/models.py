@@ -40,6 +40,8 @@ class Givens:
     scale: str | None = None  # "none" when the prose says the scores are not scaled
     mask: str | None = None  # "causal" when the prose says so
     layout: str | None = None  # "column" when the weights are written out×in (W·x)
+    heads: int = 1  # heads the prose speaks of ("two heads", "ヘッド2")
+    sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
 
@@ -68,6 +70,11 @@ def givens(found: I.Items) -> Givens:
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
             g.base = (m.group(1) or m.group(2) or m.group(3)).replace(",", "")
+    counts = [int(m.group(1) or m.group(2)) for m in re.finditer(
+        r"\b(\d)\s*(?:attention\s+)?heads\b|(?:head|ヘッド|헤드|头)\s*(\d)\b", low)]
+    words = {"two": 2, "three": 3, "four": 4, "2つ": 2, "二つ": 2, "두": 2, "两": 2, "二": 2}
+    counts += [n for w, n in words.items() if re.search(re.escape(w) + r"\s*(?:heads|つのヘッド|개의 헤드|个头|头)", low)]
+    g.heads = max([c for c in counts if 1 <= c <= 16], default=1)
     if re.search(r"causal|masked|マスク|因果|마스크|掩码|look-ahead", low):
         g.mask = "causal"
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
@@ -81,7 +88,13 @@ def givens(found: I.Items) -> Givens:
         elif r is not None:
             g.weights.setdefault(r, []).append(x)
     _inputs(found, g)
+    if g.X is not None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", low):
+        g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
+                           (len(g.X), len(g.X[0])) and _SUBLAYER.search(x.name) and id(x) not in g.x_items), None)
     return g
+
+
+_SUBLAYER = re.compile(r"attention|attn|sublayer|mha|multihead|注意力|アテンション|어텐션|自注意|^z$|^f\(", re.IGNORECASE)
 
 
 def _inputs(found: I.Items, g: Givens) -> None:
@@ -295,8 +308,19 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 notes.append("weights written out×in (W·x): layout = column")
             if ffn:
                 out.append(_post_ln(g, X, tokens, layer, notes))
-            out.append(Candidate("attention", {"model": dict(_base_model(g, X, tokens), layers=[layer])}, notes,
-                                 _conventions(g, True), prior=1))
+            cols = len(layer["Wq"][0]) if g.layout != "column" else len(layer["Wq"])
+            if g.heads > 1 and cols % g.heads == 0 and cols // g.heads >= 1:
+                multi = {f"{r}_all" if r in ("Wq", "Wk", "Wv") else r: v for r, v in layer.items()
+                         if r in ("Wq", "Wk", "Wv", "Wo", "bo")}
+                multi["heads"] = g.heads
+                out.append(Candidate(f"{g.heads}-head attention", {"model": dict(_base_model(g, X, tokens),
+                                                                                 layers=[multi])},
+                                     notes + [f"{g.heads} heads (the document says so), split by columns"],
+                                     _conventions(g, True), prior=0))
+            head, head_note = _head(found, g, tokens, len(layer["Wv"][0]) if "Wo" not in layer else d)
+            base = dict(_base_model(g, X, tokens), layers=[layer], **({"head": head} if head else {}))
+            out.append(Candidate("attention" + (", then an output layer" if head else ""), {"model": base},
+                                 notes + head_note, _conventions(g, True), prior=1))
             if "positions" in g.words:
                 m = dict(_base_model(g, X, tokens), layers=[layer], positions={"kind": "sinusoidal"})
                 out.append(Candidate("attention after positional encodings", {"model": m},
@@ -307,6 +331,17 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", ["relu", "gelu", "sigmoid", "tanh", "identity"])],
                                  prior=3))
+        if g.sublayer is not None:
+            sub = g.sublayer
+            ln_cfg = _layernorm(g, X, tokens, note)
+            ln = ln_cfg.spec["model"]["layers"][0]["ln"]
+            m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["sub", "resid", "ln"],
+                                                         "sub": {"value": list(sub.array)}, "resid": {"adds": "in"},
+                                                         "ln": ln}])
+            out.append(Candidate("Add & Norm: the input plus a stated sublayer output, then a LayerNorm",
+                                 {"model": m}, note + [f"the sublayer's output from {sub.name} ({I.where(sub.line)})"],
+                                 ln_cfg.axes, prior=-1,
+                                 givens={id(sub)}))
         if not has_w:
             ln = _layernorm(g, X, tokens, note)
             pe = Candidate("positional encodings", {"model": dict(_base_model(g, X, tokens),
@@ -327,6 +362,26 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         for c in out:
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
     return out
+
+
+def _head(found: I.Items, g: Givens, tokens: list[str], width: int) -> tuple[dict | None, list[str]]:
+    """The output layer (logits over a vocabulary) when the document gives its weights: the vocabulary is a
+    word list as long as the weights are wide, else the embeddings' tokens."""
+    if "head" not in g.weights:
+        return None, []
+    w = g.weights["head"][0]
+    shape = V.shape(w.array)
+    if len(shape) != 2 or width not in shape:
+        return None, []
+    size = shape[1] if shape[0] == width else shape[0]
+    vocab = next((x.tokens for x in found.found if isinstance(x, I.Tokens) and len(x.tokens) == size
+                  and len(set(x.tokens)) == size), None)
+    if vocab is None:
+        vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
+    if vocab is None:
+        return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
+    head = {"vocab": vocab, "W": list(w.array)}
+    return head, [f"head.W from {w.name} ({I.where(w.line)}), vocabulary {', '.join(vocab)}"]
 
 
 def _ffn(g: Givens) -> dict:

@@ -13,7 +13,7 @@ _ROLES = {
     "wout": "head", "wvocab": "head", "wlm": "head", "wu": "head", "wunembed": "head",
     "q": "Q", "k": "K", "v": "V", "query": "Q", "key": "K", "value": "V", "queries": "Q", "keys": "K",
     "values": "V",
-    "x": "X", "e": "X", "h": "X", "input": "X", "inputs": "X", "embedding": "X", "embeddings": "X", "emb": "X",
+    "x": "X", "e": "X", "input": "X", "inputs": "X", "embedding": "X", "embeddings": "X", "emb": "X",
     "xemb": "X", "embeds": "X", "tokenembeddings": "X", "wordembeddings": "X", "入力": "X", "埋め込み": "X",
     "入力ベクトル": "X", "입력": "X", "임베딩": "X", "输入": "X", "嵌入": "X", "词向量": "X",
     "gamma": "gamma", "γ": "gamma", "beta": "beta", "β": "beta",
@@ -29,6 +29,12 @@ STEP_HINTS = {
     "xhat": "norm", "logits": "logits", "probs": "probs", "probabilities": "probs", "sum": "expsum",
     "expsum": "expsum", "exp": "exp", "x+pe": "in", "x+p": "in", "e+pe": "in", "q": "Q", "k": "K", "v": "V",
     "query": "Q", "key": "K", "value": "V", "weightedv": "weighted_v", "av": "weighted_v", "a×v": "weighted_v",
+    "スコア": "scores", "重み": "weights", "注意重み": "weights", "アテンション重み": "weights", "점수": "scores",
+    "가중치": "weights", "어텐션가중치": "weights", "分数": "scores", "得分": "scores", "权重": "weights",
+    "注意力权重": "weights", "平均": "mean", "分散": "var", "標準偏差": "std", "均值": "mean", "方差": "var",
+    "标准差": "std", "평균": "mean", "분산": "var", "표준편차": "std", "正規化": "norm", "정규화": "norm",
+    "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "σ²": "var",
+    "σ^2": "var", "sigma^2": "var",
 }
 
 
@@ -66,6 +72,8 @@ def step_hint(name: str) -> str | None:
     base, sub = split_name(name)
     if sub is not None and not sub.isdigit():
         name = base
+    if re.search(r"[÷/]\s*√|/\s*sqrt|scaled", name):
+        return "scaled"
     t = _key(name).lower().replace("_", "")
     t = re.sub(r"\d+$", "", t)
     return STEP_HINTS.get(t) or next((v for k, v in STEP_HINTS.items() if len(k) > 3 and t.endswith(k)), None)

@@ -249,4 +249,4 @@ def tex_plain(s: str) -> str:
     t = re.sub(r"(?<!\\)\\[,;:! ]", " ", t)
     t = _TEX_WORD.sub(lambda m: m.group(0) if m.group(0) in (r"\begin", r"\end", r"\frac", r"\sqrt", r"\hline")
                       else _TEX_WORDS.get(m.group(0), m.group(0)), t)
-    return t
+    return re.sub(r"(?<![_^A-Za-z\\])\{([^{}\\]*)\}", r"\1", t)  # {Attention}(X) → Attention(X)
