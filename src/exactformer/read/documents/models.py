@@ -103,13 +103,15 @@ def _inputs(found: I.Items, g: Givens) -> None:
     vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and len(V.shape(x.array)) == 1
                and _token_name(x.name) is not None]
     groups: dict[int, list[I.Named]] = {}
+    seen: dict[int, set[str]] = {}
     for x in vectors:
         nm = _token_name(x.name) or ""
         if toks and not any(nm in t.tokens for t in toks):
             continue
-        grp = groups.setdefault(len(x.array), [])
-        if nm not in [_token_name(y.name) for y in grp]:
+        grp, names = groups.setdefault(len(x.array), []), seen.setdefault(len(x.array), set())
+        if nm not in names:
             grp.append(x)
+            names.add(nm)
     best = max(groups.values(), key=len, default=[])
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
@@ -272,9 +274,18 @@ def _positions_axes(g: Givens) -> list[tuple[str, list]]:
     return [("positions.base", base), ("positions.start", [0, 1]), ("positions.order", ["interleaved", "halves"])]
 
 
+MAX_POSITIONS = 256  # attention over n positions is n² numbers: a worked example has a handful
+
+
 def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     """Every model the givens allow, most believed first."""
     out: list[Candidate] = []
+    n = len(g.X) if g.X is not None else len(g.direct["Q"].array) if "Q" in g.direct else 0
+    if n > MAX_POSITIONS:
+        raise CaseError(f"the document gives {n:,} inputs (tokens or rows)", file=path,
+                        expected=f"a worked example of at most {MAX_POSITIONS} positions",
+                        found=f"{n:,} positions", hint="audit a part of it, or write the case by hand (exactformer "
+                        "audit CASE.toml has no such limit)")
     stated = ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
         (["scores not scaled (the document says so)"] if g.scale else [])
     X, tokens, note = g.X, g.tokens, [g.token_note, g.x_note] + stated

@@ -4,6 +4,7 @@ weights), as priors for the reader; the numbers decide."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from . import values as V
 
@@ -57,6 +58,7 @@ def _key(name: str) -> str:
     return t
 
 
+@lru_cache(maxsize=4096)
 def role(name: str) -> str | None:
     """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
     t = _key(name)
@@ -67,6 +69,7 @@ def role(name: str) -> str | None:
     return _ROLES.get(t.lower()) or _ROLES.get(t)
 
 
+@lru_cache(maxsize=4096)
 def step_hint(name: str) -> str | None:
     """The step a document's name for a printed result suggests (``attn_weights`` → weights)."""
     base, sub = split_name(name)
@@ -76,4 +79,7 @@ def step_hint(name: str) -> str | None:
         return "scaled"
     t = _key(name).lower().replace("_", "")
     t = re.sub(r"\d+$", "", t)
-    return STEP_HINTS.get(t) or next((v for k, v in STEP_HINTS.items() if len(k) > 3 and t.endswith(k)), None)
+    return STEP_HINTS.get(t) or next((v for k, v in _LONG_HINTS if t.endswith(k)), None)
+
+
+_LONG_HINTS = tuple((k, v) for k, v in STEP_HINTS.items() if len(k) > 3)  # "attn_weights" ends with "weights"
