@@ -666,7 +666,8 @@ def main(argv: list[str] | None = None) -> int:
         from .report.escape import safe
 
         sys.stderr.write(args.usage())
-        print(f"exactformer {args.command}: error: {safe(str(e))}", file=sys.stderr)
+        print(f"exactformer {args.command}: error: " + "\n".join(safe(line) for line in str(e).split("\n")),
+              file=sys.stderr)
         return 2
     except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
         from .report.escape import safe

@@ -465,8 +465,9 @@ def summary_text(parts: Sequence[Part], width: int = 160, *, grow: bool = True) 
     rows = summary_rows(parts)
     t = Table(box=None, padding=(0, 1), pad_edge=False, show_edge=False,
               title=f"{len(parts)} inputs: {sum(p.exit >= 2 for p in parts)} could not be audited", title_justify="left")
-    for k, head in enumerate(rows[0]):
-        t.add_column(head, justify="left" if k < 2 else "right", overflow="fold")
+    for k, head in enumerate(rows[0]):  # the file and its status are never folded; a narrow count header is
+        keep = max(len(r[k]) for r in rows) if k < 2 else None
+        t.add_column(head, justify="left" if k < 2 else "right", overflow="fold", no_wrap=k < 2, min_width=keep)
     for row in rows[1:]:
         t.add_row(*(text(c) for c in row))
     if grow:
