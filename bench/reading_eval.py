@@ -252,12 +252,28 @@ def collect(args: list[str]) -> list[Path]:
     return out
 
 
+def floors_toml(results: list[Result]) -> str:
+    """The floors a test holds each document to: today's recall and verdict agreement less 5 points, today's
+    invented share plus 3 (measured, then written by --write-floors; raise them as the reader improves)."""
+    out = ["# Written by `python bench/reading_eval.py --write-floors tests/documents/styles/floors.toml`: what each",
+           "# document reads today, less a margin. tests/test_styles.py keeps the reader above them.", ""]
+    for r in sorted(results, key=lambda r: r.name):
+        agreed = r.agree / r.matched if r.matched else 1.0
+        out += [f'[documents."{r.name}"]', f"reads = {'true' if r.read else 'false'}",
+                f"recall = {max(0.0, int(r.recall * 100) - 5) / 100:.2f}",
+                f"invented = {min(1.0, int(r.invented_share * 100) / 100 + 0.03):.2f}",
+                f"verdicts = {max(0.0, int(agreed * 100) - 5) / 100:.2f}", f"filler = {r.filler}", ""]
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="*", help="expect files, documents or directories (default: tests/documents/styles)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list missed, invented and disagreeing claims")
     ap.add_argument("--exe", default=os.environ.get("EXACTFORMER", str(EXE)), help="the exactformer executable")
     ap.add_argument("--json", metavar="FILE", help="also write the per-document results as JSON")
+    ap.add_argument("--write-floors", metavar="FILE",
+                    help="write what each document reaches now, less a margin, as the floors tests/test_styles.py keeps")
     ns = ap.parse_args(argv)
     expects = collect(ns.paths)
     if not expects:
@@ -301,6 +317,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"verdicts agree        {agree}/{matched}" + (f" = {agree / matched:.1%}" if matched else ""))
     print(f"planted slips caught  {caught}/{slips}")
     print(f"filler claimed        {sum(r.filler for r in results)}")
+    if ns.write_floors:
+        Path(ns.write_floors).write_text(floors_toml(results), encoding="utf-8")
     if ns.json:
         Path(ns.json).write_text(json.dumps([{k: v for k, v in r.__dict__.items()} | {"recall": r.recall}
                                              for r in results], ensure_ascii=False, indent=1), encoding="utf-8")

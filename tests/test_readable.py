@@ -16,7 +16,7 @@ from exactformer.report.text import render_text
 
 from .conftest import DERIVATIONS, ROOT
 
-DOCS = sorted((ROOT / "tests" / "documents").iterdir())
+DOCS = sorted(p for p in (ROOT / "tests" / "documents").iterdir() if p.is_file())
 
 
 @pytest.fixture(scope="module")

@@ -448,7 +448,7 @@ def labelled(text: str) -> tuple[str, str] | None:
     return (m.group(1).strip(), rest) if _chain(rest) is not None else None
 
 
-_MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|√|\(|\[|-?\d|\.\d")
+_MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√|\(|\[|-?\d|\.\d")
 
 
 def _fragments(s: str) -> list[str | tuple[str, str]]:
@@ -470,7 +470,7 @@ def _fragments(s: str) -> list[str | tuple[str, str]]:
         parts = [x for p in parts for x in re.split(r"\$+", p)]
     out: list[str | tuple[str, str]] = []
     for p in parts:
-        p = p.replace("$", " ").strip().rstrip(".。 ")
+        p = p.replace("$", " ").strip().rstrip(".。,， ")
         if not any(r in p for r in "=≈≒"):
             continue
         m = _MATH_START.search(p)
@@ -487,9 +487,24 @@ def _fragments(s: str) -> list[str | tuple[str, str]]:
             out.append(got[1])
         elif cut and _chain(piece) is not None:  # "tea → green is 0.8157 / 1.4142 = 0.5768"
             out.append(piece)
+        elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
+            out.append(later)
         elif lhs and V.number(p[lhs.end():]) is not None and step_hint(name):
             out.append((name, V.number(p[lhs.end():]) or ""))  # "σ = 0.2426": a named result
     return out
+
+
+def _later_start(p: str, first: int) -> str | None:
+    """The working that starts at a later place where mathematics may start, before the first relation sign."""
+    rel = min((p.find(r) for r in "=≈≒" if r in p), default=-1)
+    for m in _MATH_START.finditer(p, first + 1):
+        if m.start() >= rel:
+            return None
+        if re.match(r"[\w^_]", p[m.start() - 1]):
+            continue
+        if _chain(p[m.start():]) is not None:
+            return p[m.start():]
+    return None
 
 
 _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?)\s*=\s*([(\[])\s*(" + V.NUMBER.pattern +

@@ -41,6 +41,7 @@ class Givens:
     mask: str | None = None  # "causal" when the prose says so
     layout: str | None = None  # "column" when the weights are written out×in (W·x)
     heads: int = 1  # heads the prose speaks of ("two heads", "ヘッド2")
+    zeros: bool = False  # a table or array holds a 0, a blank or −∞ cell (what a causal mask leaves)
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
@@ -79,6 +80,7 @@ def givens(found: I.Items) -> Givens:
         g.mask = "causal"
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
         g.scale = "none"
+    g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)))
     named = [x for x in found.found if isinstance(x, I.Named) and x.name]
     for x in named:
         r = role(x.name)
@@ -95,6 +97,18 @@ def givens(found: I.Items) -> Givens:
 
 
 _SUBLAYER = re.compile(r"attention|attn|sublayer|mha|multihead|注意力|アテンション|어텐션|自注意|^z$|^f\(", re.IGNORECASE)
+
+
+def _has_zero(x) -> bool:
+    cells = x.rows if isinstance(x, I.Table) else [x.array]
+    stack = list(cells)
+    while stack:
+        c = stack.pop()
+        if isinstance(c, list):
+            stack += c
+        elif c is None or (isinstance(c, str) and V.number(c) is not None and float(c) == 0):
+            return True
+    return False
 
 
 def _inputs(found: I.Items, g: Givens) -> None:
@@ -264,7 +278,7 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
     if attention:
         if g.scale is None:
             axes.append(("scale", ["sqrt_dk", "none"]))
-        if g.mask is None:
+        if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
             axes.append(("mask", ["none", "causal"]))
     return axes
 

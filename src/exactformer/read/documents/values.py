@@ -230,6 +230,7 @@ _BRACED = r"\{((?:[^{}]|\{[^{}]*\})*)\}"
 _FRAC = re.compile(r"\\frac\s*" + _BRACED + r"\s*" + _BRACED)
 _SQRT = re.compile(r"\\sqrt\s*" + _BRACED)
 _TEXT = re.compile(r"\\(?:text|textrm|mathit|textbf)\s*\{([^{}]*)\}")
+_BARE_CALL = re.compile(r"\b(sin|cos|tan|tanh|exp|ln|log)\s+(-?\d+(?:\.\d+)?)(?![\d.(])")
 _POWER = re.compile(r"\^\s*" + _BRACED)
 
 
@@ -238,7 +239,8 @@ def tex_plain(s: str) -> str:
     ``e^{x}`` → e^(x); spacing commands dropped. Matrices (``\\begin{…}``, ``&``, ``\\\\``) are left alone."""
     if "\\" not in s and "{" not in s:
         return s
-    t = _TEXT.sub(r"\1", s)
+    t = re.sub(r"\\[()]|(?<!\\)\\[\[\]]", " ", s)  # MathJax's inline and display delimiters
+    t = _TEXT.sub(r"\1", t.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac"))
     for _ in range(4):  # nested fractions
         t2 = _FRAC.sub(r"(\1)/(\2)", t)
         t2 = _SQRT.sub(r"sqrt(\1)", t2)
@@ -249,4 +251,5 @@ def tex_plain(s: str) -> str:
     t = re.sub(r"(?<!\\)\\[,;:! ]", " ", t)
     t = _TEX_WORD.sub(lambda m: m.group(0) if m.group(0) in (r"\begin", r"\end", r"\frac", r"\sqrt", r"\hline")
                       else _TEX_WORDS.get(m.group(0), m.group(0)), t)
-    return re.sub(r"(?<![_^A-Za-z\\])\{([^{}\\]*)\}", r"\1", t)  # {Attention}(X) → Attention(X)
+    t = re.sub(r"(?<![_^A-Za-z\\])\{([^{}\\]*)\}", r"\1", t)  # {Attention}(X) → Attention(X)
+    return _BARE_CALL.sub(r"\1(\2)", t)  # sin 1 → sin(1)
