@@ -122,10 +122,10 @@ def _inputs(found: I.Items, g: Givens) -> None:
         nm = _token_name(x.name) or ""
         if toks and not any(nm in t.tokens for t in toks):
             continue
-        grp, names = groups.setdefault(len(x.array), []), seen.setdefault(len(x.array), set())
-        if nm not in names:
+        grp, taken = groups.setdefault(len(x.array), []), seen.setdefault(len(x.array), set())
+        if nm not in taken:
             grp.append(x)
-            names.add(nm)
+            taken.add(nm)
     best = max(groups.values(), key=len, default=[])
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
