@@ -64,7 +64,7 @@ class _Values:
         s = self.g.step(a.step)
         if not s.op.exists(s, a.idx):
             return None
-        if s.lazy:
+        if s.lazy or a.grad or a.t:
             if a not in self.lazy:
                 try:
                     b = self.engine.ball(a)
@@ -283,6 +283,15 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
             groups.append(group)
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
+            if g.model.train is not None and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
+                fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
+                if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
+                    matched += 1
+                    groups.append(f"[[claims]]\n# {what}: matched to {g.name(fit[0])}\nat = {toml_str(item.at)}"
+                                  f"{_line_key(row_lines[0])}\nvalues = {{ {toml_str(g.name(fit[0]))} = "
+                                  f"{toml_str(rows[0][0])} }}\n")
+                    notes.append(f"{what}: {g.name(fit[0])}")
+                    continue
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is not None and bare and not _strong(got, rows):
                 got = None  # a stray vector that fits some cell by chance is no claim
@@ -379,32 +388,43 @@ def _work(item: I.Work, g, vals: _Values, m) -> str | None:
     if any(x is None for x in lits):
         return None
     texts = [x.text for x in lits]  # type: ignore[union-attr]
-    cands: list[tuple[tuple, Address]] = []
-    for s in g.steps.values():
-        if s.is_given or s.spec.name == "cos" or not s.dims:
-            continue
-        if len(texts) == 1:
-            addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims))]
-        else:
-            if s.dims[-1] != len(texts):
-                continue
-            addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims[:-1]))]
-        for a in addrs:
-            cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
-            sc = _score(cells, vals)
-            if sc is None or sc[0] + sc[1] < len(cells):
-                continue
-            hint = _label_fit(s, a, item.label)
-            cands.append(((-hint, -sc[0], sc[2]), a))
-    cands.sort(key=lambda x: x[0])
+    cands = _fits(texts, g, vals, item.label)
     for _, a in cands[:40]:
         try:
             if m.operands(a, chain[0]) is not None or m.operands(a, chain[-1]) is not None:
                 return g.name(a)
         except (AddressError, ExactformerError, ArithmeticError):
             continue
-    exact = [a for key, a in cands if key[1] <= -1]
+    exact = [a for key, a in cands if key[2] <= -1]
     return g.name(exact[0]) if exact else None
+
+
+def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) -> list[tuple[tuple, Address]]:
+    """The quantities (a scalar, or a row for a vector) whose values the stated numbers fit, best first: the
+    step the name suggests, then the label's fit, then agreement; gradients and updated values too when the
+    model trains a step."""
+    cands: list[tuple[tuple, Address]] = []
+    trains = g.model.train is not None
+    for s in g.steps.values():
+        if s.spec.name == "cos" or (s.is_given and not (trains and s.param)):
+            continue
+        if len(texts) == 1:
+            addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims))]
+        else:
+            if not s.dims or s.dims[-1] != len(texts):
+                continue
+            addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims[:-1]))]
+        if trains and len(addrs) <= 64:  # a training step's gradients and updated values
+            addrs = ([] if s.is_given else addrs) + [a.at(grad=True) for a in addrs] + [a.at(t=1) for a in addrs]
+        for a in addrs:
+            cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
+            sc = _score(cells, vals)
+            if sc is None or sc[0] + sc[1] < len(cells):
+                continue
+            fit = _label_fit(s, a, label)
+            cands.append(((-int(hint is not None and s.spec.name == hint and not a.grad), -fit, -sc[0], sc[2]), a))
+    cands.sort(key=lambda x: x[0])
+    return cands
 
 
 def _label_fit(s, a: Address, label: tuple[str, str] | None) -> int:

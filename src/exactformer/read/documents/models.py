@@ -383,6 +383,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             elif "layernorm" not in g.words:
                 order = [ident, pe, ln]
             out += order
+    neuron = _neuron(found, g)
+    if neuron is not None:
+        out.append(neuron)
     if first is not None:
         for c in out:
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
@@ -407,6 +410,48 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int) -> tuple[dic
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
     head = {"vocab": vocab, "W": list(w.array)}
     return head, [f"head.W from {w.name} ({I.where(w.line)}), vocabulary {', '.join(vocab)}"]
+
+
+_NUM = V.NUMBER.pattern
+_BIAS = re.compile(r"(?:^|[\s,(;])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
+_TARGET = re.compile(r"(?:^|[\s,(;])(?:t|target|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM + r")")
+_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を)?\s*(" + _NUM + r")",
+                   re.IGNORECASE)
+
+
+def _neuron(found: I.Items, g: Givens) -> Candidate | None:
+    """One neuron trained a step: z = w·x + b, y = act(z), L = ½(y − t)², its gradients and the update, from
+    inputs x and weights w the document names, and b, t and the learning rate its prose states."""
+    if any(r in g.weights for r in ("Wq", "Wk", "Wv")):
+        return None
+    vec = {}
+    for x in found.found:
+        if isinstance(x, I.Named) and len(V.shape(x.array)) == 1:
+            key = x.name.strip().lower()
+            if key in ("x", "inputs", "input", "w", "weights") and key[0] not in vec:
+                vec[key[0]] = x
+    if "x" not in vec or "w" not in vec or len(vec["x"].array) != len(vec["w"].array):
+        return None
+    prose = " ".join(found.prose)
+    low = prose.lower()
+    act = "sigmoid" if re.search(r"sigmoid|σ|シグモイド|시그모이드", low) else "relu" if "relu" in low else \
+        "tanh" if "tanh" in low else None
+    b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
+    if act is None or t is None:
+        return None
+    lin: dict = {"kind": "linear", "W": [[w] for w in vec["w"].array], "activation": act}
+    if b is not None:
+        lin["b"] = [b]
+    model: dict = {"tokens": ["x"], "embeddings": {"x": list(vec["x"].array)},
+         "layers": [{"blocks": ["n"], "n": lin}],
+         "loss": {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"}}
+    params = ["L1.n.W"] + (["L1.n.b"] if b is not None else [])  # the inputs are data, not trained
+    spec = {"model": model} | ({"train": {"lr": lr, "steps": 1, "params": params}} if lr is not None else {})
+    notes = [f"a neuron: x ({I.where(vec['x'].line)}), w ({I.where(vec['w'].line)}), {act}"
+             + (f", b = {b}" if b is not None else "") + f", target {t}, loss ½(y − t)²"
+             + (f", one step at learning rate {lr}" if lr is not None else "")]
+    return Candidate("one neuron, forward and backward", spec, notes, [], prior=2,
+                     givens={id(vec["x"]), id(vec["w"])})
 
 
 def _ffn(g: Givens) -> dict:
@@ -519,7 +564,9 @@ def _bare(k: str) -> str:
 
 
 def model_toml(spec: Spec) -> str:
-    """The spec as the [model] part of a case file."""
+    """The spec as the [model] (and [train]) part of a case file."""
     out: list[str] = []
     _table("model", spec["model"], out)
+    if "train" in spec:
+        _table("train", spec["train"], out)
     return "\n".join(out).lstrip("\n") + "\n"
