@@ -132,6 +132,19 @@ def test_carried_digits_although_false_as_written(write_case):
     assert a.evaluates_to == "1.3909681…" and a.reported == "1.396" and a.severity is Severity.NOTE
 
 
+def test_a_repeated_operand_takes_one_value(write_case):
+    """Issue 19.1: 2.0 stands twice in exp(2.0)/(exp(2.0)+exp(1.0)+exp(0.5)); with one value in [1.95, 2.05]
+    the quotient stays in [0.6049, 0.6516], so ≈ 0.59 is false working (two independent values reach it)."""
+    def kinds(result: str) -> set[str]:
+        line = f"exp(2.0)/(exp(2.0)+exp(1.0)+exp(0.5)) ≈ {result}"
+        rep = Auditor(load(write_case(TINY + f'[[claims]]\nwork = [{{ line = "{line}" }}]\n'))).run()
+        return {f.kind for f in rep.findings}
+
+    assert "arithmetic" in kinds("0.59") and "carried_digits" not in kinds("0.59")
+    assert "carried_digits" in kinds("0.61") and "arithmetic" not in kinds("0.61")
+    assert "arithmetic" in kinds("0.66")
+
+
 def test_arithmetic_false_for_any_operand_within_its_digits(write_case):
     """exp(0.33) = 1.41: no operand in [0.325, 0.335] gets there (e^0.335 = 1.3979…): false working."""
     rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ line = "exp(0.33) = 1.41" }]\n'))).run()

@@ -478,25 +478,87 @@ def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
     return compare(ball, ex, lit.value - h) >= 0 and compare(ball, ex, lit.value + h) <= 0
 
 
-def _carried(expr_node, lits: list[G.Num], base) -> bool:
-    """Is the stated result reachable with every operand somewhere within its own written digits?"""
-    def widened(n: G.Num):
-        lo, hi = n.value - Fraction(1, 2) * Fraction(10) ** -n.decimals, n.value + Fraction(1, 2) * Fraction(10) ** -n.decimals
-        return Interval(lo, hi) if n.decimals >= 0 else Interval.point(n.value)
+CARRY_BOXES = 256  # sub-boxes a line with a repeated operand may be split into before it is left undecided
 
-    for prec in PRECISIONS[:2]:
+
+def _carried(expr_node, lits: list[G.Num], base) -> bool:
+    """Is the stated result reachable with every operand somewhere within its own written digits?
+
+    One written number is one quantity: where it stands twice (``exp(2.0)/(exp(2.0)+…)``) it takes one value
+    from its interval. A number written once is an interval (a single-use expression's enclosure is its
+    range); the repeated ones are fixed to a point of their box (then the line holds for some values) or
+    their box is split until its enclosure misses (then no values make it hold). Undecided after
+    CARRY_BOXES boxes: a note (the enclosure meets), as for a line no repeated number complicates."""
+    counts: dict[tuple[Fraction, int], int] = {}
+    for n in _nums(expr_node):
+        if n.decimals >= 0:
+            counts[_key(n)] = counts.get(_key(n), 0) + 1
+    repeated = {k: _widened(*k) for k, m in counts.items() if m > 1}
+
+    def holds(box: dict, prec: int) -> list[bool | None] | None:
+        """Does each component of the line meet its stated interval, the repeated numbers in ``box``?"""
+        def lit(n: G.Num) -> Interval:
+            return box[_key(n)] if _key(n) in box else _widened(*_key(n)) if n.decimals >= 0 else Interval.point(n.value)
+
         with precision(prec):
             try:
-                got = G.evaluate(expr_node, INTERVAL, log_base=base, literal=widened)
+                got = G.evaluate(expr_node, INTERVAL, log_base=base, literal=lit)
             except (Undefined, ZeroDivisionError, ArithmeticError):
-                return False
+                return None
             vals = got if isinstance(got, tuple) else (got,)
-            res = [v.meets(*_lit_interval(lit)) for v, lit in zip(vals, lits)]
-            if all(r is not False for r in res):
-                return all(r is True for r in res) or prec == PRECISIONS[1]
-            if any(r is False for r in res):
+            return [v.meets(*_lit_interval(x)) for v, x in zip(vals, lits)]
+
+    if not repeated:
+        for prec in PRECISIONS[:2]:
+            res = holds({}, prec)
+            if res is None or any(r is False for r in res):
                 return False
-    return False
+            if all(r is True for r in res) or prec == PRECISIONS[1]:
+                return True
+        return False
+    boxes = [repeated]
+    for _ in range(CARRY_BOXES):
+        if not boxes:
+            return False  # every part of the repeated numbers' range certainly misses
+        box = boxes.pop()
+        res = holds(box, PRECISIONS[1])
+        if res is None or any(r is False for r in res):
+            continue
+        point = {k: Interval.point((iv.lo + iv.hi) / 2) for k, iv in box.items()}
+        at = holds(point, PRECISIONS[1])
+        if at is not None and all(r is True for r in at):
+            return True  # these values of the repeated numbers, and the others within their digits, give it
+        k = max(box, key=lambda k: box[k].hi - box[k].lo)
+        iv, mid = box[k], (box[k].lo + box[k].hi) / 2
+        boxes += [{**box, k: Interval(iv.lo, mid)}, {**box, k: Interval(mid, iv.hi)}]
+    return True
+
+
+def _key(n: G.Num) -> tuple[Fraction, int]:
+    return n.value, n.decimals
+
+
+def _widened(value: Fraction, decimals: int) -> Interval:
+    h = Fraction(1, 2) * Fraction(10) ** -decimals
+    return Interval(value - h, value + h)
+
+
+def _nums(node) -> list[G.Num]:
+    """The literals of a line's expression, each occurrence once (iterative)."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, G.Num):
+            out.append(n)
+        elif isinstance(n, G.Neg):
+            stack.append(n.x)
+        elif isinstance(n, G.Vec):
+            stack.extend(n.items)
+        elif isinstance(n, G.Call):
+            stack.extend(n.args)
+        elif isinstance(n, G.Bin):
+            stack.extend((n.a, n.b))
+    return out
 
 
 def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
