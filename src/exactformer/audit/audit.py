@@ -35,7 +35,6 @@ from .findings import (
     ArithmeticFinding,
     CarriedDigitsFinding,
     ClaimFinding,
-    CoarseFinding,
     ConflictFinding,
     Finding,
     Report,
@@ -111,8 +110,10 @@ class Auditor:
         return r if r is not None else self.engine.ball(p, _current_prec())
 
     def claim_correct(self, s: Claim) -> bool:
+        """Is s right to its digits (correct, or coarse: right to the few it has), so that the author may have
+        carried the exact value?"""
         f = self.verdict.get(s.seq)
-        return f is not None and f.verdict is Verdict.CORRECT
+        return f is not None and f.verdict in (Verdict.CORRECT, Verdict.COARSE)
 
     def leaf_value(self, p: Address, s: Claim | None) -> Interval:
         """A document's value that a recomputation starts from, at the current precision: a stated claim as
@@ -224,6 +225,8 @@ class Auditor:
         if r is None:  # an exact claim such as √2/2: equal or not
             ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
             return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, 0.0)
+        if self.is_coarse(c):
+            return self._finding(c, Verdict.COARSE, self._off(c))
         key = (a, r, num.decimals)
         inside = self._inside.get(key)
         if inside is None:  # a number stated again at the same address is judged against E once
@@ -249,7 +252,7 @@ class Auditor:
                 if meets is not None and near_r is not None:
                     break
         bad = tuple(sorted((self.verdict[s] for s in used if s in self.verdict and
-                            self.verdict[s].verdict not in OK_VERDICTS), key=lambda f: f.claim.seq))
+                            self.verdict[s].verdict not in (*OK_VERDICTS, Verdict.COARSE)), key=lambda f: f.claim.seq))
         if R is not None and meets is not False:  # undecided at the cap: the boundary is touched
             if not bad:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=rtext)
@@ -332,12 +335,31 @@ class Auditor:
         found.extend(self.undefined.values())
         found.extend(self.conflicts())
         found.extend(self.arithmetic())
-        found.extend(self.coarse())
         found.extend([UnmatchedFinding(k, w.at, w.text, _work_seq(self.case, k), self.g.name(w.of))
-                      for k, w in enumerate(self.case.work) if k in self.case.unmatched])
+                      for k, w in enumerate(self.case.work) if k in self.case.unmatched and k not in matched])
         found.extend(self.trends())
         names = {c.seq: self.g.name(c.address) for c in self.case.claims}
-        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine, conventions)
+        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine, conventions, left)
+
+    def matched_by_convention(self, fitted) -> set[int]:
+        """Unmatched lines whose result is best explained by a convention, and whose operands fit the formula
+        under that convention (``…/2 = 0.4838`` for a variance of three values, unbiased): matched there."""
+        from ..read.claims import matcher
+
+        out: set[int] = set()
+        for k in self.case.unmatched:
+            w = self.case.work[k]
+            results = [c for c in self.case.claims if c.work == k and c.role is Role.RESULT]
+            if w.of is None or not results:
+                continue
+            best = [self.verdict[c.seq].explained_by[:1] for c in results]
+            if not all(e and e[0].hypothesis.startswith("convention.") for e in best):
+                continue
+            for g in fitted.get(results[0].seq, []):
+                if all(g in fitted.get(c.seq, []) for c in results) and matcher(g).operands(w.of, w.items[0]):
+                    out.add(k)
+                    break
+        return out
 
     def conflicts(self) -> list[ConflictFinding]:
         """A quantity stated with intervals that cannot all hold: the largest lower end above the smallest
@@ -378,22 +400,22 @@ class Auditor:
                 break
         return out
 
-    def coarse(self) -> list[CoarseFinding]:
-        """Correct claims written as 0 for a value that is not 0 (``0`` for 0.0192): true to the rounding
-        rule, but they tell the value from nothing."""
-        out = []
-        for c in self.case.claims:
-            f = self.verdict.get(c.seq)
-            if f is None or f.verdict is not Verdict.CORRECT or c.number.decimals is None or c.float64:
-                continue
-            if c.number.rational == 0:
-                try:
-                    nonzero = self.engine.compare(c.address, Fraction(0)) != 0
-                except Undecidable:  # equal to 0 past 2,400 digits (an exact zero too large to prove): not coarse
-                    nonzero = False
-                if nonzero:
-                    out.append(CoarseFinding(self.g.name(c.address), c))
-        return out
+    def is_coarse(self, c: Claim) -> bool:
+        """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of
+        the claim's last digit (``0`` for 0.0504, ``1`` for 0.2432), and the claim is within the 1.5 units
+        that would otherwise make it correct or off by one. Never correct, never ±1: a warning."""
+        num = c.number
+        if num.decimals is None or num.rational is None or c.float64:
+            return False
+        u = Fraction(10) ** -num.decimals
+        try:
+            if self.engine.compare(c.address, Fraction(0)) == 0:
+                return False
+        except Undecidable:  # equal to 0 past 2,400 digits (an exact zero too large to prove): not coarse
+            return False
+        r = num.rational
+        return self.engine.compare(c.address, u) < 0 and \
+            self.engine.compare(c.address, -u) > 0 and self.in_interval(c.address, r - 3 * u / 2, r + 3 * u / 2)
 
     def trends(self) -> list[TrendFinding]:
         from .trend import judge_trend

@@ -16,6 +16,7 @@ class Verdict(enum.StrEnum):
     LAST_DIGIT = "last_digit"
     WRONG = "wrong"
     UNDEFINED = "undefined"
+    COARSE = "coarse"  # too few digits to tell the value from 0 or from the next step of its scale
 
 
 class Severity(enum.IntEnum):
@@ -31,7 +32,8 @@ class Severity(enum.IntEnum):
 
 OK_VERDICTS = (Verdict.CORRECT, Verdict.ROUNDING)
 SEVERITY = {Verdict.CORRECT: Severity.OK, Verdict.ROUNDING: Severity.OK, Verdict.LAST_DIGIT: Severity.WARNING,
-            Verdict.WRONG: Severity.ERROR, Verdict.UNDEFINED: Severity.ERROR, Verdict.PROPAGATED: Severity.ERROR}
+            Verdict.WRONG: Severity.ERROR, Verdict.UNDEFINED: Severity.ERROR, Verdict.PROPAGATED: Severity.ERROR,
+            Verdict.COARSE: Severity.WARNING}
 
 
 @dataclass(frozen=True)
@@ -143,24 +145,6 @@ class UndefinedFinding:
 
 
 @dataclass(frozen=True)
-class CoarseFinding:
-    """A claim written too coarsely to tell its value from 0 (``0`` for 0.0192)."""
-
-    quantity: str
-    claim: Claim
-    kind: ClassVar[str] = "coarse"
-    severity: ClassVar[Severity] = Severity.WARNING
-
-    @property
-    def seq(self) -> int:
-        return self.claim.seq
-
-    @property
-    def at(self) -> str:
-        return self.claim.at
-
-
-@dataclass(frozen=True)
 class TrendFinding:
     """A claim about how a quantity moves during training, judged exactly."""
 
@@ -185,7 +169,7 @@ class TrendFinding:
 
 
 Finding = (ClaimFinding | ConflictFinding | ArithmeticFinding | CarriedDigitsFinding | UnmatchedFinding
-           | UndefinedFinding | CoarseFinding | TrendFinding)
+           | UndefinedFinding | TrendFinding)
 SUMMARY_KEYS = ("claims", "correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "conflict",
                 "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
 

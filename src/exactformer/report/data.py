@@ -9,7 +9,6 @@ from ..audit.findings import (
     ArithmeticFinding,
     CarriedDigitsFinding,
     ClaimFinding,
-    CoarseFinding,
     ConflictFinding,
     Finding,
     Report,
@@ -32,8 +31,8 @@ def mark(f: Finding) -> str:
     return MARK[kind_of(f)]
 
 
-CLAIM_KINDS = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined")
-OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
+CLAIM_KINDS = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "coarse")
+OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "trend")
 
 
 def explanation_json(e) -> dict:
@@ -68,9 +67,6 @@ def finding_json(f: Finding, r: Report) -> dict:
         return {"kind": "unmatched", "at": f.at, "line": f.line, "of": f.of, "severity": sev}
     if isinstance(f, UndefinedFinding):
         return {"kind": "undefined", "quantity": f.quantity, "why": f.why, "severity": sev}
-    if isinstance(f, CoarseFinding):
-        return {"kind": "coarse", "at": f.at, "quantity": f.quantity, "reported": f.claim.number.text,
-                "severity": sev}
     if isinstance(f, TrendFinding):
         t = f.trend
         return {"kind": "trend", "at": t.at, "of": f.of, "from": t.start, "to": t.end, "says": t.says.value,
@@ -137,7 +133,7 @@ def groups(r: Report) -> list[Group]:
 
 def summary_line(r: Report) -> str:
     s = r.summary()
-    claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in CLAIM_KINDS if k != "undefined" or s[k])
+    claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in CLAIM_KINDS if k not in ("undefined", "coarse") or s[k])
     other = ", ".join(f"{s[k]} {LABEL[k]}" for k in OTHER_KINDS if s[k] or k in ("conflict", "arithmetic", "unmatched"))
     return f"{s['claims']} claim{'' if s['claims'] == 1 else 's'}: {claims}; {other}"
 
@@ -152,7 +148,12 @@ def why_text(f: Finding) -> str:
             why.append(f.why_not)
         if f.caused_by:
             why.append("from " + ", ".join(f"{f.names[c.seq]} = {c.number.text}" for c in f.caused_by))
-        if f.recomputed and f.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
+        if f.verdict is Verdict.COARSE:
+            why.append("written with too few digits to tell the value from 0 or from the next step of its scale")
+        if f.verdict is Verdict.LAST_DIGIT and f.off_by > 1.5 and f.recomputed:
+            why.append(f"one unit of the last digit off what the document's own inputs give, {f.recomputed} "
+                       f"(the exact value is {units(f.off_by)} units away)")
+        elif f.recomputed and f.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
             why.append(f"the document's own inputs give {f.recomputed}")
         if f.intended and not any(f.intended in w for w in why):
             why.append(f"{f.intended} meant")
@@ -169,8 +170,6 @@ def why_text(f: Finding) -> str:
         return f"operands do not fit the formula of {f.of}; checked as arithmetic only"
     if isinstance(f, UndefinedFinding):
         return f.why
-    if isinstance(f, CoarseFinding):
-        return "written too coarsely to tell the value from 0"
     if isinstance(f, TrendFinding):
         return f.why
     raise AssertionError(f)
@@ -190,8 +189,6 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
         return f.line, "", "", "", why, ""
     if isinstance(f, UndefinedFinding):
         return f.quantity, "", "undefined", "", why, ""
-    if isinstance(f, CoarseFinding):
-        return f.quantity, f.claim.number.text, "", "", why, ""
     if isinstance(f, TrendFinding):
         return f.of, f.trend.says.value, " → ".join((f.values[0], f.values[-1])), "", why, ""
     raise AssertionError(f)

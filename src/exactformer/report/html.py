@@ -234,8 +234,9 @@ class _Page:
                            + (f'<br><span class="why">why: {h(why)}</span>' if why else "")
                            + (f"<br>causes: {causes}" if causes else "") + "</li>")
             out.append("</ul>")
-        legend = "".join(f'<li class="v-{k}"><span class="mark">{h(MARK[k])}</span> {h(LABEL[k])}</li>' for k in
-                         ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined"))
+        shown = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined") + \
+            (("coarse",) if r.summary()["coarse"] else ())
+        legend = "".join(f'<li class="v-{k}"><span class="mark">{h(MARK[k])}</span> {h(LABEL[k])}</li>' for k in shown)
         out.append(f'<ul class="legend" aria-label="verdicts">{legend}</ul></header>')
         return "".join(out)
 
