@@ -327,10 +327,15 @@ class Auditor:
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         self.progress(len(order), len(order))
         conventions: tuple = ()
+        left = None
+        matched: set[int] = set()
         if self.explain:
-            from .explain import Explainer
+            from .explain import Explainer, not_searched_text
 
-            conventions = Explainer(self).run()
+            ex = Explainer(self)
+            conventions = ex.run()
+            left = not_searched_text(ex.not_searched)
+            matched = self.matched_by_convention(ex.fitted)
         found: list[Finding] = list(self.verdict.values())
         found.extend(self.undefined.values())
         found.extend(self.conflicts())

@@ -97,6 +97,8 @@ class Explainer:
         self.names = {c.seq: self.g.name(c.address) for c in auditor.case.claims}
         self.checked: dict[int, list[str]] = {}  # what the search tried for each root cause, in words
         self.conventions_tried: dict[int, int] = {}
+        self.not_searched: list[str] = []  # conventions the search's budget left out, in words
+        self.fitted: dict[int, list[Graph]] = {}  # claim seq -> the models of the conventions that reproduce it
         self._balls: dict = {}
 
     # ---- the whole search ------------------------------------------------------------------
@@ -169,8 +171,10 @@ class Explainer:
             fits = [f for f in reach if alt.fits(f.claim, self._reads(f.claim, changed))]
             if not fits:
                 continue
+            for f in fits:
+                self.fitted.setdefault(f.claim.seq, []).append(alt.g)
             reached = {f.claim.seq for f in reach}
-            later = [f for f in findings if f.claim.seq not in reached and depth[f.claim.seq] >= since]
+            later = [f for f in later if f.claim.seq not in reached]
             broken = sum(1 for f in later if f.verdict is Verdict.CORRECT and changed(f.claim.address)
                          and self._reads(f.claim, changed) and not alt.fits(f.claim))
             first = min(fits, key=lambda f: f.claim.seq).claim

@@ -19,6 +19,7 @@ class _Claims:
     def __init__(self, r, engine) -> None:
         self.r, self.engine, self.g = r, engine, engine.graph
         self.claims: list[Claim] = []
+        self.latest: dict[Address, Claim] = {}  # each quantity's latest claim so far
         self.work: list[WorkLine] = []
         self.unmatched: list[int] = []
         self.trends: list[Trend] = []
@@ -42,8 +43,28 @@ class _Claims:
             return 2
         return int(bool(d <= q2arb(3 * unit / 2)))
 
-    def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, **kw) -> None:
-        self.claims.append(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64, **kw))
+    def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, written: str | None = None) -> None:
+        """``written``: the step as the case or document wrote it (``ln``, ``L1.in``); the claim keeps its
+        address in that spelling when it is not the canonical one."""
+        self.push(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64,
+                        written=self.spelled(a, written)))
+
+    def spelled(self, a: Address, written: str | None) -> str | None:
+        if written is None:
+            return None
+        s = self.g.step(a.step)
+        text = written.split("[")[0].strip() + format_indices(s.spec.axes, s.labels, a.idx)
+        return None if text == self.g.name(a) else text
+
+    def push(self, claim: Claim) -> None:
+        """Add a claim, unless it repeats its quantity's latest claim digit for digit: the document reusing a
+        number it stated (√0.4838 after … = 0.4838, a walkthrough's numbers in a table, a table printed again)
+        is one statement, not two (a number stated with other digits is a claim of its own, and may conflict)."""
+        last = self.latest.get(claim.address)
+        if last is not None and last.number.text == claim.number.text:
+            return
+        self.claims.append(claim)
+        self.latest[claim.address] = claim
 
     def address(self, text, key: tuple) -> Address:
         if not isinstance(text, str):
@@ -187,14 +208,14 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
     if of is None:
         return
     ops = m.operands(of, items[0])
-    if ops is None:
+    if not ops:  # fits nothing, or only as numbers standing for unnamed parts (0.20 + 0.22 for Σ Q·K): unmatched
         c.unmatched.append(wi)
         ops = []
     for a, lit in ops:
-        c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64))
+        c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64))
     for group in stated:
         for a, lit in group or []:
-            c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64))
+            c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64, c.spelled(a, of_text)))
 
 
 def _trend(c: _Claims, items, at: str, key: tuple) -> None:
