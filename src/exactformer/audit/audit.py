@@ -135,31 +135,30 @@ class Auditor:
         return got
 
     def _program(self, a: Address, seq: int) -> Program:
+        """One post-order walk from a (iterative): each quantity is looked at once and its inputs once, so the
+        program is built in time linear in the part of the graph it covers."""
         leaves: list[tuple[Address, Claim | None]] = []
         nodes: list[tuple[K.Kind, tuple[tuple[bool, int], ...]]] = []
         ids: dict[Address, tuple[bool, int]] = {}
         addrs: list[Address] = []
-        stack = [a]
+        stack: list[tuple[Address, bool]] = [(a, False)]
         while stack:
-            p = stack[-1]
+            p, inputs_done = stack.pop()
             if p in ids:
-                stack.pop()
                 continue
             f = self.g.formula(p)
+            if inputs_done:
+                ids[p] = (False, len(nodes))
+                nodes.append((f.kind, tuple(ids[b] for b in f.args)))
+                addrs.append(p)
+                continue
             s = self.stated(p, seq) if p != a else None
             if f.kind is K.GIVEN or (s is not None and s.seq != seq) or (p != a and not self.stated_below(p)):
                 ids[p] = (True, len(leaves))
                 leaves.append((p, s if s is not None and s.seq != seq else None))
-                stack.pop()
                 continue
-            missing = [b for b in f.args if b not in ids]
-            if missing:
-                stack.extend(missing)
-                continue
-            ids[p] = (False, len(nodes))
-            nodes.append((f.kind, tuple(ids[b] for b in f.args)))
-            addrs.append(p)
-            stack.pop()
+            stack.append((p, True))
+            stack.extend((b, False) for b in f.args if b not in ids)
         n = len(leaves)
         flat = [(kind, tuple(k if leaf else n + k for leaf, k in refs)) for kind, refs in nodes]
         leaf, k = ids[a]
@@ -190,28 +189,27 @@ class Auditor:
         return prog.run(INTERVAL, [self.leaf_value(p, s) for p, s in prog.leaves])
 
     def stated_below(self, a: Address) -> bool:
-        """Does the document state a or any quantity a is computed from? (memoised, iterative)"""
+        """Does the document state a or any quantity a is computed from? (memoised; one iterative post-order
+        walk, each quantity and its inputs looked at once)"""
         got = self._below.get(a)
         if got is not None:
             return got
-        stack = [a]
+        below = self._below
+        stack: list[tuple[Address, bool]] = [(a, False)]
         while stack:
-            b = stack[-1]
-            if b in self._below:
-                stack.pop()
+            b, inputs_done = stack.pop()
+            if b in below:
                 continue
             if b in self.by_addr:
-                self._below[b] = True
-                stack.pop()
+                below[b] = True
                 continue
             args = self.g.formula(b).args
-            missing = [x for x in args if x not in self._below]
-            if missing:
-                stack.extend(missing)
+            if inputs_done:
+                below[b] = any(below[x] for x in args)
                 continue
-            self._below[b] = any(self._below[x] for x in args)
-            stack.pop()
-        return self._below[a]
+            stack.append((b, True))
+            stack.extend((x, False) for x in args if x not in below)
+        return below[a]
 
     # ---- verdicts ---------------------------------------------------------------------
     def in_interval(self, a: Address, lo: Fraction, hi: Fraction) -> bool:
@@ -520,12 +518,16 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
     for n in _nums(expr_node):
         if n.decimals >= 0:
             counts[_key(n)] = counts.get(_key(n), 0) + 1
-    repeated = {k: _widened(*k) for k, m in counts.items() if m > 1}
+    h = {k: Fraction(1, 2) * Fraction(10) ** -k[1] for k in counts}
+    repeated = {k: (k[0] - h[k], k[0] + h[k]) for k, m in counts.items() if m > 1}
 
     def holds(box: dict, prec: int) -> list[bool | None] | None:
         """Does each component of the line meet its stated interval, the repeated numbers in ``box``?"""
         def lit(n: G.Num) -> Interval:
-            return box[_key(n)] if _key(n) in box else _widened(*_key(n)) if n.decimals >= 0 else Interval.point(n.value)
+            k = _key(n)
+            if k in box:
+                return Interval(*box[k])
+            return Interval(n.value - h[k], n.value + h[k]) if n.decimals >= 0 else Interval.point(n.value)
 
         with precision(prec):
             try:
@@ -551,23 +553,18 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
         res = holds(box, PRECISIONS[1])
         if res is None or any(r is False for r in res):
             continue
-        point = {k: Interval.point((iv.lo + iv.hi) / 2) for k, iv in box.items()}
+        point = {k: ((lo + hi) / 2, (lo + hi) / 2) for k, (lo, hi) in box.items()}
         at = holds(point, PRECISIONS[1])
         if at is not None and all(r is True for r in at):
             return True  # these values of the repeated numbers, and the others within their digits, give it
-        k = max(box, key=lambda k: box[k].hi - box[k].lo)
-        iv, mid = box[k], (box[k].lo + box[k].hi) / 2
-        boxes += [{**box, k: Interval(iv.lo, mid)}, {**box, k: Interval(mid, iv.hi)}]
+        k = max(box, key=lambda k: box[k][1] - box[k][0])
+        lo, hi = box[k]
+        boxes += [{**box, k: (lo, (lo + hi) / 2)}, {**box, k: ((lo + hi) / 2, hi)}]
     return True
 
 
 def _key(n: G.Num) -> tuple[Fraction, int]:
     return n.value, n.decimals
-
-
-def _widened(value: Fraction, decimals: int) -> Interval:
-    h = Fraction(1, 2) * Fraction(10) ** -decimals
-    return Interval(value - h, value + h)
 
 
 def _nums(node) -> list[G.Num]:
@@ -619,9 +616,6 @@ def _order(found: list[Finding]) -> list[Finding]:
         return (first[f.at], r, f.seq)
 
     return sorted(found, key=key)
-
-
-_ = Role  # operand/result roles are read by the printers
 
 
 class AltAuditor(Auditor):

@@ -187,6 +187,7 @@ class Report:
     names: dict[int, str]  # claim seq -> its quantity's address
     engine: Any = field(default=None, compare=False, repr=False)
     conventions: tuple[tuple[Explanation, tuple[str, ...]], ...] = ()  # one convention that fits a group
+    not_searched: str | None = None  # what the search for why left out when its budget ran out, in words
 
     def claim(self, seq: int) -> Claim:
         return self.case.claims[seq]

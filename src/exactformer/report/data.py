@@ -76,12 +76,18 @@ def finding_json(f: Finding, r: Report) -> dict:
 
 
 def report_json(r: Report) -> dict:
-    roots: list[dict] = [{"quantity": r.names[seq], "at": r.claim(seq).at, "verdict": r.verdict_of(seq).value,
-              "explained_by": [explanation_json(e) for e in r.by_seq[seq].explained_by],
-              "causes": [{"quantity": g.quantity, "at": g.claim.at} for g in effects]}
-             for seq, effects in r.roots.items()]
+    def causes(errors: bool) -> list[dict]:
+        return [{"quantity": r.names[seq], **({"written": r.claim(seq).written} if r.claim(seq).written else {}),
+                 "at": r.claim(seq).at, "verdict": r.verdict_of(seq).value,
+                 "explained_by": [explanation_json(e) for e in r.by_seq[seq].explained_by],
+                 "causes": [{"quantity": g.quantity, "at": g.claim.at} for g in effects]}
+                for seq, effects in r.roots.items() if (r.verdict_of(seq) is not Verdict.LAST_DIGIT) == errors]
+
     out = {"case": r.case.path, "title": r.case.title, "summary": r.summary(), "status": r.worst().label,
-           "root_causes": roots, "findings": [finding_json(f, r) for f in r.findings]}
+           "root_causes": causes(True), "last_digit_causes": causes(False),
+           "findings": [finding_json(f, r) for f in r.findings]}
+    if r.not_searched:
+        out["not_searched"] = r.not_searched
     if r.conventions:
         out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
     if r.case.reading is not None:

@@ -219,6 +219,8 @@ class _Page:
                f"<p>{h(summary_line(r))}</p><ul class=\"summary\">{items}</ul>",
                f'<p class="status {status[1]}">status: {h(status[0])}</p>']
         out += [f'<p class="faint">{h(line)}</p>' for line in reading_lines(r)]
+        if r.not_searched:
+            out.append(f'<p class="warnings">{h(r.not_searched)}</p>')
         if r.conventions:
             out.append("<h2>One convention fits a whole group of numbers</h2><ul>")
             out += [f"<li>{h(e.detail)} <span class=\"faint\">({len(qs)} numbers)</span></li>" for e, qs in

@@ -46,6 +46,8 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
     read = reading_lines(r)
     if read:
         lines += [md(read[0]), ""] + [f"- {md(x.strip())}" for x in read[1:]] + ([""] if read[1:] else [])
+    if r.not_searched:
+        lines += [md(r.not_searched), ""]
     if r.conventions:
         lines += ["### One convention fits a group", ""]
         lines += [f"- {md(e.detail)} ({len(qs)} numbers)" for e, qs in r.conventions]

@@ -54,6 +54,8 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
     out.print(Text(f"status: {msg}", style=style))
     for line in reading_lines(r):
         out.print(text(line, "dim"))
+    if r.not_searched:
+        out.print(text(r.not_searched, "yellow"))
     if r.conventions:
         out.print()
         out.print(Text("One convention fits a whole group of numbers", style="bold"))
