@@ -16,7 +16,7 @@ from exactformer.cli import main
 from exactformer.read.case import load
 from exactformer.report.data import report_json
 
-from .conftest import SEED, case_text, mp_forward
+from .conftest import ROOT, SEED, case_text, mp_forward
 
 
 @pytest.fixture(scope="module")

@@ -310,7 +310,7 @@ def test_the_seed_says_what_explains_each_wrong_number():
 def test_the_continued_seed_names_its_planted_slips():
     r = Auditor(load(FULL)).run()
     by = {f.quantity: f for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
-    assert by["ln1.var[鬼]"].explained_by[0].hypothesis == "convention.variance=unbiased"
+    assert by["L1.ln1.var[鬼]"].explained_by[0].hypothesis == "convention.variance=unbiased"
     assert by["probs[金棒][小判]"].explained_by[0].detail == "the digits 6 and 9 are swapped: 0.0960 was meant"
 
 

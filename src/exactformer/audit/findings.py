@@ -73,6 +73,12 @@ class ClaimFinding:
     def at(self) -> str:
         return self.claim.at
 
+    @property
+    def shown(self) -> str:
+        """The address as the document or case wrote it, the canonical one beside it when they differ."""
+        w = self.claim.written
+        return self.quantity if w is None else f"{w} ({self.quantity})"
+
 
 @dataclass(frozen=True)
 class ConflictFinding:

@@ -140,11 +140,13 @@ class Graph:
     # ---- spellings and names ----------------------------------------------------------------
     def _spell(self) -> None:
         """Every way an address may write each step (L1. and h1. optional, the attention block's name
-        optional when the layer has one), and the canonical (shortest) one."""
+        optional when the layer has one), and the canonical (shortest) one; with more than one layer the
+        canonical one keeps its layer (``L1.ln1.var``, ``L1.out``: ``out`` would read as the model's output)."""
         attn_blocks: dict[int, list[str]] = {}
         for li, layer in enumerate(self.model.layers, start=1):
             attn_blocks[li] = [blk.name for blk in layer.blocks if blk.kind == "attention"]
         self.spellings = {}
+        many = len(self.model.layers) > 1
 
         def add(sp: str, key: str) -> None:
             keys = self.spellings.setdefault(sp, [])
@@ -191,7 +193,7 @@ class Graph:
         for li, layer in enumerate(self.model.layers, start=1):  # a layer's output reads as Lk.out
             target = self.aliases.get(f"L{li}.out")
             if target and not (len(layer.blocks) == 1 and layer.blocks[0].kind == "attention"):
-                self.steps[target].short = "out" if li == 1 else f"L{li}.out"
+                self.steps[target].short = "out" if li == 1 and not many else f"L{li}.out"
         self.step_names = sorted({sp for sp in self.spellings if "." not in sp})
 
     def _check_names(self, reader) -> None:

@@ -239,6 +239,7 @@ class Claim:
     work: int | None = None  # index of the work line it comes from
     role: Role = Role.STATED
     float64: bool = False  # printed by a program in double precision (judged in ulps)
+    written: str | None = None  # its address as the case or document wrote it, when not the canonical one
 
 
 class TrendSays(enum.Enum):

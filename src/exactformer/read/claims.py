@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ..errors import AddressError, CaseError, ParseError
 from ..exact import expr as X
-from ..model.address import Address
+from ..model.address import Address, format_indices
 from ..model.values import Claim, Number, Role, Trend, TrendSays, WorkLine
 from . import grammar as G
 from .toml import show
@@ -126,7 +126,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
                        found=show(name))
     step = c.g.step(top.step)
     if not step.dims:  # a single number: loss = 0.52
-        c.add(top, c.claim_number(rows, key), at, key, f64)
+        c.add(top, c.claim_number(rows, key), at, key, f64, name)
         return
     if not isinstance(rows, dict):
         first = (step.labels[0] or ("1",))[0]
@@ -136,7 +136,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
         a = c.address(f"{name}[{label}]", key + (label,))
         cells = c.g.scalars(a)
         if c.g.is_scalar(a):
-            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), f64)
+            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), f64, name)
             continue
         if not isinstance(row, list):
             raise c.r.fail("a row must be a list of numbers", key + (label,), found=show(row))
@@ -145,7 +145,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
             raise c.r.fail(f"row too long: {len(row)} values", key + (label,), expected=f"at most {len(cells)} ({what})",
                            found=show(row))
         for b, v in zip(cells, row):
-            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), f64)
+            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), f64, name)
 
 
 def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
@@ -158,9 +158,9 @@ def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
             if len(v) != len(comps):
                 raise c.r.fail(f"{len(v)} values for {text}", key + (text,), expected=f"{len(comps)}", found=show(v))
             for b, x in zip(comps, v):
-                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), f64)
+                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), f64, text)
         elif c.g.is_scalar(a):
-            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), f64)
+            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), f64, text)
         else:
             raise c.r.fail(f"{text} is a row: give a list", key + (text,), expected=f"{len(comps)} numbers",
                            found=show(v))
@@ -276,7 +276,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
         a = c.address(head.strip(), ())
         v = tail.strip()
         if c.g.is_scalar(a):
-            c.add(a, c.claim_number(v, ()), at, (), False)
+            c.add(a, c.claim_number(v, ()), at, (), False, head)
             return
         if v.startswith("[") and v.endswith("]"):
             parts = [x.strip() for x in v[1:-1].split(",")]
@@ -284,7 +284,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
             if len(parts) != len(comps):
                 raise CaseError(f"{len(parts)} values for {head.strip()}", expected=f"{len(comps)} numbers")
             for b, x in zip(comps, parts):
-                c.add(b, c.claim_number(x, ()), at, (), False)
+                c.add(b, c.claim_number(x, ()), at, (), False, head)
             return
         raise CaseError(f"{head.strip()} is a row", expected=f"[{', '.join(['…'] * len(c.g.scalars(a)))}]")
     head, sep, tail = item.partition(":")

@@ -44,7 +44,8 @@ def finding_json(f: Finding, r: Report) -> dict:
     sev = f.severity.label
     if isinstance(f, ClaimFinding):
         c = f.claim
-        out: dict = {"kind": "claim", "quantity": f.quantity, "at": c.at, "reported": c.number.text, "exact": f.exact,
+        out: dict = {"kind": "claim", "quantity": f.quantity, **({"written": c.written} if c.written else {}),
+                     "at": c.at, "reported": c.number.text, "exact": f.exact,
                "closed_form": r.closed_form(f, JSON_NODES), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
                "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev, "recomputed": f.recomputed,
                "file_line": c.line, "role": c.role.value}
@@ -186,7 +187,7 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
     why = why_text(f)
     if isinstance(f, ClaimFinding):
         closed = short_form(r.closed_form(f, TABLE_NODES)) if f.verdict is not Verdict.UNDEFINED else ""
-        return f.quantity, f.claim.number.text, f.exact, units(f.off_by), why, closed
+        return f.shown, f.claim.number.text, f.exact, units(f.off_by), why, closed
     if isinstance(f, ConflictFinding):
         return f.quantity, "", "", "", why, ""
     if isinstance(f, (ArithmeticFinding, CarriedDigitsFinding)):
@@ -209,12 +210,20 @@ def short_form(text: str) -> str:
     return text if len(text) <= TABLE_CHARS else text[: TABLE_CHARS - 1] + "…"
 
 
-def root_lines(r: Report) -> list[tuple[ClaimFinding, list[int], tuple]]:
-    """Root causes, one line per (quantity, stated value, place): the same slip stated twice is one line."""
+ROOTS_TITLE = "Root causes (an error made here, and what it carries into later numbers)"
+WARNINGS_TITLE = "Last digits off by one (warnings, and what they carry into later numbers)"
+OFF_HEADER = "off vs exact"  # the units column: |reported − exact value| in units of the reported last digit
+
+
+def root_lines(r: Report, errors: bool = True) -> list[tuple[ClaimFinding, list[int], tuple]]:
+    """Root causes, one line per (quantity, stated value, place): the same slip stated twice is one line.
+    ``errors``: the errors (wrong numbers); else the warnings (a last digit off by one), their own list."""
     out: dict[tuple, tuple[ClaimFinding, list[int], list]] = {}
     for seq, effects in r.roots.items():
         f = r.by_seq[seq]
-        key = (f.quantity, f.claim.number.text, f.claim.at)
+        if (f.verdict is Verdict.LAST_DIGIT) == errors:
+            continue
+        key = (f.shown, f.claim.number.text, f.claim.at)
         got = out.setdefault(key, (f, [], []))
         got[1].append(seq)
         got[2].extend(e for e in effects if e not in got[2])
@@ -225,7 +234,7 @@ def effects_text(effects) -> str:
     """Names of what a root causes, each once, with how many places state it."""
     counts: dict[str, int] = {}
     for f in effects:
-        counts[f.quantity] = counts.get(f.quantity, 0) + 1
+        counts[f.shown] = counts.get(f.shown, 0) + 1
     return ", ".join(q if n == 1 else f"{q} (×{n})" for q, n in counts.items())
 
 
