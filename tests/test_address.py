@@ -46,8 +46,9 @@ def test_parse_and_format_round_trip(g, text, key, idx):
 
 
 def test_canonical_names(g):
-    """The canonical name is the shortest spelling the spec allows."""
-    assert g.name(g.parse("L1.attn.h1.scores[鬼,に#2]")) == "scores[鬼,に#2]"
+    """The canonical name is the shortest spelling the spec allows, its layer kept when there is more than one
+    (issue 19.5: out[鬼] would read as the model's output)."""
+    assert g.name(g.parse("L1.attn.h1.scores[鬼,に#2]")) == "L1.scores[鬼,に#2]"
     assert g.name(g.parse("L2.attn.h1.Wv[1][3]")) == "L2.Wv[1][3]"
 
 

@@ -34,7 +34,7 @@ def run(*argv: str) -> subprocess.CompletedProcess:
 
 def test_the_seed_as_published_gives_the_hand_made_case():
     """The blog post's text: its givens, every claim of the hand-made case with the same address and digits
-    (at least 95 % required; all 143 found), none invented, and the same verdicts and conflicts."""
+    (at least 95 % required; all 99 found), none invented, and the same verdicts and conflicts."""
     hand, doc = load(SEED_CASE), load_document(str(SEED_TEXT))
     assert doc.model.tokens == hand.model.tokens
     texts = lambda m: {t: [x.text for x in v] for t, v in m.embeddings.items()}  # noqa: E731
@@ -60,7 +60,7 @@ EXPECTED = {
     # a table showing two of three rows, a vector in a sentence
     "causal-cat.md": {
         "mask": "causal", "layout": "row",
-        "steps": {"Q": 6, "K": 6, "scaled": 9, "weights": 6, "context": 2, "scores": 1, "exp": 1},
+        "steps": {"Q": 6, "K": 6, "scaled": 8, "weights": 6, "context": 2, "scores": 1, "exp": 1},  # a number its working restates is one claim (19.3)
         "work": ["scores[cat,the]", "scaled[cat,the]", "exp[sat,the]", "expsum[sat]"],
         "some": {"weights[sat,cat]": "0.3120", "context[sat][2]": "0.4077", "weights[cat,sat]": "0"},
         "wrong": ["weights[sat,cat]"],

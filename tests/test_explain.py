@@ -310,7 +310,7 @@ def test_the_seed_says_what_explains_each_wrong_number():
 def test_the_continued_seed_names_its_planted_slips():
     r = Auditor(load(FULL)).run()
     by = {f.quantity: f for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
-    assert by["ln1.var[鬼]"].explained_by[0].hypothesis == "convention.variance=unbiased"
+    assert by["L1.ln1.var[鬼]"].explained_by[0].hypothesis == "convention.variance=unbiased"
     assert by["probs[金棒][小判]"].explained_by[0].detail == "the digits 6 and 9 are swapped: 0.0960 was meant"
 
 
@@ -323,3 +323,58 @@ def test_explanations_in_json_and_text(tmp_path):
     assert e["hypothesis"] == "result.digits_swapped" and e["explains"] == ["probs[金棒][小判]"]
     assert set(e) == {"hypothesis", "detail", "recomputed", "explains"}
     assert f["intended"] == "0.0960"
+
+
+# ---- the search is bounded (issue 17.5) -----------------------------------------------------------------------
+def _deep_case(tmp_path, layers: int):
+    """Attention-only layers over two tokens, and one wrong claim in the last layer."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from cases import attention_case
+
+    p = attention_case(tmp_path / "deep.toml", 2, 2, layers)
+    e = load(p).engine
+    exact = e.decimal(e.graph.parse(f"L{layers}.context[t0][1]"), 8).rstrip("…")
+    wrong = exact[:6] + str((int(exact[6]) + 5) % 10)
+    p.write_text(p.read_text(encoding="utf-8") + f'\n[[claims]]\nat = "end"\n'
+                 f'values = {{ "L{layers}.context[t0][1]" = {wrong} }}\n', encoding="utf-8")
+    return load(p)
+
+
+def test_the_search_for_why_has_a_budget_and_says_what_it_left_out(tmp_path, monkeypatch):
+    """With no floor, a 40-layer case's 300-odd conventions do not all fit the budget (the audit's own cost):
+    the report says which were not searched, and so does the unexplained claim; nothing is silent."""
+    from exactformer.audit import explain
+    from exactformer.report.data import report_json
+
+    monkeypatch.setattr(explain, "BUDGET_FLOOR", 0)
+    rep = Auditor(_deep_case(tmp_path, 40)).run()
+    assert rep.not_searched is not None and rep.not_searched.startswith("not searched")
+    assert "conventions" in rep.not_searched
+    f = next(f for f in rep.findings if f.kind == "claim")
+    assert f.verdict is Verdict.WRONG
+    assert f.explained_by or "not searched:" in (f.why_not or "")
+    assert report_json(rep)["not_searched"] == rep.not_searched
+
+
+def test_every_bundled_case_is_searched_whole():
+    """The budget's floor covers every bundled case: their reports say nothing about a search left out."""
+    for p in DERIVATIONS:
+        assert Auditor(load(p)).run().not_searched is None, p
+
+
+def test_a_convention_model_shares_the_layers_before_its_first_change(tmp_path):
+    """Graph(…, keep=k) takes the case's first k layers as they are (the very steps) and builds the rest:
+    every value equals the model built whole."""
+    from exactformer.model.conventions import conventions
+
+    case = _deep_case(tmp_path, 4)
+    g = case.engine.graph
+    conv = next(c for c in conventions(g.model) if c.since == ("L3.attn.",))
+    whole, shared = Graph(conv.model, like=g), Graph(conv.model, like=g, keep=2)
+    assert shared.step("L2.out") is g.step("L2.out") and list(shared.steps) == list(whole.steps)
+    a, b = Engine(whole), Engine(shared)
+    for x in whole.scalars(whole.parse("L4.context")):
+        assert a.decimal(x, 30) == b.decimal(x, 30)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -234,6 +235,20 @@ def test_coarse_claim_warns_and_strict_fails(capsys):
     assert rc == 0 and "coarse" in out
     rc, _, _ = run(capsys, "check", SEED, "scores[鬼,鬼] = 0", "--strict")
     assert rc == 1
+
+
+def test_integer_claims_are_coarse_never_correct_or_last_digit(capsys):
+    """Issue 19.2: "weights[鬼,金棒] = 1" (exact 0.2432) and "scores[小判,小判] = 1" (exact 0.6778) say nothing:
+    coarse, a warning failing --strict; "scores[鬼,鬼] = 0" is coarse and only coarse (no second verdict)."""
+    for item in ("weights[鬼,金棒] = 1", "scores[小判,小判] = 1", "scores[鬼,鬼] = 0"):
+        rc, out, _ = run(capsys, "check", SEED, item, "--format", "json")
+        got = json.loads(out)
+        assert rc == 0 and [f["verdict"] for f in got["findings"]] == ["coarse"], (item, got["findings"])
+        assert got["summary"]["coarse"] == 1 and got["summary"]["correct"] == 0 and got["summary"]["last_digit"] == 0
+        rc, _, _ = run(capsys, "check", SEED, item, "--strict")
+        assert rc == 1, item
+    rc, out, _ = run(capsys, "check", SEED, "scores[鬼,鬼] = 0.05", "--format", "json")
+    assert [f["verdict"] for f in json.loads(out)["findings"]] == ["correct"]
 
 
 def test_messages_speak_toml_not_python(write_case, capsys):

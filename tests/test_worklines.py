@@ -146,10 +146,26 @@ def test_honest_lines_in_any_order_raise_no_alarm(seed, write_case):
     rep = Auditor(case).run()
     bad = [(f.kind, getattr(f, "quantity", getattr(f, "line", "")), getattr(f, "verdict", "")) for f in rep.findings
            if f.kind not in ("claim", "carried_digits") or f.verdict not in ("correct", "rounding")]
-    assert not [b for b in bad if b[0] != "coarse"], bad
+    assert not [b for b in bad if b[2] != "coarse"], bad
 
 
 def test_a_plain_number_does_not_win_the_first_order_it_fits(g):
     """0.7×0.2 + … for scores: each literal is matched to the operand it agrees with, not the first slot."""
     got = claims(g, "scores[鬼,鬼]", "0.02×0.32 + 0.22×0.20 = 0.0504")
     assert ("Q[鬼][1]", "0.20") in got and ("K[鬼][1]", "0.22") in got and ("Q[鬼][2]", "0.32") in got
+
+
+def test_a_line_whose_shape_does_not_fit_is_unmatched(tmp_path):
+    """Issue 19.4: 0.20 + 0.22 = 0.42 as the working of scores[鬼,金棒] (a Σ Q·K) names none of its operands:
+    the line is unmatched (checked as arithmetic only), the result is judged, and no operand is claimed."""
+    model = SEED.read_text(encoding="utf-8").split("[[claims]]")[0]
+    p = tmp_path / "shape.toml"
+    p.write_text(model + '[[claims]]\nat = "one line"\nwork = [{ of = "scores[鬼,金棒]", line = "0.20 + 0.22 = 0.42" }]\n',
+                 encoding="utf-8")
+    case = load(p)
+    assert case.unmatched == (0,)
+    assert [(case.engine.graph.name(c.address), c.number.text, c.role.value) for c in case.claims] == \
+        [("scores[鬼,金棒]", "0.42", "result")]
+    rep = Auditor(case).run()
+    kinds = sorted((f.kind, getattr(f, "verdict", None) or "") for f in rep.findings)
+    assert kinds == [("claim", "wrong"), ("unmatched", "")]

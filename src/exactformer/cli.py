@@ -322,8 +322,10 @@ def cmd_show(args) -> int:
         print(json.dumps(json_values(eng, addrs, args.digits), ensure_ascii=False, indent=1))
         return 0
     out = console()
-    for a in addrs:
-        out.print(scalar_block(eng, a, args.digits) if eng.graph.is_scalar(a) else step_table(eng, a, args.digits))
+    written = list(args.addresses) if args.addresses else [None] * len(addrs)
+    for a, w in zip(addrs, written):
+        show = scalar_block if eng.graph.is_scalar(a) else step_table
+        out.print(show(eng, a, args.digits, w))
         out.print()
     return 0
 

@@ -35,7 +35,6 @@ from .findings import (
     ArithmeticFinding,
     CarriedDigitsFinding,
     ClaimFinding,
-    CoarseFinding,
     ConflictFinding,
     Finding,
     Report,
@@ -111,8 +110,10 @@ class Auditor:
         return r if r is not None else self.engine.ball(p, _current_prec())
 
     def claim_correct(self, s: Claim) -> bool:
+        """Is s right to its digits (correct, or coarse: right to the few it has), so that the author may have
+        carried the exact value?"""
         f = self.verdict.get(s.seq)
-        return f is not None and f.verdict is Verdict.CORRECT
+        return f is not None and f.verdict in (Verdict.CORRECT, Verdict.COARSE)
 
     def leaf_value(self, p: Address, s: Claim | None) -> Interval:
         """A document's value that a recomputation starts from, at the current precision: a stated claim as
@@ -134,31 +135,30 @@ class Auditor:
         return got
 
     def _program(self, a: Address, seq: int) -> Program:
+        """One post-order walk from a (iterative): each quantity is looked at once and its inputs once, so the
+        program is built in time linear in the part of the graph it covers."""
         leaves: list[tuple[Address, Claim | None]] = []
         nodes: list[tuple[K.Kind, tuple[tuple[bool, int], ...]]] = []
         ids: dict[Address, tuple[bool, int]] = {}
         addrs: list[Address] = []
-        stack = [a]
+        stack: list[tuple[Address, bool]] = [(a, False)]
         while stack:
-            p = stack[-1]
+            p, inputs_done = stack.pop()
             if p in ids:
-                stack.pop()
                 continue
             f = self.g.formula(p)
+            if inputs_done:
+                ids[p] = (False, len(nodes))
+                nodes.append((f.kind, tuple(ids[b] for b in f.args)))
+                addrs.append(p)
+                continue
             s = self.stated(p, seq) if p != a else None
             if f.kind is K.GIVEN or (s is not None and s.seq != seq) or (p != a and not self.stated_below(p)):
                 ids[p] = (True, len(leaves))
                 leaves.append((p, s if s is not None and s.seq != seq else None))
-                stack.pop()
                 continue
-            missing = [b for b in f.args if b not in ids]
-            if missing:
-                stack.extend(missing)
-                continue
-            ids[p] = (False, len(nodes))
-            nodes.append((f.kind, tuple(ids[b] for b in f.args)))
-            addrs.append(p)
-            stack.pop()
+            stack.append((p, True))
+            stack.extend((b, False) for b in f.args if b not in ids)
         n = len(leaves)
         flat = [(kind, tuple(k if leaf else n + k for leaf, k in refs)) for kind, refs in nodes]
         leaf, k = ids[a]
@@ -189,28 +189,27 @@ class Auditor:
         return prog.run(INTERVAL, [self.leaf_value(p, s) for p, s in prog.leaves])
 
     def stated_below(self, a: Address) -> bool:
-        """Does the document state a or any quantity a is computed from? (memoised, iterative)"""
+        """Does the document state a or any quantity a is computed from? (memoised; one iterative post-order
+        walk, each quantity and its inputs looked at once)"""
         got = self._below.get(a)
         if got is not None:
             return got
-        stack = [a]
+        below = self._below
+        stack: list[tuple[Address, bool]] = [(a, False)]
         while stack:
-            b = stack[-1]
-            if b in self._below:
-                stack.pop()
+            b, inputs_done = stack.pop()
+            if b in below:
                 continue
             if b in self.by_addr:
-                self._below[b] = True
-                stack.pop()
+                below[b] = True
                 continue
             args = self.g.formula(b).args
-            missing = [x for x in args if x not in self._below]
-            if missing:
-                stack.extend(missing)
+            if inputs_done:
+                below[b] = any(below[x] for x in args)
                 continue
-            self._below[b] = any(self._below[x] for x in args)
-            stack.pop()
-        return self._below[a]
+            stack.append((b, True))
+            stack.extend((x, False) for x in args if x not in below)
+        return below[a]
 
     # ---- verdicts ---------------------------------------------------------------------
     def in_interval(self, a: Address, lo: Fraction, hi: Fraction) -> bool:
@@ -224,6 +223,8 @@ class Auditor:
         if r is None:  # an exact claim such as √2/2: equal or not
             ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
             return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, 0.0)
+        if self.is_coarse(c):
+            return self._finding(c, Verdict.COARSE, self._off(c))
         key = (a, r, num.decimals)
         inside = self._inside.get(key)
         if inside is None:  # a number stated again at the same address is judged against E once
@@ -249,7 +250,7 @@ class Auditor:
                 if meets is not None and near_r is not None:
                     break
         bad = tuple(sorted((self.verdict[s] for s in used if s in self.verdict and
-                            self.verdict[s].verdict not in OK_VERDICTS), key=lambda f: f.claim.seq))
+                            self.verdict[s].verdict not in (*OK_VERDICTS, Verdict.COARSE)), key=lambda f: f.claim.seq))
         if R is not None and meets is not False:  # undecided at the cap: the boundary is touched
             if not bad:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=rtext)
@@ -324,20 +325,44 @@ class Auditor:
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         self.progress(len(order), len(order))
         conventions: tuple = ()
+        left = None
+        matched: set[int] = set()
         if self.explain:
-            from .explain import Explainer
+            from .explain import Explainer, not_searched_text
 
-            conventions = Explainer(self).run()
+            ex = Explainer(self)
+            conventions = ex.run()
+            left = not_searched_text(ex.not_searched)
+            matched = self.matched_by_convention(ex.fitted)
         found: list[Finding] = list(self.verdict.values())
         found.extend(self.undefined.values())
         found.extend(self.conflicts())
         found.extend(self.arithmetic())
-        found.extend(self.coarse())
         found.extend([UnmatchedFinding(k, w.at, w.text, _work_seq(self.case, k), self.g.name(w.of))
-                      for k, w in enumerate(self.case.work) if k in self.case.unmatched])
+                      for k, w in enumerate(self.case.work) if k in self.case.unmatched and k not in matched])
         found.extend(self.trends())
         names = {c.seq: self.g.name(c.address) for c in self.case.claims}
-        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine, conventions)
+        return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine, conventions, left)
+
+    def matched_by_convention(self, fitted) -> set[int]:
+        """Unmatched lines whose result is best explained by a convention, and whose operands fit the formula
+        under that convention (``…/2 = 0.4838`` for a variance of three values, unbiased): matched there."""
+        from ..read.claims import matcher
+
+        out: set[int] = set()
+        for k in self.case.unmatched:
+            w = self.case.work[k]
+            results = [c for c in self.case.claims if c.work == k and c.role is Role.RESULT]
+            if w.of is None or not results:
+                continue
+            best = [self.verdict[c.seq].explained_by[:1] for c in results]
+            if not all(e and e[0].hypothesis.startswith("convention.") for e in best):
+                continue
+            for g in fitted.get(results[0].seq, []):
+                if all(g in fitted.get(c.seq, []) for c in results) and matcher(g).operands(w.of, w.items[0]):
+                    out.add(k)
+                    break
+        return out
 
     def conflicts(self) -> list[ConflictFinding]:
         """A quantity stated with intervals that cannot all hold: the largest lower end above the smallest
@@ -378,22 +403,22 @@ class Auditor:
                 break
         return out
 
-    def coarse(self) -> list[CoarseFinding]:
-        """Correct claims written as 0 for a value that is not 0 (``0`` for 0.0192): true to the rounding
-        rule, but they tell the value from nothing."""
-        out = []
-        for c in self.case.claims:
-            f = self.verdict.get(c.seq)
-            if f is None or f.verdict is not Verdict.CORRECT or c.number.decimals is None or c.float64:
-                continue
-            if c.number.rational == 0:
-                try:
-                    nonzero = self.engine.compare(c.address, Fraction(0)) != 0
-                except Undecidable:  # equal to 0 past 2,400 digits (an exact zero too large to prove): not coarse
-                    nonzero = False
-                if nonzero:
-                    out.append(CoarseFinding(self.g.name(c.address), c))
-        return out
+    def is_coarse(self, c: Claim) -> bool:
+        """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of
+        the claim's last digit (``0`` for 0.0504, ``1`` for 0.2432), and the claim is within the 1.5 units
+        that would otherwise make it correct or off by one. Never correct, never ±1: a warning."""
+        num = c.number
+        if num.decimals is None or num.rational is None or c.float64:
+            return False
+        u = Fraction(10) ** -num.decimals
+        try:
+            if self.engine.compare(c.address, Fraction(0)) == 0:
+                return False
+        except Undecidable:  # equal to 0 past 2,400 digits (an exact zero too large to prove): not coarse
+            return False
+        r = num.rational
+        return self.engine.compare(c.address, u) < 0 and \
+            self.engine.compare(c.address, -u) > 0 and self.in_interval(c.address, r - 3 * u / 2, r + 3 * u / 2)
 
     def trends(self) -> list[TrendFinding]:
         from .trend import judge_trend
@@ -478,25 +503,86 @@ def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
     return compare(ball, ex, lit.value - h) >= 0 and compare(ball, ex, lit.value + h) <= 0
 
 
-def _carried(expr_node, lits: list[G.Num], base) -> bool:
-    """Is the stated result reachable with every operand somewhere within its own written digits?"""
-    def widened(n: G.Num):
-        lo, hi = n.value - Fraction(1, 2) * Fraction(10) ** -n.decimals, n.value + Fraction(1, 2) * Fraction(10) ** -n.decimals
-        return Interval(lo, hi) if n.decimals >= 0 else Interval.point(n.value)
+CARRY_BOXES = 256  # sub-boxes a line with a repeated operand may be split into before it is left undecided
 
-    for prec in PRECISIONS[:2]:
+
+def _carried(expr_node, lits: list[G.Num], base) -> bool:
+    """Is the stated result reachable with every operand somewhere within its own written digits?
+
+    One written number is one quantity: where it stands twice (``exp(2.0)/(exp(2.0)+…)``) it takes one value
+    from its interval. A number written once is an interval (a single-use expression's enclosure is its
+    range); the repeated ones are fixed to a point of their box (then the line holds for some values) or
+    their box is split until its enclosure misses (then no values make it hold). Undecided after
+    CARRY_BOXES boxes: a note (the enclosure meets), as for a line no repeated number complicates."""
+    counts: dict[tuple[Fraction, int], int] = {}
+    for n in _nums(expr_node):
+        if n.decimals >= 0:
+            counts[_key(n)] = counts.get(_key(n), 0) + 1
+    h = {k: Fraction(1, 2) * Fraction(10) ** -k[1] for k in counts}
+    repeated = {k: (k[0] - h[k], k[0] + h[k]) for k, m in counts.items() if m > 1}
+
+    def holds(box: dict, prec: int) -> list[bool | None] | None:
+        """Does each component of the line meet its stated interval, the repeated numbers in ``box``?"""
+        def lit(n: G.Num) -> Interval:
+            k = _key(n)
+            if k in box:
+                return Interval(*box[k])
+            return Interval(n.value - h[k], n.value + h[k]) if n.decimals >= 0 else Interval.point(n.value)
+
         with precision(prec):
             try:
-                got = G.evaluate(expr_node, INTERVAL, log_base=base, literal=widened)
+                got = G.evaluate(expr_node, INTERVAL, log_base=base, literal=lit)
             except (Undefined, ZeroDivisionError, ArithmeticError):
-                return False
+                return None
             vals = got if isinstance(got, tuple) else (got,)
-            res = [v.meets(*_lit_interval(lit)) for v, lit in zip(vals, lits)]
-            if all(r is not False for r in res):
-                return all(r is True for r in res) or prec == PRECISIONS[1]
-            if any(r is False for r in res):
+            return [v.meets(*_lit_interval(x)) for v, x in zip(vals, lits)]
+
+    if not repeated:
+        for prec in PRECISIONS[:2]:
+            res = holds({}, prec)
+            if res is None or any(r is False for r in res):
                 return False
-    return False
+            if all(r is True for r in res) or prec == PRECISIONS[1]:
+                return True
+        return False
+    boxes = [repeated]
+    for _ in range(CARRY_BOXES):
+        if not boxes:
+            return False  # every part of the repeated numbers' range certainly misses
+        box = boxes.pop()
+        res = holds(box, PRECISIONS[1])
+        if res is None or any(r is False for r in res):
+            continue
+        point = {k: ((lo + hi) / 2, (lo + hi) / 2) for k, (lo, hi) in box.items()}
+        at = holds(point, PRECISIONS[1])
+        if at is not None and all(r is True for r in at):
+            return True  # these values of the repeated numbers, and the others within their digits, give it
+        k = max(box, key=lambda k: box[k][1] - box[k][0])
+        lo, hi = box[k]
+        boxes += [{**box, k: (lo, (lo + hi) / 2)}, {**box, k: ((lo + hi) / 2, hi)}]
+    return True
+
+
+def _key(n: G.Num) -> tuple[Fraction, int]:
+    return n.value, n.decimals
+
+
+def _nums(node) -> list[G.Num]:
+    """The literals of a line's expression, each occurrence once (iterative)."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, G.Num):
+            out.append(n)
+        elif isinstance(n, G.Neg):
+            stack.append(n.x)
+        elif isinstance(n, G.Vec):
+            stack.extend(n.items)
+        elif isinstance(n, G.Call):
+            stack.extend(n.args)
+        elif isinstance(n, G.Bin):
+            stack.extend((n.a, n.b))
+    return out
 
 
 def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
@@ -530,9 +616,6 @@ def _order(found: list[Finding]) -> list[Finding]:
         return (first[f.at], r, f.seq)
 
     return sorted(found, key=key)
-
-
-_ = Role  # operand/result roles are read by the printers
 
 
 class AltAuditor(Auditor):

@@ -47,6 +47,15 @@ from .findings import OK_VERDICTS, ClaimFinding, Explanation, Verdict
 SHOWN = 3  # explanations kept per finding, best first
 MAX_LEAVES = 64  # operand slips are searched in recomputations that start from at most this many values
 MAX_NODES = 400
+# The search for why is bounded by construction. Its work is counted in cells (evaluating one cell of a step,
+# about 2 µs): a convention costs the cells it rebuilds and evaluates and the claims it checks, a claim's search
+# for slips a fixed amount. It may spend BUDGET_FLOOR plus what the audit itself costs (the case's cells and
+# CLAIM_CELLS per claim), so with explanations an audit takes about twice as long as without, at most.
+BUDGET_FLOOR = 500_000  # always allowed (every bundled case and test document is searched whole, with room)
+STEP_CELLS = 20  # a step costs this many cells beyond its own (building it, comparing it)
+CLAIM_CELLS = 40  # judging or checking one claim
+RESULT_CELLS = 2_000  # slips in one claim's printed digits
+OPERAND_CELLS = 500  # slips in one claim's operands, per value or formula of its recomputation
 ALT_R_NODES = 64  # a recomputation redone under each convention has at most this many formulas
 DIGIT_SIG = 3  # slips in operands or neighbouring cells are only offered for a claim with this many significant digits
 READY_WIDTHS = 4  # operand slips need the document's own inputs to pin R to this many widths of I(r)
@@ -97,6 +106,8 @@ class Explainer:
         self.names = {c.seq: self.g.name(c.address) for c in auditor.case.claims}
         self.checked: dict[int, list[str]] = {}  # what the search tried for each root cause, in words
         self.conventions_tried: dict[int, int] = {}
+        self.not_searched: list[str] = []  # conventions the search's budget left out, in words
+        self.fitted: dict[int, list[Graph]] = {}  # claim seq -> the models of the conventions that reproduce it
         self._balls: dict = {}
 
     # ---- the whole search ------------------------------------------------------------------
@@ -108,13 +119,28 @@ class Explainer:
         if not targets:
             return ()
         hyps: list[Hypothesis] = []
-        convs = self.conventions(targets)
-        hyps += convs
-        for n, f in enumerate(targets):
+        cells = _Cells(self.g, max((f.claim.address.t for f in v.values()), default=0),
+                       any(f.claim.address.grad or f.claim.address.t for f in v.values()))
+        # the whole search spends at most about what the audit itself did (its cells and its claims), or a floor
+        self.budget = BUDGET_FLOOR + cells.total + CLAIM_CELLS * len(v)
+        skipped: dict[str, int] = {}
+        for n, f in enumerate(targets):  # the printed digits first: the cheapest and most often the answer
             self.au.progress(n, len(targets))
-            hyps += self.result_slips(f)
+            if self._spend(RESULT_CELLS):
+                hyps += self.result_slips(f)
+            else:
+                skipped["the printed digits"] = skipped.get("the printed digits", 0) + 1
+        convs = self.conventions(targets, cells)
+        hyps += convs
+        for f in targets:
             if f.verdict is Verdict.WRONG:
-                hyps += self.operand_slips(f)
+                prog = self.au.program(f.claim.address, f.claim.seq)
+                if not _searchable(prog) or self._spend(OPERAND_CELLS * (len(prog.leaves) + len(prog.nodes))):
+                    hyps += self.operand_slips(f)
+                else:
+                    skipped["slips in operands"] = skipped.get("slips in operands", 0) + 1
+        for what, k in skipped.items():
+            self.not_searched.append(f"{what} of {_count(k, 'claim')}")
         merged = _merge(hyps)
         by_claim: dict[int, list[Hypothesis]] = {}
         for h in merged:
@@ -139,22 +165,42 @@ class Explainer:
         return tuple(summary)
 
     # ---- conventions -----------------------------------------------------------------------
-    def conventions(self, targets: list[ClaimFinding]) -> list[Hypothesis]:
+    def _spend(self, cost: int) -> bool:
+        """Take cost from the search's budget if it is still there."""
+        if cost > self.budget:
+            return False
+        self.budget -= cost
+        return True
+
+    def conventions(self, targets: list[ClaimFinding], cells: _Cells) -> list[Hypothesis]:
         """Each convention as a whole model: the root causes it reproduces, provided no number the document
-        has right stops fitting where the convention changes how that number is computed."""
+        has right stops fitting where the convention changes how that number is computed.
+
+        Bounded by construction: each convention costs about the cells it rebuilds and evaluates (the steps
+        from the first one it changes; the steps before it are the case's, shared) and the claims it checks,
+        taken from the search's budget (``run``). A convention that no longer fits the budget is left out, and
+        said so (``not_searched``), never silently."""
         out = []
         depth = {f.claim.seq: self.g.depth(f.claim.address) for f in self.au.verdict.values()}
         deepest = max(depth[f.claim.seq] for f in targets)
         findings = [f for f in self.au.verdict.values() if not f.claim.float64 and f.claim.number.decimals is not None
                     and f.claim.number.rational is not None and f.verdict is not Verdict.UNDEFINED]
-        for conv in conventions(self.g.model):
-            since = self._since(conv)
+        every = conventions(self.g.model)
+        left = 0
+        starts = [cells.since(conv.since) for conv in every]
+        # the whole case's conventions first (a document's habit), then one block's, nearest the claims first
+        for n in sorted(range(len(every)), key=lambda n: (_one_block(every[n]), -starts[n], n)):
+            conv, since = every[n], starts[n]
             if since > deepest:
                 continue
             reach = [f for f in targets if depth[f.claim.seq] >= since]
             if not reach:
                 continue
-            alt = _alternative(self.au, conv)
+            later = [f for f in findings if depth[f.claim.seq] >= since]
+            if not self._spend(cells.after(since) + CLAIM_CELLS * len(later)):
+                left += 1
+                continue
+            alt = _alternative(self.au, conv, cells.keep(since))
             if alt is None:
                 continue
             steps = _changed_steps(self.engine, alt.engine, since)
@@ -169,8 +215,10 @@ class Explainer:
             fits = [f for f in reach if alt.fits(f.claim, self._reads(f.claim, changed))]
             if not fits:
                 continue
+            for f in fits:
+                self.fitted.setdefault(f.claim.seq, []).append(alt.g)
             reached = {f.claim.seq for f in reach}
-            later = [f for f in findings if f.claim.seq not in reached and depth[f.claim.seq] >= since]
+            later = [f for f in later if f.claim.seq not in reached]
             broken = sum(1 for f in later if f.verdict is Verdict.CORRECT and changed(f.claim.address)
                          and self._reads(f.claim, changed) and not alt.fits(f.claim))
             first = min(fits, key=lambda f: f.claim.seq).claim
@@ -189,6 +237,8 @@ class Explainer:
             claims = sorted({f.claim.seq for f in fits + more})
             out.append(Hypothesis(conv.id, conv.detail, got, ("convention", conv.id, conv.detail), claims,
                                   SIMPLICITY["convention"], general=conv.detail))
+        if left:
+            self.not_searched.insert(0, _count(left, "convention"))
         return out
 
     def _reads(self, c: Claim, changed) -> bool:
@@ -200,19 +250,6 @@ class Explainer:
         except (ArithmeticError, ExactformerError):
             return True
         return len(prog.nodes) <= ALT_R_NODES and prog.reads(changed, changed)
-
-    def _since(self, conv: Convention) -> int:
-        n = len(self.g.order) + 1
-        best = None
-        for prefix in conv.since:
-            if prefix == "grad.":
-                d = n
-            elif prefix == "":
-                d = 0
-            else:
-                d = min((k for key, k in self.g.order.items() if _under(key, prefix)), default=n)
-            best = d if best is None else min(best, d)
-        return best or 0
 
     def _checked_all(self, fs: list[ClaimFinding], what: str) -> None:
         for f in fs:
@@ -327,7 +364,7 @@ class Explainer:
     def operand_slips(self, f: ClaimFinding) -> list[Hypothesis]:
         c = f.claim
         prog = self.au.program(c.address, c.seq)
-        if not prog.nodes or len(prog.leaves) > MAX_LEAVES or len(prog.nodes) > MAX_NODES:
+        if not _searchable(prog):
             return []
         k = c.number.decimals
         assert k is not None and c.number.rational is not None
@@ -448,7 +485,8 @@ class Explainer:
         n = self.conventions_tried.get(f.claim.seq, 0)
         checked = ([f"{n} convention{'s' if n != 1 else ''}"] if n else []) + self.checked.get(f.claim.seq, [])
         what = "; ".join(checked) if checked else "nothing could be recomputed"
-        return f"no single slip or convention reproduces {f.claim.number.text} (checked: {what})"
+        left = f"; not searched: {'; '.join(self.not_searched)}" if self.not_searched else ""
+        return f"no single slip or convention reproduces {f.claim.number.text} (checked: {what}{left})"
 
     # ---- the author's intended value, carried forward -------------------------------------
     def carry_intended(self, targets: list[ClaimFinding], by_claim: dict[int, list[Hypothesis]]) -> None:
@@ -634,8 +672,75 @@ class _Trial:
         return self._other[key]
 
 
-def _under(key: str, prefix: str) -> bool:
-    return key.startswith(prefix) or key == prefix.rstrip(".")
+_BLOCK = re.compile(r"(L\d+\.|head\.)")
+
+
+def _one_block(conv: Convention) -> bool:
+    """Does the convention change one block only (not the whole case, nor a model-level module)?"""
+    return len(conv.since) == 1 and _BLOCK.match(conv.since[0]) is not None
+
+
+def _searchable(prog) -> bool:
+    """Are operand slips searched in this recomputation (it starts from few values, through few formulas)?"""
+    return bool(prog.nodes) and len(prog.leaves) <= MAX_LEAVES and len(prog.nodes) <= MAX_NODES
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n:,} {what}{'' if n == 1 else 's'}"
+
+
+def not_searched_text(left: list[str]) -> str | None:
+    """The report's line for what the budget left out (None when everything was searched)."""
+    if not left:
+        return None
+    return f"not searched (the search for why ran out of its budget): {'; '.join(left)}"
+
+
+class _Cells:
+    """What trying a convention costs, in cells of the case's graph, and where it starts: one pass over the
+    steps, so that every question below is a look-up (a model of 200 layers has 1,600 conventions)."""
+
+    def __init__(self, g: Graph, steps: int, backward: bool) -> None:
+        self.g = g
+        order = list(g.steps)
+        self.n = len(order)
+        # a claim after training or about a gradient is computed through every step's forward and backward
+        # pass, steps times over
+        per = 2 * (2 * steps + 1) * (2 if backward else 1)  # built and evaluated
+        sizes = [0 if g.steps[k].lazy else g.steps[k].size * per for k in order]
+        self._after = [0] * (self.n + 1)
+        for k in range(self.n - 1, -1, -1):
+            self._after[k] = self._after[k + 1] + sizes[k] + STEP_CELLS
+        self.total = self._after[0]
+        self._first: dict[str, int] = {}  # every leading part of a step key -> the first step that has it
+        for k, key in enumerate(order):
+            for m in range(len(key) + 1):
+                self._first.setdefault(key[:m], k)
+        self._layers = [(li, g.layer_end(li)) for li in range(1, len(g.model.layers) + 1)]
+
+    def since(self, prefixes: tuple[str, ...]) -> int:
+        """The first step a convention changes (its step-key prefixes; "" everything, "grad." none forward)."""
+        best = self.n + 1
+        for prefix in prefixes:
+            if prefix == "grad.":
+                d = self.n
+            else:
+                d = min(self._first.get(prefix, self.n), self.g.order.get(prefix.rstrip("."), self.n))
+            best = min(best, d)
+        return best
+
+    def after(self, since: int) -> int:
+        """What trying a convention that changes step ``since`` on costs: the cells from there on (rebuilt and
+        evaluated), and a look at every step of the model (taking the shared ones, comparing)."""
+        return self._after[min(since, self.n)] + STEP_CELLS * (self.n + 1)
+
+    def keep(self, since: int) -> int:
+        """How many leading layers a convention leaves as they are (they are shared, not rebuilt)."""
+        keep = 0
+        for li, end in self._layers:
+            if end < since:
+                keep = li
+        return keep
 
 
 def _changed_steps(main: Engine, alt: Engine, since: int = 0) -> set[str]:
@@ -668,12 +773,13 @@ def _changed_steps(main: Engine, alt: Engine, since: int = 0) -> set[str]:
     return out
 
 
-def _alternative(main, conv: Convention):
-    """An auditor of the same claims under another model (None when the model cannot be built)."""
+def _alternative(main, conv: Convention, keep: int = 0):
+    """An auditor of the same claims under another model (None when the model cannot be built); its first
+    ``keep`` layers are the case's own steps."""
     from .audit import AltAuditor
 
     try:
-        return AltAuditor(main.case, Engine(Graph(conv.model, like=main.g)), main)
+        return AltAuditor(main.case, Engine(Graph(conv.model, like=main.g, keep=keep)), main)
     except (ExactformerError, ArithmeticError, AssertionError, KeyError):
         return None
 

@@ -16,6 +16,7 @@ class Verdict(enum.StrEnum):
     LAST_DIGIT = "last_digit"
     WRONG = "wrong"
     UNDEFINED = "undefined"
+    COARSE = "coarse"  # too few digits to tell the value from 0 or from the next step of its scale
 
 
 class Severity(enum.IntEnum):
@@ -31,7 +32,8 @@ class Severity(enum.IntEnum):
 
 OK_VERDICTS = (Verdict.CORRECT, Verdict.ROUNDING)
 SEVERITY = {Verdict.CORRECT: Severity.OK, Verdict.ROUNDING: Severity.OK, Verdict.LAST_DIGIT: Severity.WARNING,
-            Verdict.WRONG: Severity.ERROR, Verdict.UNDEFINED: Severity.ERROR, Verdict.PROPAGATED: Severity.ERROR}
+            Verdict.WRONG: Severity.ERROR, Verdict.UNDEFINED: Severity.ERROR, Verdict.PROPAGATED: Severity.ERROR,
+            Verdict.COARSE: Severity.WARNING}
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,12 @@ class ClaimFinding:
     @property
     def at(self) -> str:
         return self.claim.at
+
+    @property
+    def shown(self) -> str:
+        """The address as the document or case wrote it, the canonical one beside it when they differ."""
+        w = self.claim.written
+        return self.quantity if w is None else f"{w} ({self.quantity})"
 
 
 @dataclass(frozen=True)
@@ -143,24 +151,6 @@ class UndefinedFinding:
 
 
 @dataclass(frozen=True)
-class CoarseFinding:
-    """A claim written too coarsely to tell its value from 0 (``0`` for 0.0192)."""
-
-    quantity: str
-    claim: Claim
-    kind: ClassVar[str] = "coarse"
-    severity: ClassVar[Severity] = Severity.WARNING
-
-    @property
-    def seq(self) -> int:
-        return self.claim.seq
-
-    @property
-    def at(self) -> str:
-        return self.claim.at
-
-
-@dataclass(frozen=True)
 class TrendFinding:
     """A claim about how a quantity moves during training, judged exactly."""
 
@@ -185,7 +175,7 @@ class TrendFinding:
 
 
 Finding = (ClaimFinding | ConflictFinding | ArithmeticFinding | CarriedDigitsFinding | UnmatchedFinding
-           | UndefinedFinding | CoarseFinding | TrendFinding)
+           | UndefinedFinding | TrendFinding)
 SUMMARY_KEYS = ("claims", "correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "conflict",
                 "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
 
@@ -203,6 +193,7 @@ class Report:
     names: dict[int, str]  # claim seq -> its quantity's address
     engine: Any = field(default=None, compare=False, repr=False)
     conventions: tuple[tuple[Explanation, tuple[str, ...]], ...] = ()  # one convention that fits a group
+    not_searched: str | None = None  # what the search for why left out when its budget ran out, in words
 
     def claim(self, seq: int) -> Claim:
         return self.case.claims[seq]

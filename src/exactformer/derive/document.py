@@ -51,7 +51,8 @@ TABLE_COLS = 8  # columns per table block
 TABLE_ROWS = 40  # rows shown per table; the rest are counted
 MARKS = {Verdict.CORRECT: r"\checkmark", Verdict.ROUNDING: r"\approx\ \text{rounding}",
          Verdict.PROPAGATED: r"\hookrightarrow\ \text{propagated}", Verdict.LAST_DIGIT: r"\pm 1\ \text{last digit}",
-         Verdict.WRONG: r"\times\ \text{wrong}", Verdict.UNDEFINED: r"\emptyset\ \text{undefined}"}
+         Verdict.WRONG: r"\times\ \text{wrong}", Verdict.UNDEFINED: r"\emptyset\ \text{undefined}",
+         Verdict.COARSE: r"\sim\ \text{coarse}"}
 
 PREAMBLE = r"""\documentclass[a4paper,11pt]{article}
 \usepackage{luatexja}

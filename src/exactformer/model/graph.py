@@ -55,17 +55,23 @@ class Formula:
 class Graph:
     """Every step of one model; addresses, formulas and exact values."""
 
-    def __init__(self, model: Model, *, reader=None, like: Graph | None = None) -> None:
+    def __init__(self, model: Model, *, reader=None, like: Graph | None = None, keep: int = 0) -> None:
         """``like``: a graph of the same case under its own conventions, whose names, spellings and trainable
-        parameters this one shares (a convention changes formulas, not what the steps are called)."""
+        parameters this one shares (a convention changes formulas, not what the steps are called). ``keep``:
+        this model's first ``keep`` layers (and its embeddings) are ``like``'s, so their steps are taken from it
+        as they are, not built again (a convention in layer 37 of 200 builds layers 37 to 200)."""
         self.model = model
         self.labels = model.labels
         self.spellings: dict[str, list[str]] = {}
         self.step_names: list[str] = []
         b = Builder(model)
         self.block_outputs: list[dict[str, Step]] = []
-        x = EMB.build(b, model)
-        for li, layer in enumerate(model.layers, start=1):
+        if like is not None and keep > 0:
+            x: Step | None = like.prefix(b, keep)
+            self.block_outputs = list(like.block_outputs[:keep])
+        else:
+            keep, x = 0, EMB.build(b, model)
+        for li, layer in enumerate(model.layers[keep:], start=keep + 1):
             if x is not None:
                 b.alias(f"L{li}.in", x)
             outputs: dict[str, Step] = {"in": x} if x is not None else {}
@@ -89,6 +95,7 @@ class Graph:
         self.steps = b.steps
         self.aliases = b.aliases
         self.order = {k: n for n, k in enumerate(self.steps)}
+        self._layer_end: dict[int, int] | None = None
         self.has_symbols = any(isinstance(exact_of(v), X.Sym) for s in self.steps.values() if s.is_given
                                for v in s.op.values)  # type: ignore[attr-defined]
         if like is None:
@@ -114,14 +121,32 @@ class Graph:
         else:
             self._trainable = like._trainable
 
+    def prefix(self, b: Builder, keep: int) -> Step:
+        """Put this graph's embeddings and first ``keep`` layers into b (the very steps); L{keep}.out."""
+        last = self.layer_end(keep)
+        for k, st in self.steps.items():
+            if self.order[k] > last:
+                break
+            b.steps[k] = st
+        b.aliases.update({k: v for k, v in self.aliases.items() if self.order[v] <= last})
+        return self.step(f"L{keep}.out")
+
+    def layer_end(self, li: int) -> int:
+        """The order of the last step of layer li (its steps, and the embeddings, come no later)."""
+        if self._layer_end is None:
+            self._layer_end = {st.layer: self.order[k] for k, st in self.steps.items() if st.layer}
+        return self._layer_end[li]
+
     # ---- spellings and names ----------------------------------------------------------------
     def _spell(self) -> None:
         """Every way an address may write each step (L1. and h1. optional, the attention block's name
-        optional when the layer has one), and the canonical (shortest) one."""
+        optional when the layer has one), and the canonical (shortest) one; with more than one layer the
+        canonical one keeps its layer (``L1.ln1.var``, ``L1.out``: ``out`` would read as the model's output)."""
         attn_blocks: dict[int, list[str]] = {}
         for li, layer in enumerate(self.model.layers, start=1):
             attn_blocks[li] = [blk.name for blk in layer.blocks if blk.kind == "attention"]
         self.spellings = {}
+        many = len(self.model.layers) > 1
 
         def add(sp: str, key: str) -> None:
             keys = self.spellings.setdefault(sp, [])
@@ -158,16 +183,17 @@ class Graph:
                     add(v, key)
             if key == s.key:
                 head_step = s.head is not None
-                best = min((v for v in variants if v), key=lambda v: (len(v.split(".")), len(v)))
+                named = [v for v in variants if v and (not many or prefix is None or v.startswith(f"{prefix}."))]
+                best = min(named, key=lambda v: (len(v.split(".")), len(v)))
                 if not head_step and s.block and prefix and rest and rest[0] == s.block:
                     # a block's own steps keep its name: attn.Wo, ln1.mean (only head steps drop it)
-                    best = min((v for v in variants if s.block in v.split(".")),
+                    best = min((v for v in named if s.block in v.split(".")),
                                key=lambda v: (len(v.split(".")), len(v)))
                 s.short = best
         for li, layer in enumerate(self.model.layers, start=1):  # a layer's output reads as Lk.out
             target = self.aliases.get(f"L{li}.out")
             if target and not (len(layer.blocks) == 1 and layer.blocks[0].kind == "attention"):
-                self.steps[target].short = "out" if li == 1 else f"L{li}.out"
+                self.steps[target].short = "out" if li == 1 and not many else f"L{li}.out"
         self.step_names = sorted({sp for sp in self.spellings if "." not in sp})
 
     def _check_names(self, reader) -> None:

@@ -243,6 +243,7 @@ class Claim:
     float64: bool = False  # printed by a program in double precision (judged in ulps)
     source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
     source_col: int | None = None  # 1-based column there, when the reader knows it
+    written: str | None = None  # its address as the case or document wrote it, when not the canonical one
 
 
 class TrendSays(enum.Enum):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..errors import AddressError, CaseError, ParseError
 from ..exact import expr as X
-from ..model.address import Address
+from ..model.address import Address, format_indices
 from ..model.values import Claim, Number, Role, Trend, TrendSays, WorkLine
 from . import grammar as G
 from .toml import show
@@ -43,9 +44,39 @@ class _Claims:
             return 2
         return int(bool(d <= q2arb(3 * unit / 2)))
 
-    def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, **kw) -> None:
-        self.claims.append(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64,
-                                 source_line=self.source_line, **kw))
+    def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, written: str | None = None) -> None:
+        """``written``: the step as the case or document wrote it (``ln``, ``L1.in``); the claim keeps its
+        address in that spelling when it is not the canonical one."""
+        self.push(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64,
+                        source_line=self.source_line, written=self.spelled(a, written)))
+
+    def spelled(self, a: Address, written: str | None) -> str | None:
+        if written is None:
+            return None
+        s = self.g.step(a.step)
+        text = written.split("[")[0].strip() + format_indices(s.spec.axes, s.labels, a.idx)
+        return None if text == self.g.name(a) else text
+
+    def push(self, claim: Claim) -> None:
+        self.claims.append(claim)
+
+    def once(self) -> None:
+        """Keep one claim for each number a document states again digit for digit (√0.4838 after … = 0.4838,
+        a walkthrough's weights restated in its table, a table printed again): one statement, judged once, at
+        its first place. A number stated again with other digits is a claim of its own, and may conflict.
+        Claims and trends are then numbered again in order."""
+        seen: set = set()
+        kept: list[Claim] = []
+        for x in self.claims:
+            key = (x.address, x.number.text)
+            if key in seen:
+                continue
+            seen.add(key)
+            kept.append(x)
+        items = sorted([(x.seq, x) for x in kept] + [(t.seq, t) for t in self.trends], key=lambda p: p[0])
+        renumbered = {id(x): k for k, (_, x) in enumerate(items)}
+        self.claims = [replace(x, seq=renumbered[id(x)]) for x in kept]
+        self.trends = [replace(t, seq=renumbered[id(t)]) for t in self.trends]
 
     def address(self, text, key: tuple) -> Address:
         if not isinstance(text, str):
@@ -68,6 +99,7 @@ def read_claims(r, raw, engine) -> tuple[tuple[Claim, ...], tuple[WorkLine, ...]
         raise r.fail("claims must be [[claims]] tables", ("claims",), found=show(raw))
     for k, group in enumerate(raw):
         read_group(c, group, ("claims", k), f"claims #{k + 1}")
+    c.once()
     return tuple(c.claims), tuple(c.work), tuple(c.unmatched), tuple(c.trends)
 
 
@@ -111,7 +143,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
                        found=show(name))
     step = c.g.step(top.step)
     if not step.dims:  # a single number: loss = 0.52
-        c.add(top, c.claim_number(rows, key), at, key, f64)
+        c.add(top, c.claim_number(rows, key), at, key, f64, name)
         return
     if not isinstance(rows, dict):
         first = (step.labels[0] or ("1",))[0]
@@ -121,7 +153,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
         a = c.address(f"{name}[{label}]", key + (label,))
         cells = c.g.scalars(a)
         if c.g.is_scalar(a):
-            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), f64)
+            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), f64, name)
             continue
         if not isinstance(row, list):
             raise c.r.fail("a row must be a list of numbers", key + (label,), found=show(row))
@@ -130,7 +162,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
             raise c.r.fail(f"row too long: {len(row)} values", key + (label,), expected=f"at most {len(cells)} ({what})",
                            found=show(row))
         for b, v in zip(cells, row):
-            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), f64)
+            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), f64, name)
 
 
 def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
@@ -143,9 +175,9 @@ def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
             if len(v) != len(comps):
                 raise c.r.fail(f"{len(v)} values for {text}", key + (text,), expected=f"{len(comps)}", found=show(v))
             for b, x in zip(comps, v):
-                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), f64)
+                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), f64, text)
         elif c.g.is_scalar(a):
-            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), f64)
+            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), f64, text)
         else:
             raise c.r.fail(f"{text} is a row: give a list", key + (text,), expected=f"{len(comps)} numbers",
                            found=show(v))
@@ -193,14 +225,15 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
     if of is None:
         return
     ops = m.operands(of, items[0])
-    if ops is None:
+    if not ops:  # fits nothing, or only as numbers standing for unnamed parts (0.20 + 0.22 for Σ Q·K): unmatched
         c.unmatched.append(wi)
         ops = []
     for a, lit in ops:
-        c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64, c.source_line))
+        c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64, c.source_line))
     for group in stated:
         for a, lit in group or []:
-            c.claims.append(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64, c.source_line))
+            c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64, c.source_line,
+                         written=c.spelled(a, of_text)))
 
 
 def _trend(c: _Claims, items, at: str, key: tuple) -> None:
@@ -261,7 +294,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
         a = c.address(head.strip(), ())
         v = tail.strip()
         if c.g.is_scalar(a):
-            c.add(a, c.claim_number(v, ()), at, (), False)
+            c.add(a, c.claim_number(v, ()), at, (), False, head)
             return
         if v.startswith("[") and v.endswith("]"):
             parts = [x.strip() for x in v[1:-1].split(",")]
@@ -269,7 +302,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
             if len(parts) != len(comps):
                 raise CaseError(f"{len(parts)} values for {head.strip()}", expected=f"{len(comps)} numbers")
             for b, x in zip(comps, parts):
-                c.add(b, c.claim_number(x, ()), at, (), False)
+                c.add(b, c.claim_number(x, ()), at, (), False, head)
             return
         raise CaseError(f"{head.strip()} is a row", expected=f"[{', '.join(['…'] * len(c.g.scalars(a)))}]")
     head, sep, tail = item.partition(":")

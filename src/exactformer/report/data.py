@@ -9,7 +9,6 @@ from ..audit.findings import (
     ArithmeticFinding,
     CarriedDigitsFinding,
     ClaimFinding,
-    CoarseFinding,
     ConflictFinding,
     Finding,
     Report,
@@ -54,8 +53,8 @@ def mark(f: Finding) -> str:
     return MARK[kind_of(f)]
 
 
-CLAIM_KINDS = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined")
-OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
+CLAIM_KINDS = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "coarse")
+OTHER_KINDS = ("conflict", "arithmetic", "carried_digits", "unmatched", "trend")
 
 
 def explanation_json(e) -> dict:
@@ -67,8 +66,9 @@ def finding_json(f: Finding, r: Report) -> dict:
     sev = f.severity.label
     if isinstance(f, ClaimFinding):
         c = f.claim
-        out: dict = {"kind": "claim", "quantity": f.quantity, "at": c.at, "reported": c.number.text,
-               "exact": plain(f.exact), "exact_digits": certified_digits(f.exact), "exact_complete": complete(f.exact),
+        out: dict = {"kind": "claim", "quantity": f.quantity, **({"written": c.written} if c.written else {}),
+                     "at": c.at, "reported": c.number.text,
+                     "exact": plain(f.exact), "exact_digits": certified_digits(f.exact), "exact_complete": complete(f.exact),
                "closed_form": r.closed_form(f, JSON_NODES), "verdict": f.verdict.value, "off_by_last_digits": f.off_by,
                "caused_by": [f.names[x.seq] for x in f.caused_by], "severity": sev,
                "recomputed": plain(f.recomputed) if f.recomputed is not None else None,
@@ -93,9 +93,6 @@ def finding_json(f: Finding, r: Report) -> dict:
         return {"kind": "unmatched", "at": f.at, "line": f.line, "of": f.of, "severity": sev}
     if isinstance(f, UndefinedFinding):
         return {"kind": "undefined", "quantity": f.quantity, "why": f.why, "severity": sev}
-    if isinstance(f, CoarseFinding):
-        return {"kind": "coarse", "at": f.at, "quantity": f.quantity, "reported": f.claim.number.text,
-                "severity": sev}
     if isinstance(f, TrendFinding):
         t = f.trend
         return {"kind": "trend", "at": t.at, "of": f.of, "from": t.start, "to": t.end, "says": t.says.value,
@@ -105,12 +102,18 @@ def finding_json(f: Finding, r: Report) -> dict:
 
 
 def report_json(r: Report) -> dict:
-    roots: list[dict] = [{"quantity": r.names[seq], "at": r.claim(seq).at, "verdict": r.verdict_of(seq).value,
-              "explained_by": [explanation_json(e) for e in r.by_seq[seq].explained_by],
-              "causes": [{"quantity": g.quantity, "at": g.claim.at} for g in effects]}
-             for seq, effects in r.roots.items()]
+    def causes(errors: bool) -> list[dict]:
+        return [{"quantity": r.names[seq], **({"written": r.claim(seq).written} if r.claim(seq).written else {}),
+                 "at": r.claim(seq).at, "verdict": r.verdict_of(seq).value,
+                 "explained_by": [explanation_json(e) for e in r.by_seq[seq].explained_by],
+                 "causes": [{"quantity": g.quantity, "at": g.claim.at} for g in effects]}
+                for seq, effects in r.roots.items() if (r.verdict_of(seq) is not Verdict.LAST_DIGIT) == errors]
+
     out = {"case": r.case.path, "title": r.case.title, "summary": r.summary(), "status": r.worst().label,
-           "decimals": DECIMALS_NOTE, "root_causes": roots, "findings": [finding_json(f, r) for f in r.findings]}
+           "decimals": DECIMALS_NOTE, "root_causes": causes(True), "last_digit_causes": causes(False),
+           "findings": [finding_json(f, r) for f in r.findings]}
+    if r.not_searched:
+        out["not_searched"] = r.not_searched
     if r.conventions:
         out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
     if r.case.reading is not None:
@@ -162,7 +165,7 @@ def groups(r: Report) -> list[Group]:
 
 def summary_line(r: Report) -> str:
     s = r.summary()
-    claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in CLAIM_KINDS if k != "undefined" or s[k])
+    claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in CLAIM_KINDS if k not in ("undefined", "coarse") or s[k])
     other = ", ".join(f"{s[k]} {LABEL[k]}" for k in OTHER_KINDS if s[k] or k in ("conflict", "arithmetic", "unmatched"))
     return f"{s['claims']} claim{'' if s['claims'] == 1 else 's'}: {claims}; {other}"
 
@@ -177,7 +180,12 @@ def why_text(f: Finding) -> str:
             why.append(f.why_not)
         if f.caused_by:
             why.append("from " + ", ".join(f"{f.names[c.seq]} = {c.number.text}" for c in f.caused_by))
-        if f.recomputed and f.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
+        if f.verdict is Verdict.COARSE:
+            why.append("written with too few digits to tell the value from 0 or from the next step of its scale")
+        if f.verdict is Verdict.LAST_DIGIT and f.off_by > 1.5 and f.recomputed:
+            why.append(f"one unit of the last digit off what the document's own inputs give, {f.recomputed} "
+                       f"(the exact value is {units(f.off_by)} units away)")
+        elif f.recomputed and f.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
             why.append(f"the document's own inputs give {f.recomputed}")
         if f.intended and not any(f.intended in w for w in why):
             why.append(f"{f.intended} meant")
@@ -194,8 +202,6 @@ def why_text(f: Finding) -> str:
         return f"operands do not fit the formula of {f.of}; checked as arithmetic only"
     if isinstance(f, UndefinedFinding):
         return f.why
-    if isinstance(f, CoarseFinding):
-        return "written too coarsely to tell the value from 0"
     if isinstance(f, TrendFinding):
         return f.why
     raise AssertionError(f)
@@ -206,7 +212,7 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
     why = why_text(f)
     if isinstance(f, ClaimFinding):
         closed = short_form(r.closed_form(f, TABLE_NODES)) if f.verdict is not Verdict.UNDEFINED else ""
-        return f.quantity, f.claim.number.text, f.exact, units(f.off_by), why, closed
+        return f.shown, f.claim.number.text, f.exact, units(f.off_by), why, closed
     if isinstance(f, ConflictFinding):
         return f.quantity, "", "", "", why, ""
     if isinstance(f, (ArithmeticFinding, CarriedDigitsFinding)):
@@ -215,8 +221,6 @@ def describe(f: Finding, r: Report) -> tuple[str, str, str, str, str, str]:
         return f.line, "", "", "", why, ""
     if isinstance(f, UndefinedFinding):
         return f.quantity, "", "undefined", "", why, ""
-    if isinstance(f, CoarseFinding):
-        return f.quantity, f.claim.number.text, "", "", why, ""
     if isinstance(f, TrendFinding):
         return f.of, f.trend.says.value, " → ".join((f.values[0], f.values[-1])), "", why, ""
     raise AssertionError(f)
@@ -231,12 +235,20 @@ def short_form(text: str) -> str:
     return text if len(text) <= TABLE_CHARS else text[: TABLE_CHARS - 1] + "…"
 
 
-def root_lines(r: Report) -> list[tuple[ClaimFinding, list[int], tuple]]:
-    """Root causes, one line per (quantity, stated value, place): the same slip stated twice is one line."""
+ROOTS_TITLE = "Root causes (an error made here, and what it carries into later numbers)"
+WARNINGS_TITLE = "Last digits off by one (warnings, and what they carry into later numbers)"
+OFF_HEADER = "off vs exact"  # the units column: |reported − exact value| in units of the reported last digit
+
+
+def root_lines(r: Report, errors: bool = True) -> list[tuple[ClaimFinding, list[int], tuple]]:
+    """Root causes, one line per (quantity, stated value, place): the same slip stated twice is one line.
+    ``errors``: the errors (wrong numbers); else the warnings (a last digit off by one), their own list."""
     out: dict[tuple, tuple[ClaimFinding, list[int], list]] = {}
     for seq, effects in r.roots.items():
         f = r.by_seq[seq]
-        key = (f.quantity, f.claim.number.text, f.claim.at)
+        if (f.verdict is Verdict.LAST_DIGIT) == errors:
+            continue
+        key = (f.shown, f.claim.number.text, f.claim.at)
         got = out.setdefault(key, (f, [], []))
         got[1].append(seq)
         got[2].extend(e for e in effects if e not in got[2])
@@ -247,7 +259,7 @@ def effects_text(effects) -> str:
     """Names of what a root causes, each once, with how many places state it."""
     counts: dict[str, int] = {}
     for f in effects:
-        counts[f.quantity] = counts.get(f.quantity, 0) + 1
+        counts[f.shown] = counts.get(f.shown, 0) + 1
     return ", ".join(q if n == 1 else f"{q} (×{n})" for q, n in counts.items())
 
 

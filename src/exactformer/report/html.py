@@ -105,7 +105,7 @@ class _Page:
         deps = [i for b in self._inputs(f.claim.address) for i in self.claim_ids(b)]
         blame = [self.cell_id(c.seq) for c in f.caused_by]
         effects = [self.cell_id(s) for s in self.effects.get(seq, [])]
-        return (f'<a class="claim v-{k}" id="{self.cell_id(seq)}" href="#d{seq}" data-name="{h(f.quantity)}" '
+        return (f'<a class="claim v-{k}" id="{self.cell_id(seq)}" href="#d{seq}" data-name="{h(f.shown)}" '
                 f'data-deps="{" ".join(deps)}" data-blame="{" ".join(blame)}" data-effects="{" ".join(effects)}">'
                 f'<span class="mark" aria-hidden="true">{h(mark(f))}</span>{h(f.claim.number.text)}'
                 f'<span class="sr"> {h(LABEL[k])}</span></a>')
@@ -194,7 +194,7 @@ class _Page:
             rows.append(("causes", self._links(effects)))
         body = "".join(f"<dt>{h(w)}</dt><dd>{v}</dd>" for w, v in rows)
         return (f'<section class="derivation v-{k}" id="d{c.seq}"><h3><span class="mark">{h(mark(f))}</span> '
-                f'{h(LABEL[k])}: {h(f.quantity)} = {h(c.number.text)} <span class="at">at {h(c.at)}</span></h3>'
+                f'{h(LABEL[k])}: {h(f.shown)} = {h(c.number.text)} <span class="at">at {h(c.at)}</span></h3>'
                 f"<dl>{body}</dl></section>")
 
     def _links(self, addrs: list[Address]) -> str:
@@ -219,23 +219,29 @@ class _Page:
                f"<p>{h(summary_line(r))}</p><ul class=\"summary\">{items}</ul>",
                f'<p class="status {status[1]}">status: {h(status[0])}</p>']
         out += [f'<p class="faint">{h(line)}</p>' for line in reading_lines(r)]
+        if r.not_searched:
+            out.append(f'<p class="warnings">{h(r.not_searched)}</p>')
         if r.conventions:
             out.append("<h2>One convention fits a whole group of numbers</h2><ul>")
             out += [f"<li>{h(e.detail)} <span class=\"faint\">({len(qs)} numbers)</span></li>" for e, qs in
                     r.conventions]
             out.append("</ul>")
-        if r.roots:
-            out.append('<h2>Root causes</h2><ul class="roots">')
-            for root, seqs, effects in root_lines(r):
+        for title, errors in (("Root causes", True), ("Last digits off by one (warnings)", False)):
+            found = root_lines(r, errors)
+            if not found:
+                continue
+            out.append(f'<h2>{h(title)}</h2><ul class="roots">')
+            for root, seqs, effects in found:
                 why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
                 causes = self._links([e.claim.address for e in effects])
-                out.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(mark(root))} {h(root.quantity)} = '
+                out.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(mark(root))} {h(root.shown)} = '
                            f'{h(root.claim.number.text)}</a> <span class="at">at {h(root.claim.at)}</span>'
                            + (f'<br><span class="why">why: {h(why)}</span>' if why else "")
                            + (f"<br>causes: {causes}" if causes else "") + "</li>")
             out.append("</ul>")
-        legend = "".join(f'<li class="v-{k}"><span class="mark">{h(MARK[k])}</span> {h(LABEL[k])}</li>' for k in
-                         ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined"))
+        shown = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined") + \
+            (("coarse",) if r.summary()["coarse"] else ())
+        legend = "".join(f'<li class="v-{k}"><span class="mark">{h(MARK[k])}</span> {h(LABEL[k])}</li>' for k in shown)
         out.append(f'<ul class="legend" aria-label="verdicts">{legend}</ul></header>')
         return "".join(out)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..audit.findings import Report, kind_of
-from .data import LABEL, MARK, describe, groups, mark, reading_lines, root_lines, summary_line
+from .data import LABEL, MARK, OFF_HEADER, describe, groups, mark, reading_lines, root_lines, summary_line
 from .escape import safe
 
 
@@ -46,19 +46,24 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
     read = reading_lines(r)
     if read:
         lines += [md(read[0]), ""] + [f"- {md(x.strip())}" for x in read[1:]] + ([""] if read[1:] else [])
+    if r.not_searched:
+        lines += [md(r.not_searched), ""]
     if r.conventions:
         lines += ["### One convention fits a group", ""]
         lines += [f"- {md(e.detail)} ({len(qs)} numbers)" for e, qs in r.conventions]
         lines.append("")
-    if r.roots:
-        lines += ["### Root causes", ""]
-        for root, seqs, effects in root_lines(r):
-            c, seq = root.claim, seqs[0]
-            line = f"- {MARK[root.verdict.value]} {code(f'{r.names[seq]} = {c.number.text}')} at {md(c.at)}"
+    for title, errors in (("Root causes", True), ("Last digits off by one (warnings)", False)):
+        found = root_lines(r, errors)
+        if not found:
+            continue
+        lines += [f"### {title}", ""]
+        for root, _, effects in found:
+            c = root.claim
+            line = f"- {MARK[root.verdict.value]} {code(f'{root.shown} = {c.number.text}')} at {md(c.at)}"
             if root.explained_by:
                 line += f" — {md(root.explained_by[0].detail)}"
             if effects:
-                line += " — causes " + ", ".join(code(e.quantity) for e in effects)
+                line += " — causes " + ", ".join(code(e.shown) for e in effects)
             lines.append(line)
         lines.append("")
     for g in groups(r):
@@ -66,7 +71,7 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
         lines += [f"### {md(g.at)}", "", g.counts_text(), ""]
         if not shown:
             continue
-        lines += ["| | quantity | reported | exact | off | why | closed form |", "|---|---|--:|--:|--:|---|---|"]
+        lines += [f"| | quantity | reported | exact | {OFF_HEADER} | why | closed form |", "|---|---|--:|--:|--:|---|---|"]
         for f in shown:
             k = kind_of(f)
             q, rep, exact, off, why, closed = describe(f, r)

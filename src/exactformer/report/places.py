@@ -20,7 +20,6 @@ from pathlib import Path
 
 from ..audit.findings import (
     ClaimFinding,
-    CoarseFinding,
     ConflictFinding,
     Finding,
     LineFinding,
@@ -136,7 +135,7 @@ def _stated(f: Finding, item) -> str | None:
 
 def _item(f: Finding, r: Report):
     """The claim, line of working or trend a finding is about (the latest, for a conflict)."""
-    if isinstance(f, (ClaimFinding, CoarseFinding)):
+    if isinstance(f, ClaimFinding):
         return f.claim
     if isinstance(f, ConflictFinding):
         return max(f.claims, key=lambda c: c.seq)

@@ -37,10 +37,16 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     return out
 
 
-def scalar_block(engine: Engine, a: Address, sig: int) -> Table:
+def title(g, a: Address, written: str | None) -> str:
+    """The address as the user wrote it, the canonical one beside it when they differ."""
+    name = g.name(a)
+    return name if written is None or written.strip() == name else f"{written.strip()} ({name})"
+
+
+def scalar_block(engine: Engine, a: Address, sig: int, written: str | None = None) -> Table:
     """Formula, numbers substituted, exact closed form, decimal (and the symbols, if any)."""
     g = engine.graph
-    t = Table(title=text(g.name(a), "bold"), title_justify="left", show_header=False, box=None, padding=(0, 2))
+    t = Table(title=text(title(g, a, written), "bold"), title_justify="left", show_header=False, box=None, padding=(0, 2))
     t.add_column(style="dim")
     t.add_column()
     f = g.formula(a)
@@ -60,11 +66,11 @@ def scalar_block(engine: Engine, a: Address, sig: int) -> Table:
     return t
 
 
-def step_table(engine: Engine, a: Address, sig: int) -> Table:
+def step_table(engine: Engine, a: Address, sig: int, written: str | None = None) -> Table:
     """A row or a whole step as a table: rows by its first index (two for a 3-index step), columns by its last."""
     g = engine.graph
     s = g.step(a.step)
-    name = g.name(a)
+    name = title(g, a, written)
     t = Table(title=text(name, "bold"), title_justify="left")
     if not s.dims:
         t.add_column("value", justify="right", overflow="fold")

@@ -16,6 +16,9 @@ from ..model.values import Role
 from .data import (
     LABEL,
     MARK,
+    OFF_HEADER,
+    ROOTS_TITLE,
+    WARNINGS_TITLE,
     describe,
     effects_text,
     groups,
@@ -54,19 +57,24 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
     out.print(Text(f"status: {msg}", style=style))
     for line in reading_lines(r):
         out.print(text(line, "dim"))
+    if r.not_searched:
+        out.print(text(r.not_searched, "yellow"))
     if r.conventions:
         out.print()
         out.print(Text("One convention fits a whole group of numbers", style="bold"))
         for e, qs in r.conventions:
             out.print(Text.assemble("  ", text(e.detail, "cyan"), text(f"  ({len(qs)} numbers: {', '.join(qs[:6])}"
                                                                          f"{', …' if len(qs) > 6 else ''})", "dim")))
-    if r.roots:
+    for title, errors in ((ROOTS_TITLE, True), (WARNINGS_TITLE, False)):
+        lines = root_lines(r, errors)
+        if not lines:
+            continue
         out.print()
-        out.print(Text("Root causes (an error made here, and what it carries into later numbers)", style="bold"))
-        for root, seqs, effects in root_lines(r):
-            c, seq = root.claim, seqs[0]
+        out.print(Text(title, style="bold"))
+        for root, _, effects in lines:
+            c = root.claim
             v = root.verdict.value
-            out.print(Text.assemble("  ", (f"{MARK[v]:>2}", STYLE[v]), " ", text(f"{r.names[seq]} = {c.number.text}"),
+            out.print(Text.assemble("  ", (f"{MARK[v]:>2}", STYLE[v]), " ", text(f"{root.shown} = {c.number.text}"),
                                     text(f"  at {c.at}", "dim")))
             why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
             if why:
@@ -82,7 +90,7 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
             continue
         t = Table(show_edge=False, pad_edge=False, box=None, padding=(0, 1))
         columns: list[tuple[str, JustifyMethod]] = [("", "left"), ("quantity", "left"), ("reported", "right"),
-                                                    ("exact", "right"), ("off", "right")]
+                                                    ("exact", "right"), (OFF_HEADER, "right")]
         if wide:
             columns += [("why", "left"), ("closed form", "left")]
             for col, just in columns:
