@@ -61,15 +61,17 @@ class _Claims:
         self.claims.append(claim)
 
     def once(self) -> None:
-        """Keep one claim for each number a document states again digit for digit (√0.4838 after … = 0.4838,
-        a walkthrough's weights restated in its table, a table printed again): one statement, judged once, at
-        its first place. A number stated again with other digits is a claim of its own, and may conflict.
-        Claims and trends are then numbered again in order."""
+        """Drop each operand of a line of working that repeats a claim of its quantity digit for digit: the
+        document using a number it stated (√0.4838 after … = 0.4838, a walkthrough's exponentials divided in
+        the next line) is one statement, not two, wherever the statement stands. A number the document prints
+        again (a walkthrough's weights restated in its table) is a statement of its own, as a reader counts
+        it; with other digits it may conflict. Claims and trends are then numbered again in order."""
+        stated = {(x.address, x.number.text) for x in self.claims if x.role is not Role.OPERAND}
         seen: set = set()
         kept: list[Claim] = []
         for x in self.claims:
             key = (x.address, x.number.text)
-            if key in seen:
+            if x.role is Role.OPERAND and (key in stated or key in seen):
                 continue
             seen.add(key)
             kept.append(x)

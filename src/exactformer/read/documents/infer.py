@@ -282,6 +282,18 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
                 matched, work = matched + 1, work + 1
             groups.append(group)
             continue
+        products = _product_rows(item) if isinstance(item, I.Table) else []
+        for line, label, text in products:  # | 鬼 | 0.2368 | [0.43, 0.68] | [0.102, 0.161] |: a × v = a·v
+            at = I._at([item.at.rsplit(" (", 1)[0], ""], line)
+            work_item = I.Work(text, (label, "") if label else None, line, at)
+            got_line = _work(work_item, g, vals, m)
+            if got_line is None:
+                continue
+            matched, work = matched + 1, work + 1
+            groups.append(f"[[claims]]\nat = {toml_str(item.at)}{_line_key(line)}\nwork = [{{ of = "
+                          f"{toml_str(got_line)}, line = {toml_str(text)} }}]\n")
+        if products:
+            continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
             if g.model.train is not None and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
@@ -305,6 +317,23 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
             matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes, row_lines))
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
+
+
+def _product_rows(t: I.Table) -> list[tuple[int, str | None, str]]:
+    """A table whose columns are a number, a vector and their product (a weight, a value and the weighted value,
+    each row a multiplication a reader checks): its rows as lines of working ``a × [v] = [a·v]``; else []."""
+    if not t.rows or len(t.rows[0]) != 3:
+        return []
+    out = []
+    for k, (a, v, w) in enumerate(t.rows):
+        if not (isinstance(a, str) and isinstance(v, list) and isinstance(w, list) and len(v) == len(w)):
+            return []
+        if any(abs(float(a) * float(x) - float(y)) > 0.02 * max(1.0, abs(float(y))) for x, y in zip(v, w)):
+            return []
+        line = t.row_lines[k] if t.row_lines and k < len(t.row_lines) else t.line
+        label = t.row_labels[k] if t.row_labels else None
+        out.append((line, label, f"{a} × [{', '.join(v)}] = [{', '.join(w)}]"))
+    return out
 
 
 def _unreadable(group: str, engine) -> str | None:
