@@ -166,3 +166,14 @@ def test_check_json(capsys):
     rc, out, _ = run(capsys, "check", SEED, "scores[金棒,金棒] = 0.1271", "--format", "json")
     data = json.loads(out)
     assert rc == 1 and data["findings"][0]["verdict"] == "wrong" and data["findings"][0]["exact"] == "0.131"
+
+
+@pytest.mark.parametrize("argv", [("audit", SEED), ("audit", SEED, "--format", "json"),
+                                  ("check", SEED, "scores[鬼,鬼] = 0.0504")], ids=["text", "json", "small"])
+def test_a_failed_write_to_standard_output_is_an_io_error(argv):
+    """Standard output on a full device (> /dev/full) is exit 2 with a message, as -o /dev/full is."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "exactformer", *map(str, argv)], stdout=full,
+                              stderr=subprocess.PIPE, text=True)
+    assert proc.returncode == 2 and "cannot write to standard output" in proc.stderr
+    assert "internal error" not in proc.stderr and "Exception ignored" not in proc.stderr

@@ -506,17 +506,26 @@ def main(argv: list[str] | None = None) -> int:
         if rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra):
             parser.error("unrecognized arguments: " + " ".join(extra))
         rest.extend(extra)
+    from . import output
+
+    real_stdout = sys.stdout
+    sys.stdout = output.GuardedStream(real_stdout)  # type: ignore[assignment]
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()
+        return status
     except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
         from .report.escape import safe
 
+        if isinstance(e, output.OutputError):
+            output.discard_stdout()
         lines = str(e).split("\n")
         print("exactformer: error: " + "\n".join(safe(line) for line in lines), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        output.discard_stdout()
         return 0
     except Exception as e:  # a bug, not the user's mistake: say so briefly, with how to see more
         if os.environ.get("EXACTFORMER_DEBUG"):
@@ -527,6 +536,8 @@ def main(argv: list[str] | None = None) -> int:
               "  this is a bug in exactformer, not in your case file; please report it with the case file "
               "(EXACTFORMER_DEBUG=1 shows the traceback)", file=sys.stderr)
         return 3
+    finally:
+        sys.stdout = real_stdout
 
 
 if __name__ == "__main__":
