@@ -191,6 +191,9 @@ MODEL_ERRORS = {
                             ['targets = "next" needs at least two']),
     "lr not a number": (('lr = "1/10"', 'lr = "fast"'), ["a symbol is not allowed here", "train.lr"]),
     "steps below 1": (("steps = 2", "steps = 0"), ["steps must be an integer ≥ 1"]),
+    "steps past the cap": (("steps = 2", "steps = 1000000000"),
+                           ["steps must be an integer ≥ 1 and ≤ 10,000,000", "key:      train.steps", "1000000000"]),
+    "steps of 2^63 - 1": (("steps = 2", "steps = 9223372036854775807"), ["≤ 10,000,000", "9223372036854775807"]),
     "params naming nothing": (("steps = 2", 'steps = 2\nparams = ["L1.attn.Wz"]'), ["'L1.attn.Wz' names no parameter"]),
     "frozen naming nothing": (("steps = 2", 'steps = 2\nfrozen = ["head.W"]'), ["'head.W' names no parameter"]),
     "learned positions missing a row": (("[[model.layers]]", '[model.positions]\nkind = "learned"\n'

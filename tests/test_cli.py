@@ -177,3 +177,25 @@ def test_a_failed_write_to_standard_output_is_an_io_error(argv):
                               stderr=subprocess.PIPE, text=True)
     assert proc.returncode == 2 and "cannot write to standard output" in proc.stderr
     assert "internal error" not in proc.stderr and "Exception ignored" not in proc.stderr
+
+
+@pytest.mark.parametrize("name", ["r\x1b[31m.md", "r\nx.md", "r\x7f.md"], ids=["esc", "newline", "del"])
+def test_written_paths_are_printed_escaped(tmp_path, capsys, name):
+    """"wrote PATH" shows a path's control characters as escapes, never raw to the terminal."""
+    rc, _, err = run(capsys, "audit", SEED, "--format", "markdown", "-o", tmp_path / name)
+    assert rc == 1 and (tmp_path / name).exists()
+    assert err.startswith("wrote ") and err.count("\n") == 1 and "\x1b" not in err and "\x7f" not in err
+
+
+@pytest.mark.parametrize("name", ["doc\x1bx.md", "doc\x7fy.md"], ids=["esc", "del"])
+def test_a_document_whose_name_holds_control_characters_is_read(tmp_path, capsys, name):
+    """A document named with ESC or DEL is read and audited like any other (its name escaped where shown)."""
+    from .conftest import ROOT
+
+    doc = tmp_path / name
+    doc.write_text((ROOT / "tests" / "documents" / "causal-cat.md").read_text(encoding="utf-8"), encoding="utf-8")
+    rc, out, err = run(capsys, "audit", doc)
+    assert rc == 1 and "not valid TOML" not in err and "43 claims" in out
+    assert "\x1b" not in out and "\x7f" not in out
+    rc, out, _ = run(capsys, "read", doc)
+    assert rc == 0 and "\x1b" not in out and "\x7f" not in out

@@ -114,8 +114,10 @@ def _positive(s: str) -> int:
         n = int(s)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {s!r}") from None
-    if not 1 <= n <= 10_000_000:
-        raise argparse.ArgumentTypeError("steps must be between 1 and 10,000,000")
+    from .model.values import MAX_STEPS
+
+    if not 1 <= n <= MAX_STEPS:
+        raise argparse.ArgumentTypeError(f"steps must be between 1 and {MAX_STEPS:,}")
     return n
 
 
@@ -216,6 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _wrote(*paths) -> None:
+    """Say which files were written; a path is user text, printed with its control characters escaped."""
+    from .report.escape import safe
+
+    print("wrote " + " and ".join(safe(str(p)) for p in paths), file=sys.stderr)
+
+
 def _load(path: str, givens: str | None = None):
     """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
     from .read.case import load
@@ -238,7 +247,7 @@ def cmd_read(args) -> int:
     reading = read_document(args.document, args.givens)
     if args.output:
         written = output.write(args.output, reading.toml)
-        print(f"wrote {written}", file=sys.stderr)
+        _wrote(written)
     else:
         sys.stdout.write(reading.toml)
     from .report.escape import safe
@@ -285,14 +294,14 @@ def _exit_status(report, strict: bool) -> int:
 class _Progress:
     """A progress bar on standard error, shown only on a terminal and only after a second of work."""
 
-    def __init__(self, what: str) -> None:
-        self.what, self.start = what, time.monotonic()
+    def __init__(self, what: str, enabled: bool = True) -> None:
+        self.what, self.start, self.enabled = what, time.monotonic(), enabled
         self.bar: Any = None
         self.task: Any = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:
-            if not sys.stderr.isatty() or time.monotonic() - self.start < 1.0 or done >= total:
+            if not self.enabled or not sys.stderr.isatty() or time.monotonic() - self.start < 1.0 or done >= total:
                 return
             from rich.progress import Progress
 
@@ -353,7 +362,7 @@ def cmd_audit(args) -> int:
         return _exit_status(report, args.strict)
     if args.output:
         written = output.write(args.output, content)
-        print(f"wrote {written}", file=sys.stderr)
+        _wrote(written)
     else:
         sys.stdout.write(content)
     return _exit_status(report, args.strict)
@@ -421,9 +430,9 @@ def cmd_derive(args) -> int:
             written.append(output.write(out[:-4] + ".tex", tex))
         for w in warnings:
             print(f"exactformer: warning: {w}", file=sys.stderr)
-        print("wrote " + " and ".join(map(str, written)), file=sys.stderr)
+        _wrote(*written)
     else:
-        print(f"wrote {output.write(out, tex)}", file=sys.stderr)
+        _wrote(output.write(out, tex))
     return 0
 
 
@@ -431,11 +440,15 @@ def cmd_train(args) -> int:
     from pathlib import Path
 
     from . import output
-    from .numeric.train import default_watch, retrain, train
+    from .numeric.train import Rows, Run, default_watch, retrain
 
     for path in (args.output, args.plot):
         if path:
             output.check(path)
+    if args.plot:
+        from .report.plot import check
+
+        check(Path(args.plot))
     case = _load(args.case, getattr(args, "givens", None))
     model = case.model
     if model.loss is None or model.train is None:
@@ -451,50 +464,83 @@ def cmd_train(args) -> int:
     g = Graph(model) if model is not case.model else case.engine.graph
     watch = list(_addresses(g, args.watch, "<arguments>", "--watch")) if args.watch else default_watch(g)
     steps = model.train.steps  # type: ignore[union-attr]
-    progress = _Progress(f"training {steps} steps")
+    # text and CSV on standard output are streamed, a row as soon as it is certain: Ctrl-C keeps what was done
+    stream = args.output is None and args.format != "json"
+    progress = _Progress(f"training {steps} steps", enabled=not (stream and sys.stdout.isatty()))
+    rows = Rows(g, watch, steps, args.digits, progress)
+    done: list[tuple[str, ...]] = []
+    title = f"{case.title}: {steps} steps, lr {model.train.lr.text}"  # type: ignore[union-attr]
+    line = _TrainLines(args.format, rows.names, title) if stream else None
     try:
-        run = train(g, watch, steps, args.digits, progress)
+        if line is not None:
+            sys.stdout.write(line.header())
+        for row in rows:
+            if line is not None:
+                sys.stdout.write(line.row(len(done), row))
+                sys.stdout.flush()
+            done.append(row)
+    except KeyboardInterrupt:
+        if args.output and done:
+            written = output.write(args.output, _train_table(rows, done, args.format))
+            print(f"exactformer: interrupted after {len(done) - 1} of {steps} steps", file=sys.stderr)
+            _wrote(written)
+        raise
     finally:
         progress.close()
-    content = _train_table(run, args.format)
     if args.output:
-        print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
-    elif args.format == "text":
-        from rich.table import Table
-
-        from .report.term import console, text
-
-        t = Table(title=text(f"{case.title}: {steps} steps, lr {model.train.lr.text}", "bold"),  # type: ignore
-                  title_justify="left")
-        t.add_column("step", justify="right")
-        for name in run.names:
-            t.add_column(text(name), justify="right", overflow="fold")
-        for k, row in enumerate(run.values):
-            t.add_row(str(k), *(text(v) for v in row))
-        console().print(t)
-    else:
-        sys.stdout.write(content)
+        _wrote(output.write(args.output, _train_table(rows, done, args.format)))
+    elif not stream:
+        sys.stdout.write(_train_table(rows, done, args.format))
     if args.plot:
         from .report.plot import plot
 
-        data = plot(run, Path(args.plot), case.title)
-        print(f"wrote {output.write(args.plot, data)}", file=sys.stderr)
+        data = plot(Run(tuple(watch), rows.names, tuple(done), rows.precision), Path(args.plot), case.title)
+        _wrote(output.write(args.plot, data))
     return 0
 
 
-def _train_table(run, fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps({"precision_bits": run.precision, "watch": list(run.names),
-                           "steps": [{"step": k, "values": dict(zip(run.names, row))}
-                                     for k, row in enumerate(run.values)]}, ensure_ascii=False, indent=1) + "\n"
-    import csv
+class _TrainLines:
+    """train's rows as text (aligned columns) or CSV, one line at a time."""
 
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["step", *run.names])
-    for k, row in enumerate(run.values):
-        w.writerow([k, *row])
-    return buf.getvalue()
+    def __init__(self, fmt: str, names: tuple[str, ...], title: str) -> None:
+        from rich.cells import cell_len
+
+        from .report.escape import safe
+
+        self.fmt, self.title = fmt, safe(title)
+        self.names = [safe(n) for n in names]
+        self.widths = [max(cell_len(n), 16) for n in self.names]
+        self.cell_len = cell_len
+
+    def _csv(self, cells) -> str:
+        import csv
+
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(cells)
+        return buf.getvalue()
+
+    def _text(self, cells) -> str:
+        out = [f"{cells[0]:>5}"]
+        for c, w in zip(cells[1:], self.widths):
+            out.append(" " * max(0, w - self.cell_len(c)) + c)
+        return "  ".join(out) + "\n"
+
+    def header(self) -> str:
+        if self.fmt == "csv":
+            return self._csv(["step", *self.names])
+        return self.title + "\n" + self._text(["step", *self.names])
+
+    def row(self, k: int, values: tuple[str, ...]) -> str:
+        return self._csv([k, *values]) if self.fmt == "csv" else self._text([str(k), *values])
+
+
+def _train_table(rows, values: list[tuple[str, ...]], fmt: str) -> str:
+    if fmt == "json":
+        return json.dumps({"precision_bits": rows.precision, "watch": list(rows.names),
+                           "steps": [{"step": k, "values": dict(zip(rows.names, row))}
+                                     for k, row in enumerate(values)]}, ensure_ascii=False, indent=1) + "\n"
+    lines = _TrainLines("csv", rows.names, "")
+    return lines.header() + "".join(lines.row(k, row) for k, row in enumerate(values))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -167,9 +167,13 @@ class Loss:
     dy: tuple[tuple[int, Vector], ...] = ()  # given_gradient: (position, upstream gradient row)
 
 
+MAX_STEPS = 10_000_000  # the most training steps a case or --steps may ask for
+
+
 @dataclass(frozen=True)
 class Train:
     lr: Number
+    # steps ≤ MAX_STEPS (the case file and --steps alike): a run that could never finish is refused
     steps: int
     params: tuple[str, ...] | None = None  # None: all
     frozen: tuple[str, ...] = ()

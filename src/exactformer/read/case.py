@@ -9,6 +9,7 @@ from ..model.blocks import layernorm as LN
 from ..model.blocks.attention import read_scale
 from ..model.build import ReadContext
 from ..model.values import (
+    MAX_STEPS,
     Block,
     Case,
     EmbedScale,
@@ -307,7 +308,8 @@ def read_train(r: Reader, raw) -> Train:
     if "lr" not in t:
         raise r.fail("training needs a learning rate", key, expected='lr = "1/10" (any number form)')
     lr = r.number(t["lr"], key + ("lr",), symbols=False)
-    steps = r.integer(t.get("steps", 1), key + ("steps",), 1, "a number of training steps ≥ 1")
+    steps = r.integer(t.get("steps", 1), key + ("steps",), 1,
+                      f"a number of training steps from 1 to {MAX_STEPS:,}", MAX_STEPS)
     if t.get("optimizer", "sgd") != "sgd":
         raise r.fail("unknown optimizer", key + ("optimizer",), expected='"sgd"', found=show(t.get("optimizer")))
     params = t.get("params", "all")

@@ -231,9 +231,10 @@ class Reader:
         raise self.fail(f"unknown {key[-1] if key else 'value'}", key,
                         expected=" or ".join(f'"{e.value}"' for e in options), found=show(v))
 
-    def integer(self, v, key: tuple, lo: int, what: str) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise self.fail(f"{key[-1]} must be an integer ≥ {lo}", key, expected=what, found=show(v))
+    def integer(self, v, key: tuple, lo: int, what: str, hi: int | None = None) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
+            bound = f"≥ {lo}" if hi is None else f"≥ {lo} and ≤ {hi:,}"
+            raise self.fail(f"{key[-1]} must be an integer {bound}", key, expected=what, found=show(v))
         return v
 
     def string(self, v, key: tuple, what: str) -> str:

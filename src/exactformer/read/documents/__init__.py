@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from ...errors import CaseError
+from ...report.escape import safe
 from ..toml import read_text
 from . import formats, infer
 from . import items as I
@@ -88,7 +89,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     if label:
         notes.append(f"{label}: more of the document's numbers agree that way")
     notes += match_notes + found.skipped
-    toml = (f"# Inferred by `exactformer read` from {Path(path).name}: review every match before relying on it.\n"
+    toml = (f"# Inferred by `exactformer read` from {safe(Path(path).name)}: review every match before relying on it.\n"
             + _header(path, found) + m + "\n" + got.toml)
     return Reading(toml, notes, got.matched, got.unmatched)
 

@@ -70,7 +70,8 @@ class _Match:
 
 
 def toml_str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False)
+    """A TOML basic string: JSON's escapes, plus DEL (TOML refuses it raw)."""
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _array_toml(a) -> str:
