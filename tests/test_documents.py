@@ -187,3 +187,17 @@ def test_no_givens_are_guessed(tmp_path):
     with pytest.raises(CaseError) as e:
         read_document(str(doc))
     assert "no Wv" in str(e.value.message)
+
+
+@pytest.mark.parametrize("name", ["empty.md", "empty.html", "empty.txt", "blank.ipynb"])
+def test_an_empty_document_says_what_a_document_needs(tmp_path, name):
+    """An empty document is refused with what a document must hold (not what a TOML case file must)."""
+    p = tmp_path / name
+    p.write_text("\n  \n", encoding="utf-8")
+    r = run("audit", str(p))
+    assert r.returncode == 2 and "the document is empty" in r.stderr
+    assert "TOML" not in r.stderr and "embeddings" in r.stderr and "--givens" in r.stderr
+    case = tmp_path / "empty.toml"
+    case.write_text("", encoding="utf-8")
+    r = run("audit", str(case))
+    assert r.returncode == 2 and "a TOML case file with a [model] table" in r.stderr

@@ -53,18 +53,23 @@ def items_of(path: str, text: str) -> tuple[str, I.Items]:
     return kind, formats.plain(text)
 
 
+DOCUMENT_NEEDS = ("a worked example: its tokens' embeddings and weight matrices as tables or vectors such as "
+                  "[0.9, 0.2], and the numbers it states (tables, lines such as 0.2×0.3 = 0.06)",
+                  "a document without its givens can take them from a case file: --givens CASE "
+                  "(see tests/documents/causal-cat.md for a complete document)")
+
+
 def read_document(path: str, givens: str | None = None) -> Reading:
     """The case a document holds, as TOML with comments, and notes on what was read (raises CaseError)."""
     from ..case import load
 
     path = str(path)
-    text = read_text(path, "document", MAX_DOCUMENT_BYTES)
+    text = read_text(path, "document", MAX_DOCUMENT_BYTES, DOCUMENT_NEEDS)
     kind, found = items_of(path, text)
     numbers = [x for x in found.found if not isinstance(x, I.Tokens)]
     if not numbers:
-        raise CaseError("no numbers found in the document", file=path,
-                        expected="tables, vectors such as [0.9, 0.2], weight matrices, lines such as 0.2×0.3 = 0.06",
-                        found=f"a {kind} document without any")
+        raise CaseError("no numbers found in the document", file=path, expected=DOCUMENT_NEEDS[0],
+                        found=f"a {kind} document without any", hint=DOCUMENT_NEEDS[1])
     notes = [f"read as {kind}"]
     if givens is not None:
         model, given_notes = _givens_text(givens), [f"givens from {givens}"]
