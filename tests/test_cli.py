@@ -199,3 +199,13 @@ def test_a_document_whose_name_holds_control_characters_is_read(tmp_path, capsys
     assert "\x1b" not in out and "\x7f" not in out
     rc, out, _ = run(capsys, "read", doc)
     assert rc == 0 and "\x1b" not in out and "\x7f" not in out
+
+
+def test_symbols_are_listed_in_natural_order(write_case, capsys):
+    """Symbols s1, s2, s10, s100 are listed in that order (not lexically: s1, s10, s100, s2), in text and JSON."""
+    p = write_case(case_text(["a"], {"a": ["s100", "s2", "s10", "s1"]},
+                             [{"Wq": [[1], [1], [1], [1]], "Wk": [[1], [1], [1], [1]], "Wv": [[1], [1], [1], [1]]}]))
+    rc, out, _ = run(capsys, "show", p, "scores[a,a]")
+    assert rc == 0 and "s1, s2, s10, s100 (no decimal value)" in out
+    rc, out, _ = run(capsys, "show", p, "scores[a,a]", "--format", "json")
+    assert json.loads(out)["scores[a,a]"]["symbols"] == ["s1", "s2", "s10", "s100"]

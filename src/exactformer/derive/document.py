@@ -199,7 +199,7 @@ class Deriver:
             body += "".join(r" \\ &\quad " + x for x in lines[1:])
         if not self.opt.symbolic:
             try:
-                syms = sorted(self.engine.symbols(a))
+                syms = X.natural_order(self.engine.symbols(a))
             except UndefinedValue as e:
                 syms, body = [], body + rf" \\ & \text{{undefined: {tex_escape(e.why)}}}"
             if syms:

@@ -434,6 +434,13 @@ def free_symbols(e: Expr, memo: dict | None = None) -> frozenset[str]:
     return fold(e, lambda n, cs: frozenset((n.name,)) if isinstance(n, Sym) else frozenset().union(*cs), memo)
 
 
+def natural_order(names) -> list[str]:
+    """Symbol names in natural order: s1, s2, s10, s100 (digit runs compared as numbers), not s1, s10, s100, s2."""
+    import re
+
+    return sorted(names, key=lambda n: [(0, int(p), p) if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", n)])
+
+
 def has_refs(e: Expr) -> bool:
     return fold(e, lambda n, cs: isinstance(n, Ref) or any(cs))
 

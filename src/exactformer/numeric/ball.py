@@ -31,7 +31,7 @@ class SymbolicValue(ExactformerError):
     """A value that depends on a symbolic given has no decimal value."""
 
     def __init__(self, symbols: frozenset[str]) -> None:
-        super().__init__(f"this value depends on the symbolic given(s) {', '.join(sorted(symbols))}: "
+        super().__init__(f"this value depends on the symbolic given(s) {', '.join(X.natural_order(symbols))}: "
                          "it has a closed form but no decimal value")
         self.symbols = symbols
 

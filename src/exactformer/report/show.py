@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 
+from ..exact import expr as X
 from ..model.address import Address
 from ..model.steps import AxisKind
 from ..numeric.ball import SymbolicValue
@@ -30,7 +31,7 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
             try:
                 out[g.name(b)] = engine.decimal(b, sig)
             except SymbolicValue as e:
-                out[g.name(b)] = {"closed_form": engine.closed_form(b), "symbols": sorted(e.symbols)}
+                out[g.name(b)] = {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
             except UndefinedValue as e:
                 out[g.name(b)] = {"undefined": e.why}
     return out
@@ -53,7 +54,7 @@ def scalar_block(engine: Engine, a: Address, sig: int) -> Table:
         t.add_row("undefined", text(e.why))
         return t
     if syms:
-        t.add_row("symbols", text(", ".join(sorted(syms)) + " (no decimal value)"))
+        t.add_row("symbols", text(", ".join(X.natural_order(syms)) + " (no decimal value)"))
     else:
         t.add_row("decimal", text(value_text(engine, a, sig), "bold"))
     return t
