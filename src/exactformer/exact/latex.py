@@ -257,21 +257,18 @@ class LatexPrinter:
 
 def decimal_tex(text: str) -> str:
     """An engine decimal: ``0.0622539…`` as ``0.0622539\\ldots``; ``1.2…e-45`` and a tiny plain decimal
-    (more than six leading zeros) in scientific notation, ``1.2\\ldots\\times10^{-45}``."""
-    mant, e, ex = text.partition("e")
-    exp10 = int(ex) if e else 0
-    sign = "-" if mant.startswith("-") else ""
-    body = mant.lstrip("-")
-    if not e and body.startswith("0.0000000"):
-        digits = body[2:]
-        zeros = len(digits) - len(digits.lstrip("0"))
-        rest = digits[zeros:]
-        if rest.rstrip("…"):
-            body = rest[0] + ("." + rest[1:] if len(rest) > 1 else "")
-            exp10 = -(zeros + 1)
-            e = "e"
-    out = sign + body.replace("…", r"\ldots")
-    return out + (rf"\times 10^{{{exp10}}}" if e else "")
+    (more than six leading zeros) in scientific notation, ``1.2\\ldots\\times10^{-45}``; a value whose digits
+    could not be certified as its certified bound, ``\\approx 0\\ (|x| < 10^{-2458})``."""
+    from ..numeric.ball import decimal_parts
+
+    d = decimal_parts(text).scientific()
+    out = ("-" if d.negative else "") + d.digits + (r"\ldots" if d.truncated else "")
+    out += rf"\times 10^{{{d.exp10}}}" if d.exp10 else ""
+    if d.bound is None:
+        return out
+    if d.digits == "0":
+        return rf"\approx 0\ (|x| < 10^{{{d.bound}}})"
+    return rf"\approx {out}\ (\pm 10^{{{d.bound}}})"
 
 
 def break_lines(tex: str, width: int) -> list[str]:

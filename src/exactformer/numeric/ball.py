@@ -9,7 +9,9 @@ never decide anything here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from flint import arb, ctx, fmpq, fmpz
@@ -311,3 +313,62 @@ def fraction_text(r: Fraction, sig: int) -> str:
         digits = str(t)
         return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
     return ("-" if neg else "") + _place(t, w - 1 - e10) + "…"
+
+
+# ---- the engine's decimals taken apart (one reading of one format, for every place that shows them) ----------
+TINY_ZEROS = 6  # a plain decimal with more leading zeros than this (0.0000000123…) is shown in scientific notation
+
+
+@dataclass(frozen=True)
+class DecimalParts:
+    """An engine decimal: ``±digits × 10^exp10`` (``digits`` as written, e.g. ``0.0622539`` or ``1.234``);
+    ``truncated``: more digits follow (the text's …); ``bound``: the digits could not be certified, only
+    that the value lies within 10^bound of them (no digit boundary could be decided either side)."""
+
+    negative: bool
+    digits: str
+    exp10: int = 0
+    truncated: bool = False
+    bound: int | None = None
+
+    def plain(self) -> str:
+        """A plain decimal, as JSON wants it: ``0.0622539``, ``-1.234e+430`` (nothing else in it)."""
+        out = ("-" if self.negative else "") + self.digits
+        return out + (f"e{self.exp10:+d}" if self.exp10 else "")
+
+    def scientific(self) -> DecimalParts:
+        """The same value with a tiny plain decimal (more than TINY_ZEROS leading zeros) moved into the exponent:
+        ``0.0000000123`` as ``1.23 × 10⁻⁸``."""
+        body = self.digits
+        if self.exp10 or not body.startswith("0." + "0" * (TINY_ZEROS + 1)):
+            return self
+        frac = body[2:]
+        zeros = len(frac) - len(frac.lstrip("0"))
+        rest = frac[zeros:]
+        if not rest:
+            return self
+        digits = rest[0] + ("." + rest[1:] if len(rest) > 1 else "")
+        return replace(self, digits=digits, exp10=-(zeros + 1))
+
+    def text(self) -> str:
+        """As the terminal shows it: ``0.0622539…``, ``1.23…e-8``, ``≈0 (|x| < 1e-2458)``, ``≈1.01 (±1e-2458)``."""
+        core = ("-" if self.negative else "") + self.digits + ("…" if self.truncated else "")
+        core += f"e{self.exp10:+d}" if self.exp10 else ""
+        if self.bound is None:
+            return core
+        if self.digits == "0":
+            return f"≈0 (|x| < 1e{self.bound})"
+        return f"≈{core} (±1e{self.bound})"
+
+
+_DECIMAL = re.compile(r"(≈)?(-)?(\d+(?:\.\d+)?)(…)?(?:e([+-]?\d+))?(?: \((?:\|x\| < |±)1e([+-]?\d+)\))?")
+
+
+def decimal_parts(text: str) -> DecimalParts:
+    """The engine's decimal ``text`` (``decimal_text``, ``fraction_text``, ``Engine.decimal``) taken apart."""
+    m = _DECIMAL.fullmatch(text)
+    if m is None:
+        raise ValueError(f"not an engine decimal: {text[:80]!r}")
+    approx, neg, digits, dots, e, bound = m.groups()
+    return DecimalParts(bool(neg), digits, int(e) if e else 0, bool(dots),
+                        int(bound) if approx and bound else (0 if approx else None))

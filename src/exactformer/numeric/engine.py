@@ -9,6 +9,7 @@ closed form, a certified comparison with a stated number, its certified decimal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import lcm
 
@@ -26,9 +27,11 @@ from ..model.values import Model, Update, exact_of
 from .backends import BALL
 from .ball import (
     PRECISIONS,
+    DecimalParts,
     SymbolicValue,
     Undecidable,
     compare,
+    decimal_parts,
     decimal_text,
     expr_ball,
     fraction_text,
@@ -323,7 +326,12 @@ class Engine:
             b = self.numeric.ball(a, PRECISIONS[-1])
             mag = abs(b).upper()
             exp10 = int(mag.log_base(10).ceil().unique_fmpz() or 0) if not mag.is_zero() else -2466
-            return f"≈0 (|x| < 1e{exp10})" if b.contains(0) else "≈" + b.str(sig, radius=False)
+            if b.contains(0):
+                return DecimalParts(False, "0", bound=exp10).text()
+            rad = b.rad()
+            bound = int(rad.log_base(10).ceil().unique_fmpz() or 0) if not rad.is_zero() else -2466
+            mid = decimal_parts(arb(b.mid()).str(sig, radius=False))
+            return replace(mid, bound=bound).text()
 
     def symbols(self, a: Address) -> frozenset[str]:
         if not self.graph.has_symbols:
