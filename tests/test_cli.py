@@ -37,7 +37,7 @@ def test_show_json_is_flat_with_one_based_components(capsys):
     data = json.loads(out)
     assert data["scores[金棒,金棒]"] == "0.131"
     assert set(data) == {"context[鬼][1]", "context[鬼][2]", "context[金棒][1]", "context[金棒][2]", "context[猫][1]",
-                         "context[猫][2]", "context[小判][1]", "context[小判][2]", "scores[金棒,金棒]"}
+                         "context[猫][2]", "context[小判][1]", "context[小判][2]", "scores[金棒,金棒]", "$decimals"}
     assert data["context[鬼][1]"].startswith("0.65234122672") and len(data["context[鬼][1]"].strip("0.…")) >= 20
 
 
@@ -209,3 +209,21 @@ def test_symbols_are_listed_in_natural_order(write_case, capsys):
     assert rc == 0 and "s1, s2, s10, s100 (no decimal value)" in out
     rc, out, _ = run(capsys, "show", p, "scores[a,a]", "--format", "json")
     assert json.loads(out)["scores[a,a]"]["symbols"] == ["s1", "s2", "s10", "s100"]
+
+
+def test_show_json_values_are_plain_decimals(capsys):
+    """show --format json gives plain decimals (no ≈, no …), and says under "$decimals" which are truncated and
+    which could not be certified (a gradient zero to 2400 digits: its bound)."""
+    from decimal import Decimal
+
+    from .conftest import ROOT
+
+    full = ROOT / "derivations" / "oni-ni-kanabou-full.toml"
+    rc, out, _ = run(capsys, "show", full, "grad.L3.ln1.var[鬼]", "weights[鬼,金棒]", "scores[鬼,鬼]",
+                     "--format", "json", "--digits", "30")
+    data = json.loads(out)
+    about = data.pop("$decimals")
+    assert rc == 0 and all(Decimal(v) == Decimal(v) for v in data.values())
+    assert data["grad.L3.ln1.var[鬼]"] == "0" and "|x| < 1e-24" in about["uncertified"]["grad.L3.ln1.var[鬼]"]
+    assert about["truncated"] == ["weights[鬼,金棒]"] and about["significant_digits"] == 30
+    assert data["weights[鬼,金棒]"].startswith("0.24323564986") and data["scores[鬼,鬼]"] == "0.0504"

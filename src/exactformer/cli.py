@@ -155,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("addresses", metavar="ADDRESS", nargs="*", help="quantities to show (default: all)")
     s.add_argument("--digits", type=_digits, default=12, help="significant digits of decimals (default 12)")
     s.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: one flat object, address -> decimal string")
+                   help="text (default) or json: one flat object, address -> plain decimal string, and under "
+                   "\"$decimals\" how they were obtained (which are truncated, which uncertified)")
     s.set_defaults(run=cmd_show)
 
     a = sub.add_parser("audit", help="judge every number a document states (the case's [[claims]])",
