@@ -227,3 +227,20 @@ def test_show_json_values_are_plain_decimals(capsys):
     assert data["grad.L3.ln1.var[鬼]"] == "0" and "|x| < 1e-24" in about["uncertified"]["grad.L3.ln1.var[鬼]"]
     assert about["truncated"] == ["weights[鬼,金棒]"] and about["significant_digits"] == 30
     assert data["weights[鬼,金棒]"].startswith("0.24323564986") and data["scores[鬼,鬼]"] == "0.0504"
+
+
+def test_show_writes_a_large_closed_form_with_named_terms(capsys):
+    """show of the continued seed's ln1.var[鬼] writes its closed form whole, with named terms, never cut by …"""
+    from .conftest import ROOT
+
+    rc, out, _ = run(capsys, "show", ROOT / "derivations" / "oni-ni-kanabou-full.toml", "ln1.var[鬼]")
+    exact = out.split("  exact ")[1].split("  decimal ")[0]
+    assert rc == 0 and "…" not in exact and "ln1.mean[鬼]" in exact and len(exact) < 2500
+
+
+def test_show_prints_tiny_decimals_in_scientific_notation(write_case, capsys):
+    """A tiny value is shown as 1.2345e-8 (as the LaTeX writes it), in the block and in a table (a given keeps
+    the digits it was written with)."""
+    p = write_case(case_text(["a"], {"a": ["0.000000012345"]}, [{"Wq": [[1]], "Wk": [[1]], "Wv": [[1]]}]))
+    rc, out, _ = run(capsys, "show", p, "Q[a][1]", "Q")
+    assert rc == 0 and out.count("1.2345e-8") == 2 and "0.000000012345 " not in out.split("exact")[1]

@@ -41,6 +41,7 @@ from .ball import (
 )
 
 CLOSED_FORM_NODES = 3000  # a closed form larger than this is written in terms of named quantities
+CLOSED_FORM_CHARS = 2000  # … and one whose text is longer than this, with more of its terms named
 
 
 class UndefinedValue(ExactformerError):
@@ -333,6 +334,10 @@ class Engine:
             mid = decimal_parts(arb(b.mid()).str(sig, radius=False))
             return replace(mid, bound=bound).text()
 
+    def shown_decimal(self, a: Address, sig: int = 12) -> str:
+        """The decimal as a reader is shown it: a tiny one in scientific notation (``1.23…e-8``)."""
+        return decimal_parts(self.decimal(a, sig)).scientific().text()
+
     def symbols(self, a: Address) -> frozenset[str]:
         if not self.graph.has_symbols:
             return frozenset()
@@ -514,8 +519,13 @@ class Engine:
         return memo[a]
 
     def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES) -> str:
-        """The exact value as text; past ``limit`` nodes, in terms of its inputs' names."""
-        return T.text(self.bounded(a, limit), limit=2000, memo=self._texts)
+        """The exact value as text; past ``limit`` nodes, in terms of its inputs' names; and when even that
+        is longer than CLOSED_FORM_CHARS, with fewer nodes (more named terms), never cut short."""
+        while True:
+            got = T.text(self.bounded(a, limit), limit=CLOSED_FORM_CHARS, memo=self._texts)
+            if "…" not in got or limit <= 8:
+                return got
+            limit //= 4
 
     def operand_text(self, a: Address, sig: int) -> str:
         """How an input is shown once substituted: as written if given, exact if short, else a decimal."""
@@ -533,7 +543,7 @@ class Engine:
                 return T.text(e)
         if self.symbols(a):
             return f"({T.text(self.bounded(a), limit=400)})"
-        return self.decimal(a, sig)
+        return self.shown_decimal(a, sig)
 
     def formula_text(self, a: Address) -> str:
         """The formula with its inputs named: ``Q[鬼][1]·K[金棒][1] + Q[鬼][2]·K[金棒][2]``."""

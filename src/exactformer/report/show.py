@@ -15,7 +15,7 @@ from .term import text
 def value_text(engine: Engine, a: Address, sig: int) -> str:
     """A decimal; for a value that depends on a symbol, its closed form; for an undefined one, why."""
     try:
-        return engine.decimal(a, sig)
+        return engine.shown_decimal(a, sig)
     except SymbolicValue:
         return engine.closed_form(a)
     except UndefinedValue:
