@@ -244,3 +244,22 @@ def test_show_prints_tiny_decimals_in_scientific_notation(write_case, capsys):
     p = write_case(case_text(["a"], {"a": ["0.000000012345"]}, [{"Wq": [[1]], "Wk": [[1]], "Wv": [[1]]}]))
     rc, out, _ = run(capsys, "show", p, "Q[a][1]", "Q")
     assert rc == 0 and out.count("1.2345e-8") == 2 and "0.000000012345 " not in out.split("exact")[1]
+
+
+def test_a_huge_given_shows_like_it_audits(write_case, capsys):
+    """An embedding of 1e10000 (inside the documented exponent range): show prints every step (the huge ones
+    as 1e+10000, the ones without a finite value as undefined, as the audit says), check judges it, and derive
+    refuses cleanly (exit 2) instead of crashing."""
+    p = write_case(case_text(["a", "b"], {"a": ["1e10000", "0.2"], "b": ["0.3", "0.4"]},
+                             [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0], [0, 1]]}]))
+    rc, out, err = run(capsys, "show", p)
+    assert rc == 0 and not err and "undefined" in out
+    rc, out, err = run(capsys, "show", p, "Q[a][1]", "scores[a,a]", "weights[a,b]")
+    assert rc == 0 and "10^10000" in out and "1e+10000" in out and "undefined" in out and not err
+    rc, out, _ = run(capsys, "show", p, "--format", "json")
+    assert rc == 0 and json.loads(out)["Q[a][1]"] == "1e+10000" and json.loads(out)["weights[a,b]"] == {
+        "undefined": json.loads(out)["weights[a,b]"]["undefined"]}
+    rc, out, err = run(capsys, "check", p, "scores[a,a] = 1", "weights[a,b] = 0.5")
+    assert rc == 1 and "wrong" in out and "undefined" in out and "internal error" not in err
+    rc, _, err = run(capsys, "derive", p)
+    assert rc == 2 and "cannot write this case's values exactly" in err

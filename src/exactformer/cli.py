@@ -415,7 +415,14 @@ def cmd_derive(args) -> int:
     case = _load(args.case, getattr(args, "givens", None))
     only = _addresses(case.engine.graph, args.only, "<arguments>", "--only") if args.only else None
     report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
-    tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
+    from .exact.expr import SizeError
+
+    try:
+        tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
+    except SizeError as e:  # 1e10000·1e10000: show and audit give its decimal; a derivation writes it exactly
+        raise CaseError("the derivation cannot write this case's values exactly", file=args.case,
+                        expected="givens whose exact products stay within 12000 digits",
+                        found=str(e), hint="exactformer show and audit give their certified decimals") from None
     if not out:
         sys.stdout.write(tex)
         return 0

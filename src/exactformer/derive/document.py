@@ -165,7 +165,7 @@ class Deriver:
         """The closed form as align lines (long forms break at + and −), or None when it cannot be printed."""
         try:
             e = self.engine.bounded(a, CLOSED_FORM_LIMIT)
-        except UndefinedValue:
+        except (UndefinedValue, X.SizeError):  # no value, or exact digits too many to write (1e10000·1e10000)
             return None
         return self._lines(e, self.printer, self.linear)
 
@@ -420,7 +420,7 @@ def _terminates(r) -> bool:
     for p in (2, 5):
         while d % p == 0:
             d //= p
-    return d == 1 and len(str(r.numerator)) <= 12
+    return d == 1 and r.numerator.bit_length() <= 40 and len(str(r.numerator)) <= 12
 
 
 def mathjax(tex: str) -> str:

@@ -295,24 +295,42 @@ def fraction_text(r: Fraction, sig: int) -> str:
         while d % p == 0:
             d //= p
     if d == 1:
-        places = 0
-        while (a * 10 ** places).denominator != 1:
-            places += 1
-        digits = a.numerator * 10 ** places // a.denominator
-        if len(str(digits).lstrip("0")) <= max(sig, len(str(int(a)))) and len(str(digits)) <= 80:
+        den = a.denominator
+        places = max(_multiplicity(den, 2), _multiplicity(den, 5))
+        digits = a.numerator * 10 ** places // den
+        small = digits.bit_length() <= 300 and places <= 80  # at most about 90 digits: cheap to write out
+        if small and len(str(digits)) <= max(sig, _ilog10(a) + 1 if a >= 1 else 1) and len(str(digits)) <= 80:
             return ("-" if neg else "") + _place(digits, places)
-    e10 = len(str(int(a))) - 1 if a >= 1 else -len(str(int(1 / a)))
+    e10 = _ilog10(a)
     want = lambda e: max(sig, e + 1) if 0 <= e <= 60 else sig  # noqa: E731
-    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) >= 10 ** want(e10):
-        e10 += 1
-    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) < 10 ** (want(e10) - 1):
-        e10 -= 1
     w = want(e10)
     t = int(a * Fraction(10) ** (w - 1 - e10))
     if abs(e10) > 60:
-        digits = str(t)
-        return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
+        exact = Fraction(t) * Fraction(10) ** (e10 - w + 1) == a
+        digits = str(t).rstrip("0") if exact else str(t)
+        rest = ("." + digits[1:] if digits[1:] else "") + ("" if exact else "…")
+        return ("-" if neg else "") + f"{digits[0]}{rest}e{e10:+d}"
     return ("-" if neg else "") + _place(t, w - 1 - e10) + "…"
+
+
+def _multiplicity(n: int, p: int) -> int:
+    """How many times the prime p divides n > 0."""
+    k = 0
+    while n % p == 0:
+        n //= p
+        k += 1
+    return k
+
+
+def _ilog10(a: Fraction) -> int:
+    """⌊log10 a⌋ for a > 0, exactly, without writing the number out (str() refuses integers past 4300 digits)."""
+    e = (a.numerator.bit_length() - a.denominator.bit_length()) * 30103 // 100000
+    p = Fraction(10) ** e
+    while a < p:
+        e, p = e - 1, p / 10
+    while a >= p * 10:
+        e, p = e + 1, p * 10
+    return e
 
 
 # ---- the engine's decimals taken apart (one reading of one format, for every place that shows them) ----------

@@ -522,7 +522,10 @@ class Engine:
         """The exact value as text; past ``limit`` nodes, in terms of its inputs' names; and when even that
         is longer than CLOSED_FORM_CHARS, with fewer nodes (more named terms), never cut short."""
         while True:
-            got = T.text(self.bounded(a, limit), limit=CLOSED_FORM_CHARS, memo=self._texts)
+            try:
+                got = T.text(self.bounded(a, limit), limit=CLOSED_FORM_CHARS, memo=self._texts)
+            except X.SizeError as e:  # 1e10000·1e10000: the decimal is certain, the exact digits too many
+                return f"(not written: {e})"
             if "…" not in got or limit <= 8:
                 return got
             limit //= 4
