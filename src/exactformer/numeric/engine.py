@@ -41,7 +41,7 @@ from .ball import (
 )
 
 CLOSED_FORM_NODES = 3000  # a closed form larger than this is written in terms of named quantities
-CLOSED_FORM_CHARS = 2000  # … and one whose text is longer than this, with more of its terms named
+CLOSED_FORM_CHARS = 10_000  # … and one whose text is longer than this, with more of its terms named
 
 
 class UndefinedValue(ExactformerError):
@@ -518,17 +518,18 @@ class Engine:
                 raise UndefinedQuantity(b) from None
         return memo[a]
 
-    def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES) -> str:
+    def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES, chars: int = CLOSED_FORM_CHARS) -> str:
         """The exact value as text; past ``limit`` nodes, in terms of its inputs' names; and when even that
-        is longer than CLOSED_FORM_CHARS, with fewer nodes (more named terms), never cut short."""
+        is longer than ``chars``, with fewer nodes (more named terms), never cut short."""
+        memo = self._texts.setdefault(chars, {})
         while True:
             try:
-                got = T.text(self.bounded(a, limit), limit=CLOSED_FORM_CHARS, memo=self._texts)
+                got = T.text(self.bounded(a, limit), limit=chars, memo=memo)
             except X.SizeError as e:  # 1e10000·1e10000: the decimal is certain, the exact digits too many
                 return f"(not written: {e})"
             if "…" not in got or limit <= 8:
                 return got
-            limit //= 4
+            limit //= 2
 
     def operand_text(self, a: Address, sig: int) -> str:
         """How an input is shown once substituted: as written if given, exact if short, else a decimal."""

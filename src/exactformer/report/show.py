@@ -22,6 +22,7 @@ def value_text(engine: Engine, a: Address, sig: int) -> str:
         return "undefined"
 
 
+SHOW_CHARS = 2000  # a closed form that show prints: past this many characters, with more of its terms named
 JSON_ABOUT = "$decimals"  # the key of show's JSON that says how its values were obtained ($ starts no address)
 
 
@@ -72,7 +73,7 @@ def scalar_block(engine: Engine, a: Address, sig: int) -> Table:
         t.add_row("formula", text(engine.formula_text(a)))
     try:
         t.add_row("substituted", text(engine.substituted_text(a, sig)))
-        t.add_row("exact", text(engine.closed_form(a)))
+        t.add_row("exact", text(engine.closed_form(a, chars=SHOW_CHARS)))
         syms = engine.symbols(a)
     except UndefinedValue as e:
         t.add_row("undefined", text(e.why))
