@@ -41,8 +41,8 @@ class SymbolicValue(ExactformerError):
 class TooLarge(ExactformerError):
     """A value whose magnitude no ball can hold precisely enough to decide (e.g. e^(e^1000))."""
 
-    def __init__(self, ball: str) -> None:
-        super().__init__(f"a value is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
+    def __init__(self, ball: str, what: str = "a value") -> None:
+        super().__init__(f"{what} is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
 
 
 class Undecidable(ExactformerError):
@@ -59,6 +59,22 @@ SYMPY_NODES = 5000  # a tie is proved symbolically only for an exact form of at 
 def _provable(e: X.Expr, what: str) -> None:
     if X.tree_size(e, cap=SYMPY_NODES + 1) > SYMPY_NODES:
         raise Undecidable(what)
+    _moderate_arguments(e)
+
+
+MAX_FUNC_ARGUMENT = 2**20  # a function (exp, ln …) of an argument past this is not handed to SymPy
+
+
+def _moderate_arguments(e: X.Expr) -> None:
+    """Refuse (TooLarge) a symbolic proof of a form whose function arguments are astronomically large: SymPy
+    would work for ever on e^(-1e10000), whose ball sits on zero (balls settle e^(1e9) - e^(1e9) themselves)."""
+    apps: list[X.Apply] = []
+    X.fold(e, lambda n, cs: apps.append(n) if isinstance(n, X.Apply) else None)
+    with precision(PRECISIONS[0]):
+        for n in apps:
+            b = expr_ball(n.arg)
+            if not b.is_finite() or abs(b).upper() > MAX_FUNC_ARGUMENT:
+                raise TooLarge(b.str(5), f"the argument of {n.fn.value}")
 
 
 class precision:
