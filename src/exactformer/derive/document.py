@@ -181,7 +181,7 @@ class Deriver:
         if f.kind is not K.GIVEN:
             pattern = self.g.symbolic_formula(a)
             parts.append(self._lines(pattern, self.printer, self.linear))
-            if not self.opt.symbolic:
+            if not self.opt.symbolic and not isinstance(pattern, X.Ref):  # s̃ = s: its closed form follows
                 sub = X.substitute(pattern, self._slot, structural=True)
                 parts.append(self._lines(sub, LatexPrinter(self.printer.symbols, self._sub_ref, dot=True),
                                          LatexPrinter(self.printer.symbols, self._sub_ref, linear=True,
@@ -299,6 +299,10 @@ class Deriver:
     def _val(self, a: Address) -> str:
         f = self.g.formula(a)
         if f.kind is K.GIVEN and not self.opt.symbolic and not a.grad:
+            s = self.g.step(a.step)
+            v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
+            if isinstance(v, Number):  # a table cell stands alone: −0.1, not the substitution's (−0.1)
+                return rf"\EFgiven{{{tex_number(v.text)}}}"
             return self.operand(a)
         if self.opt.symbolic:
             return self.printer.doprint(self.engine.bounded(a, 24))

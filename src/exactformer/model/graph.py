@@ -505,6 +505,9 @@ class Graph:
         if f.kind is K.GIVEN:
             return X.Ref(self.name(a), a) if not a.grad else X.ONE
         refs = [X.Ref(self.name(b), b) for b in f.args]
+        if f.kind is K.DIV and self.formula(f.args[1]).kind is K.GIVEN and not f.args[1].grad \
+                and X.rational_of(self.expr(f.args[1])) == 1:
+            return refs[0]  # no scaling (scale = "none"): s̃ = s, not s/1
         return f.kind.f(PATTERN, refs)
 
     def named_product(self, a: Address, b: Address) -> Address | None:

@@ -559,6 +559,8 @@ class Engine:
         if f.kind is K.GIVEN:
             return self.operand_text(a, sig)
         e = self.graph.symbolic_formula(a)
+        if isinstance(e, X.Ref):  # the formula is one input (s̃ = s): its value, no parentheses
+            return self.operand_text(e.key, sig)
 
         def ref(r: X.Ref) -> str:
             s = self.operand_text(r.key, sig)
