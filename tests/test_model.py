@@ -296,3 +296,20 @@ def test_ffn_and_cross_entropy_work_lines(write_case):
     assert not errors and not unmatched
     assert [g.name(x.address) for x in claims] == ["ffn.hidden[鬼][1]", "ffn.act[鬼][1]", "probs[鬼][金棒]",
                                                    "loss[鬼]"]
+
+
+def test_a_claimed_positional_encoding_table_is_audited(capsys):
+    """tests/cases/positional-encoding.toml (sinusoidal, no layers): its PE table is judged, a sine written
+    where the cosine belongs is wrong and explained, and the convention without positions (which has no PE)
+    is simply a model where PE is not an address (no KeyError, exit 1)."""
+    import json
+
+    from exactformer.cli import main
+
+    from .conftest import ROOT
+
+    case = ROOT / "tests" / "cases" / "positional-encoding.toml"
+    assert main(["audit", str(case), "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    found = {f["quantity"]: f["verdict"] for f in json.loads(out)["findings"] if f.get("kind") == "claim"}
+    assert found["PE[robot][2]"] == "correct" and found["PE[am][2]"] == "wrong" and "internal error" not in err

@@ -33,6 +33,13 @@ from .steps import AxisKind, Map, Step, StepSpec
 from .values import LossKind, Model, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
+class UnknownStep(AddressError, KeyError):
+    """A step name the model does not have."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 COS_SPEC = StepSpec("cos", (), r"\cos", "cosine similarity")
 
 
@@ -185,7 +192,12 @@ class Graph:
 
     # ---- addresses --------------------------------------------------------------------------
     def step(self, key: str) -> Step:
-        return self.steps[self.aliases.get(key, key)]
+        """The step named ``key``; a name this model lacks is an AddressError (a convention's model may have
+        no PE where the case has one), still a KeyError to code that looks steps up."""
+        try:
+            return self.steps[self.aliases.get(key, key)]
+        except KeyError:
+            raise UnknownStep(f"{key} names no step of this model") from None
 
     def name(self, a: Address) -> str:
         got = self._names.get(a)
