@@ -208,8 +208,14 @@ class Model:
 
     @property
     def tokens(self) -> tuple[str, ...]:
-        """Distinct tokens in order of first occurrence (the embedding table's rows)."""
+        """Distinct tokens of the sentence in order of first occurrence."""
         return tuple(dict.fromkeys(p.token for p in self.positions))
+
+    @property
+    def vocabulary(self) -> tuple[str, ...]:
+        """The embedding table's rows (model.md 6b): the sentence's tokens, then any other word given an
+        embedding; the head's vocabulary by default."""
+        return tuple(self.embeddings) if self.embeddings else self.tokens
 
 
 @dataclass(frozen=True, slots=True)
