@@ -59,15 +59,15 @@ SYMPY_NODES = 5000  # a tie is proved symbolically only for an exact form of at 
 def _provable(e: X.Expr, what: str) -> None:
     if X.tree_size(e, cap=SYMPY_NODES + 1) > SYMPY_NODES:
         raise Undecidable(what)
-    _moderate_arguments(e)
 
 
-MAX_FUNC_ARGUMENT = 2**20  # a function (exp, ln …) of an argument past this is not handed to SymPy
+MAX_FUNC_ARGUMENT = 2**20  # a function (exp, ln …) of an argument past this is not evaluated by SymPy
 
 
 def _moderate_arguments(e: X.Expr) -> None:
-    """Refuse (TooLarge) a symbolic proof of a form whose function arguments are astronomically large: SymPy
-    would work for ever on e^(-1e10000), whose ball sits on zero (balls settle e^(1e9) - e^(1e9) themselves)."""
+    """Refuse (TooLarge) to have SymPy evaluate numerically a form whose function arguments are astronomically
+    large: it would work for ever on e^(-1e10000), whose ball sits on zero (balls settle e^(1e9) - e^(1e9)
+    themselves). An exact cancellation (e^x / e^x = 1) is still proved symbolically first."""
     apps: list[X.Apply] = []
     X.fold(e, lambda n, cs: apps.append(n) if isinstance(n, X.Apply) else None)
     with precision(PRECISIONS[0]):
@@ -207,6 +207,7 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
     d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
     if d == 0:
         return 0
+    _moderate_arguments(e)
     val = sympy.N(d, 3000)
     return 0 if val == 0 else (1 if val > 0 else -1)
 
@@ -246,6 +247,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     v = to_sympy(e)
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
+    _moderate_arguments(e)
     return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
 
 
