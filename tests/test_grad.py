@@ -274,3 +274,37 @@ def test_train_checks_plot_before_any_work(write_case, monkeypatch, capsys, tmp_
     calls = _interrupt_after(monkeypatch, 0)
     assert main(["train", str(write_case(BACKPROP)), "--steps", "5", "--plot", plot]) == 2
     assert message in capsys.readouterr().err and not calls
+
+
+GIVEN_GRADIENT = """\
+title = "backward unit test from an upstream gradient"
+[model]
+tokens = ["sample0", "sample1"]
+[model.embeddings]
+"sample0" = [1, 2]
+"sample1" = [3, -1]
+[[model.layers]]
+blocks = ["lin"]
+[model.layers.lin]
+W = [[0.5, -0.25], [0.1, 0.2]]
+[model.loss]
+kind = "given_gradient"
+dy = { "sample0" = [1, 0.5], "sample1" = [-1, 2] }
+"""
+
+
+def test_given_gradient_loss_per_position(write_case, capsys):
+    """A given_gradient loss has loss[t] = Σ_m dy[t][m]·out[t][m] per position (model.md 5) and loss = Σ_t loss[t];
+    gradients are unchanged (grad.W = Xᵀ·dy); a bad position is named with the positions there are."""
+    from exactformer.cli import main
+
+    c = load(write_case(GIVEN_GRADIENT))
+    e, g = c.engine, c.engine.graph
+    assert e.decimal(g.parse("loss[sample0]")) == "0.775" and e.decimal(g.parse("loss[sample1]")) == "-3.3"
+    assert e.decimal(g.parse("loss")) == "-2.525" and e.decimal(g.parse("grad.lin.W[1][1]")) == "-2"
+    assert main(["check", str(write_case(GIVEN_GRADIENT)), "loss[sample0] = 0.775"]) == 0
+    capsys.readouterr()
+    assert main(["show", str(write_case(GIVEN_GRADIENT)), "loss[x]"]) == 2
+    assert "loss[sample0] (positions: sample0, sample1" in capsys.readouterr().err
+    assert main(["show", str(ROOT / "derivations" / "oni-ni-kanabou.toml"), "sqrt_dk[1]"]) == 2
+    assert "sqrt_dk is a single number, written without an index" in capsys.readouterr().err

@@ -269,9 +269,13 @@ class Graph:
         if partial is not None:
             return self.check(partial)
         s = self.step(keys[0])
+        tokens = ", ".join(self.labels)
+        if all(not self.step(k).dims for k in keys):  # loss of a case with no per-position loss
+            raise AddressError(f"cannot read {text!r}: {s.short} is a single number, written without an index "
+                               f"(positions: {tokens})")
+        s = next(self.step(k) for k in keys if self.step(k).dims)
         want = s.short + format_indices(s.spec.axes, tuple(lab or ("1",) * 2 for lab in s.labels),
                                         tuple(range(len(s.dims))))
-        tokens = ", ".join(self.labels)
         raise AddressError(f"cannot read {text!r}: expected {s.short} indexed like {want} "
                            f"(positions: {tokens}; components are 1-based)")
 
