@@ -18,7 +18,8 @@ from . import formats, infer
 from . import items as I
 from .infer import Reading, toml_str
 
-MAX_DOCUMENT_BYTES = 4_000_000
+MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its images and other binary outputs)
+MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)
 SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html",
             ".htm": "html", ".xhtml": "html", ".ipynb": "notebook"}
 CASE_SUFFIXES = (".toml",)
@@ -64,7 +65,13 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     from ..case import load
 
     path = str(path)
-    text = read_text(path, "document", MAX_DOCUMENT_BYTES, DOCUMENT_NEEDS)
+    if SUFFIXES.get(Path(path).suffix.lower()) == "notebook":  # a plot's PNG is no part of the worked example
+        text = formats.without_binary_outputs(read_text(path, "document", MAX_NOTEBOOK_BYTES, DOCUMENT_NEEDS))
+        if len(text.encode("utf-8")) > MAX_DOCUMENT_BYTES:
+            raise CaseError(f"the document is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB", file=path,
+                            expected="a document of a worked example", found="more text than that, images left out")
+    else:
+        text = read_text(path, "document", MAX_DOCUMENT_BYTES, DOCUMENT_NEEDS)
     kind, found = items_of(path, text)
     numbers = [x for x in found.found if not isinstance(x, I.Tokens)]
     if not numbers:
