@@ -63,8 +63,9 @@ CASES = {
     "unknown mask": (GOOD_MODEL.replace('tokens = ["鬼", "金棒"]', 'tokens = ["鬼", "金棒"]\nmask = "future"'),
                      ["unknown mask", '"none" or "causal"', "case.toml:3"]),
     "embedding missing": (GOOD_MODEL.replace('"金棒" = [0.8, 0.6]\n', ""), ["no embedding for token '金棒'"]),
-    "embedding for unknown token": (GOOD_MODEL.replace('"金棒" = [0.8, 0.6]', '"金棒" = [0.8, 0.6]\n"犬" = [1, 1]'),
-                                    ["embedding for unknown token '犬'", "case.toml:7"]),
+    # a word outside the sentence may have an embedding (model.md 6b), but one of the model's width
+    "vocabulary word of the wrong width": (GOOD_MODEL.replace('"金棒" = [0.8, 0.6]', '"金棒" = [0.8, 0.6]\n"犬" = [1, 1, 1]'),
+                                           ["model.embeddings.犬", "wrong length 3"]),
     "duplicate embedding": (GOOD_MODEL.replace('"金棒" = [0.8, 0.6]', '"金棒" = [0.8, 0.6]\n"鬼" = [1, 1]'),
                             ["not valid TOML", "case.toml:7"]),
     "bad work line": (GOOD_MODEL + '[[claims]]\nat = "t"\nwork = [{ of = "scores[鬼,鬼]", line = "0.2 ×× 0.3 = 1" }]\n',
@@ -191,6 +192,9 @@ MODEL_ERRORS = {
                             ['targets = "next" needs at least two']),
     "lr not a number": (('lr = "1/10"', 'lr = "fast"'), ["a symbol is not allowed here", "train.lr"]),
     "steps below 1": (("steps = 2", "steps = 0"), ["steps must be an integer ≥ 1"]),
+    "steps past the cap": (("steps = 2", "steps = 1000000000"),
+                           ["steps must be an integer ≥ 1 and ≤ 10,000,000", "key:      train.steps", "1000000000"]),
+    "steps of 2^63 - 1": (("steps = 2", "steps = 9223372036854775807"), ["≤ 10,000,000", "9223372036854775807"]),
     "params naming nothing": (("steps = 2", 'steps = 2\nparams = ["L1.attn.Wz"]'), ["'L1.attn.Wz' names no parameter"]),
     "frozen naming nothing": (("steps = 2", 'steps = 2\nfrozen = ["head.W"]'), ["'head.W' names no parameter"]),
     "learned positions missing a row": (("[[model.layers]]", '[model.positions]\nkind = "learned"\n'

@@ -37,7 +37,7 @@ def test_show_json_is_flat_with_one_based_components(capsys):
     data = json.loads(out)
     assert data["scores[金棒,金棒]"] == "0.131"
     assert set(data) == {"context[鬼][1]", "context[鬼][2]", "context[金棒][1]", "context[金棒][2]", "context[猫][1]",
-                         "context[猫][2]", "context[小判][1]", "context[小判][2]", "scores[金棒,金棒]"}
+                         "context[猫][2]", "context[小判][1]", "context[小判][2]", "scores[金棒,金棒]", "$decimals"}
     assert data["context[鬼][1]"].startswith("0.65234122672") and len(data["context[鬼][1]"].strip("0.…")) >= 20
 
 
@@ -166,3 +166,100 @@ def test_check_json(capsys):
     rc, out, _ = run(capsys, "check", SEED, "scores[金棒,金棒] = 0.1271", "--format", "json")
     data = json.loads(out)
     assert rc == 1 and data["findings"][0]["verdict"] == "wrong" and data["findings"][0]["exact"] == "0.131"
+
+
+@pytest.mark.parametrize("argv", [("audit", SEED), ("audit", SEED, "--format", "json"),
+                                  ("check", SEED, "scores[鬼,鬼] = 0.0504")], ids=["text", "json", "small"])
+def test_a_failed_write_to_standard_output_is_an_io_error(argv):
+    """Standard output on a full device (> /dev/full) is exit 2 with a message, as -o /dev/full is."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "exactformer", *map(str, argv)], stdout=full,
+                              stderr=subprocess.PIPE, text=True)
+    assert proc.returncode == 2 and "cannot write to standard output" in proc.stderr
+    assert "internal error" not in proc.stderr and "Exception ignored" not in proc.stderr
+
+
+@pytest.mark.parametrize("name", ["r\x1b[31m.md", "r\nx.md", "r\x7f.md"], ids=["esc", "newline", "del"])
+def test_written_paths_are_printed_escaped(tmp_path, capsys, name):
+    """"wrote PATH" shows a path's control characters as escapes, never raw to the terminal."""
+    rc, _, err = run(capsys, "audit", SEED, "--format", "markdown", "-o", tmp_path / name)
+    assert rc == 1 and (tmp_path / name).exists()
+    assert err.startswith("wrote ") and err.count("\n") == 1 and "\x1b" not in err and "\x7f" not in err
+
+
+@pytest.mark.parametrize("name", ["doc\x1bx.md", "doc\x7fy.md"], ids=["esc", "del"])
+def test_a_document_whose_name_holds_control_characters_is_read(tmp_path, capsys, name):
+    """A document named with ESC or DEL is read and audited like any other (its name escaped where shown)."""
+    from .conftest import ROOT
+
+    doc = tmp_path / name
+    doc.write_text((ROOT / "tests" / "documents" / "causal-cat.md").read_text(encoding="utf-8"), encoding="utf-8")
+    rc, out, err = run(capsys, "audit", doc)
+    assert rc == 1 and "not valid TOML" not in err and "43 claims" in out
+    assert "\x1b" not in out and "\x7f" not in out
+    rc, out, _ = run(capsys, "read", doc)
+    assert rc == 0 and "\x1b" not in out and "\x7f" not in out
+
+
+def test_symbols_are_listed_in_natural_order(write_case, capsys):
+    """Symbols s1, s2, s10, s100 are listed in that order (not lexically: s1, s10, s100, s2), in text and JSON."""
+    p = write_case(case_text(["a"], {"a": ["s100", "s2", "s10", "s1"]},
+                             [{"Wq": [[1], [1], [1], [1]], "Wk": [[1], [1], [1], [1]], "Wv": [[1], [1], [1], [1]]}]))
+    rc, out, _ = run(capsys, "show", p, "scores[a,a]")
+    assert rc == 0 and "s1, s2, s10, s100 (no decimal value)" in out
+    rc, out, _ = run(capsys, "show", p, "scores[a,a]", "--format", "json")
+    assert json.loads(out)["scores[a,a]"]["symbols"] == ["s1", "s2", "s10", "s100"]
+
+
+def test_show_json_values_are_plain_decimals(capsys):
+    """show --format json gives plain decimals (no ≈, no …), and says under "$decimals" which are truncated and
+    which could not be certified (a gradient zero to 2400 digits: its bound)."""
+    from decimal import Decimal
+
+    from .conftest import ROOT
+
+    full = ROOT / "derivations" / "oni-ni-kanabou-full.toml"
+    rc, out, _ = run(capsys, "show", full, "grad.L3.ln1.var[鬼]", "weights[鬼,金棒]", "scores[鬼,鬼]",
+                     "--format", "json", "--digits", "30")
+    data = json.loads(out)
+    about = data.pop("$decimals")
+    assert rc == 0 and all(Decimal(v) == Decimal(v) for v in data.values())
+    assert data["grad.L3.ln1.var[鬼]"] == "0" and "|x| < 1e-24" in about["uncertified"]["grad.L3.ln1.var[鬼]"]
+    assert about["truncated"] == ["weights[鬼,金棒]"] and about["significant_digits"] == 30
+    assert data["weights[鬼,金棒]"].startswith("0.24323564986") and data["scores[鬼,鬼]"] == "0.0504"
+
+
+def test_show_writes_a_large_closed_form_with_named_terms(capsys):
+    """show of the continued seed's ln1.var[鬼] writes its closed form whole, with named terms, never cut by …"""
+    from .conftest import ROOT
+
+    rc, out, _ = run(capsys, "show", ROOT / "derivations" / "oni-ni-kanabou-full.toml", "ln1.var[鬼]")
+    exact = out.split("  exact ")[1].split("  decimal ")[0]
+    assert rc == 0 and "…" not in exact and "ln1.mean[鬼]" in exact and len(exact) < 2500
+
+
+def test_show_prints_tiny_decimals_in_scientific_notation(write_case, capsys):
+    """A tiny value is shown as 1.2345e-8 (as the LaTeX writes it), in the block and in a table (a given keeps
+    the digits it was written with)."""
+    p = write_case(case_text(["a"], {"a": ["0.000000012345"]}, [{"Wq": [[1]], "Wk": [[1]], "Wv": [[1]]}]))
+    rc, out, _ = run(capsys, "show", p, "Q[a][1]", "Q")
+    assert rc == 0 and out.count("1.2345e-8") == 2 and "0.000000012345 " not in out.split("exact")[1]
+
+
+def test_a_huge_given_shows_like_it_audits(write_case, capsys):
+    """An embedding of 1e10000 (inside the documented exponent range): show prints every step (the huge ones
+    as 1e+10000, the ones without a finite value as undefined, as the audit says), check judges it, and derive
+    refuses cleanly (exit 2) instead of crashing."""
+    p = write_case(case_text(["a", "b"], {"a": ["1e10000", "0.2"], "b": ["0.3", "0.4"]},
+                             [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0], [0, 1]]}]))
+    rc, out, err = run(capsys, "show", p)
+    assert rc == 0 and not err and "undefined" in out
+    rc, out, err = run(capsys, "show", p, "Q[a][1]", "scores[a,a]", "weights[a,b]")
+    assert rc == 0 and "10^10000" in out and "1e+10000" in out and "undefined" in out and not err
+    rc, out, _ = run(capsys, "show", p, "--format", "json")
+    assert rc == 0 and json.loads(out)["Q[a][1]"] == "1e+10000" and json.loads(out)["weights[a,b]"] == {
+        "undefined": json.loads(out)["weights[a,b]"]["undefined"]}
+    rc, out, err = run(capsys, "check", p, "scores[a,a] = 1", "weights[a,b] = 0.5")
+    assert rc == 1 and "wrong" in out and "undefined" in out and "internal error" not in err
+    rc, _, err = run(capsys, "derive", p)
+    assert rc == 2 and "cannot write this case's values exactly" in err

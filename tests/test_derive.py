@@ -18,6 +18,7 @@ import exactformer
 from exactformer.audit.audit import Auditor
 from exactformer.cli import main
 from exactformer.derive.document import Deriver, Options
+from exactformer.exact.latex import decimal_tex
 from exactformer.read.case import load
 
 from .conftest import DERIVATIONS, ROOT, SEED, case_text
@@ -145,3 +146,43 @@ def test_symbolic_given_in_a_numeric_derivation(write_case, tmp_path, capsys):
     assert r"\text{(no decimal: depends on }\mathit{w}" in tex
     assert r"s_{\text{b},\text{b}}" in tex and r"\EFdec" in tex
     capsys.readouterr()
+
+
+@pytest.mark.parametrize("case_path", DERIVATIONS, ids=lambda p: p.name)
+def test_every_bundled_case_derives_with_grad(case_path, tmp_path, capsys):
+    """derive --grad writes the .tex of every bundled case; a gradient zero to 2400 digits (undecidable
+    either side) is written as its certified bound, |x| < 10^{-k}."""
+    out = tmp_path / "g.tex"
+    assert main(["derive", str(case_path), "--grad", "-o", str(out)]) == 0, capsys.readouterr().err
+    tex = out.read_text(encoding="utf-8")
+    cells = re.findall(r"\\EFdec\{\d+\}\{((?:[^{}]|\{[^{}]*\})*)\}", tex)
+    assert cells and r"\end{document}" in tex
+    plain = r"-?\d+(\.\d+)?(\\ldots)?(\\times 10\^\{-?\d+\})?"
+    for c in cells:
+        assert re.fullmatch(plain, c) or re.fullmatch(r"\\approx 0\\ \(\|x\| < 10\^\{-\d+\}\)", c), c
+
+
+def test_decimal_tex_writes_every_engine_form():
+    """Each form of an engine decimal becomes TeX: truncated, scientific, tiny, and an uncertified bound."""
+    assert decimal_tex("0.00000001234…") == r"1.234\ldots\times 10^{-8}"
+    assert decimal_tex("-1.2…e+430") == r"-1.2\ldots\times 10^{430}"
+    assert decimal_tex("≈0 (|x| < 1e-2458)") == r"\approx 0\ (|x| < 10^{-2458})"
+    assert decimal_tex("≈1.010025 (±1e-2458)") == r"\approx 1.010025\ (\pm 10^{-2458})"
+
+
+def test_negative_givens_and_no_scaling_read_naturally(write_case, tmp_path, capsys):
+    """In the givens' tables a negative number stands bare (−0.1, not (−0.1)); with scale = "none" the
+    derivation says s̃ = s (no scaling), never s/1 or s/√d_k = x/1, and show's formula is scores alone."""
+    p = write_case(case_text(["a", "b"], {"a": ["-0.1", "0.2"], "b": ["0.3", "-0.4"]},
+                             [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0], [0, "-0.5"]]}],
+                             scale="none"))
+    assert main(["derive", str(p), "-o", str(tmp_path / "d.tex")]) == 0
+    tex = (tmp_path / "d.tex").read_text(encoding="utf-8")
+    assert r"a & $\EFgiven{-0.1}$ & $\EFgiven{0.2}$" in tex and r"$\left(\EFgiven{-0.4}\right)$" not in tex
+    assert r"\tilde{s}_{ij} = s_{ij}\ \text{(no scaling)}" in tex and "/ 1" not in tex
+    assert r"\tilde{s}_{\text{a},\text{b}} &= s_{\text{a},\text{b}} \\" in tex
+    assert r"\frac{s_{\text{a},\text{b}}}{\sqrt{d_k}}" not in tex
+    capsys.readouterr()
+    assert main(["show", str(p), "scaled[a,b]"]) == 0
+    out = capsys.readouterr().out
+    assert "scores[a,b]/sqrt_dk" not in out and "substituted    -0.11" in out

@@ -32,3 +32,19 @@ def test_guide_examples_say_what_their_audit_finds(write_case):
     assert Auditor(load(write_case(EXAMPLES[1]))).run().worst() is Severity.OK
     whole = Auditor(load(write_case(EXAMPLES[3]))).run()  # the whole transformer: every claim and trend holds
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
+
+
+def test_limits_page_states_the_codes_limits():
+    """docs/limits.md states the limits the code enforces (file sizes, exponents, steps, digits)."""
+    from exactformer.model.values import MAX_STEPS
+    from exactformer.numeric.ball import MAX_FUNC_ARGUMENT
+    from exactformer.read import grammar
+    from exactformer.read.documents import MAX_DOCUMENT_BYTES, MAX_NOTEBOOK_BYTES
+    from exactformer.read.toml import MAX_CASE_BYTES
+
+    page = (ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    for size in (MAX_CASE_BYTES, MAX_DOCUMENT_BYTES, MAX_NOTEBOOK_BYTES):
+        assert f"| {size // 1_000_000} MB |" in page
+    assert f"≤ {grammar.MAX_EXPONENT:,}" in page and f"| {grammar.MAX_DIGITS:,} |" in page
+    assert f"{grammar.MAX_CHARS:,} characters, nesting {grammar.MAX_DEPTH} deep" in page
+    assert f"1 to {MAX_STEPS:,}" in page and f"({MAX_FUNC_ARGUMENT:,})" in page and "image/png" in page

@@ -187,3 +187,38 @@ def test_no_givens_are_guessed(tmp_path):
     with pytest.raises(CaseError) as e:
         read_document(str(doc))
     assert "no Wv" in str(e.value.message)
+
+
+@pytest.mark.parametrize("name", ["empty.md", "empty.html", "empty.txt", "blank.ipynb"])
+def test_an_empty_document_says_what_a_document_needs(tmp_path, name):
+    """An empty document is refused with what a document must hold (not what a TOML case file must)."""
+    p = tmp_path / name
+    p.write_text("\n  \n", encoding="utf-8")
+    r = run("audit", str(p))
+    assert r.returncode == 2 and "the document is empty" in r.stderr
+    assert "TOML" not in r.stderr and "embeddings" in r.stderr and "--givens" in r.stderr
+    case = tmp_path / "empty.toml"
+    case.write_text("", encoding="utf-8")
+    r = run("audit", str(case))
+    assert r.returncode == 2 and "a TOML case file with a [model] table" in r.stderr
+
+
+def test_a_notebook_with_an_embedded_plot_is_read(tmp_path):
+    """A notebook whose plot (a 4.3 MB base64 image/png output) makes the file pass 4 MB is read as without it:
+    images and other binary outputs are dropped before the size check; 4 MB of text is still refused."""
+    nb = json.loads((DOCS / "pytorch-tea.ipynb").read_text(encoding="utf-8"))
+    plain = run("audit", str(DOCS / "pytorch-tea.ipynb"), "--format", "json")
+    png = {"output_type": "display_data", "metadata": {},
+           "data": {"image/png": "iVBORw0KGgo" + "A" * 4_300_000, "text/plain": "<Figure size 640x480 with 1 Axes>"}}
+    nb["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": 9, "source": "plt.show()",
+                        "outputs": [png]})
+    big = tmp_path / "plot.ipynb"
+    big.write_text(json.dumps(nb), encoding="utf-8")
+    assert big.stat().st_size > 4_300_000
+    r = run("audit", str(big), "--format", "json")
+    assert r.returncode == plain.returncode and "larger than" not in r.stderr, r.stderr
+    assert json.loads(r.stdout)["summary"] == json.loads(plain.stdout)["summary"]
+    png["data"] = {"text/plain": "0.1 " * 1_100_000}
+    big.write_text(json.dumps(nb), encoding="utf-8")
+    r = run("audit", str(big))
+    assert r.returncode == 2 and "larger than 4 MB" in r.stderr

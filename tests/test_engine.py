@@ -200,3 +200,15 @@ def test_exp_in_a_given_is_refused(write_case, capsys):
     p = write_case(case_text(["a"], {"a": ["exp(1)"]}, [{"Wq": [[1]], "Wk": [[1]], "Wv": [[1]]}]))
     assert main(["show", str(p)]) == 2
     assert "a given must be a rational or a surd" in capsys.readouterr().err
+
+
+def test_engine_decimals_taken_apart():
+    """Every form of an engine decimal reads back into parts, plain for JSON and scientific when tiny."""
+    from exactformer.numeric.ball import decimal_parts
+
+    assert decimal_parts("≈1.01002500000 (±1e-2458)").plain() == "1.01002500000"
+    assert decimal_parts("≈1.01002500000 (±1e-2458)").bound == -2458
+    assert decimal_parts("≈0 (|x| < 1e-2458)").plain() == "0"
+    assert decimal_parts("-1.234…e+430").plain() == "-1.234e+430"
+    assert decimal_parts("0.0000000123…").scientific().text() == "1.23…e-8"
+    assert decimal_parts("0.0622539…").scientific().text() == "0.0622539…"

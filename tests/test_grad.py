@@ -221,3 +221,90 @@ def test_backprop_tutorial_lines(write_case, of, line, claimed):
     assert not errors and not unmatched
     g = c.engine.graph
     assert [g.name(x.address) for x in claims if x.role.value == "operand"] == claimed
+
+
+def _interrupt_after(monkeypatch, passes: int) -> list[int]:
+    """Make the n-th forward pass of training raise KeyboardInterrupt (Ctrl-C); returns the count of passes."""
+    from exactformer.numeric.engine import Numeric
+
+    calls: list[int] = []
+    real = Numeric.forward
+
+    def forward(self, *a, **k):
+        calls.append(1)
+        if len(calls) > passes:
+            raise KeyboardInterrupt
+        return real(self, *a, **k)
+
+    monkeypatch.setattr(Numeric, "forward", forward)
+    return calls
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv"])
+def test_train_streams_rows_so_ctrl_c_keeps_them(write_case, monkeypatch, capsys, fmt):
+    """train's text and CSV rows reach standard output as each step is certified: Ctrl-C after three steps
+    leaves those three rows (exit 130)."""
+    from exactformer.cli import main
+
+    p = write_case(BACKPROP)
+    _interrupt_after(monkeypatch, 3)
+    assert main(["train", str(p), "--steps", "100", "--format", fmt, "--digits", "6"]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    rows = [ln for ln in lines if ln.lstrip().split(",")[0].split(" ")[0].isdigit()]
+    assert len(rows) == 3 and "0.298371" in rows[0]
+
+
+def test_train_interrupted_keeps_the_rows_in_the_output_file(write_case, monkeypatch, capsys, tmp_path):
+    """With -o, Ctrl-C writes the rows certified so far to the file before exiting (130)."""
+    from exactformer.cli import main
+
+    out = tmp_path / "run.csv"
+    _interrupt_after(monkeypatch, 3)
+    assert main(["train", str(write_case(BACKPROP)), "--steps", "100", "--format", "csv", "-o", str(out)]) == 130
+    assert out.read_text().splitlines()[0] == "step,loss" and len(out.read_text().splitlines()) == 4
+    assert "interrupted after 2 of 100 steps" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("plot,message", [("x.jpg", "--plot writes .png or .svg"), ("nowhere/x.png", "does not exist")])
+def test_train_checks_plot_before_any_work(write_case, monkeypatch, capsys, tmp_path, plot, message):
+    """A --plot that cannot be drawn or written is refused (exit 2) before a single step is trained."""
+    from exactformer.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    calls = _interrupt_after(monkeypatch, 0)
+    assert main(["train", str(write_case(BACKPROP)), "--steps", "5", "--plot", plot]) == 2
+    assert message in capsys.readouterr().err and not calls
+
+
+GIVEN_GRADIENT = """\
+title = "backward unit test from an upstream gradient"
+[model]
+tokens = ["sample0", "sample1"]
+[model.embeddings]
+"sample0" = [1, 2]
+"sample1" = [3, -1]
+[[model.layers]]
+blocks = ["lin"]
+[model.layers.lin]
+W = [[0.5, -0.25], [0.1, 0.2]]
+[model.loss]
+kind = "given_gradient"
+dy = { "sample0" = [1, 0.5], "sample1" = [-1, 2] }
+"""
+
+
+def test_given_gradient_loss_per_position(write_case, capsys):
+    """A given_gradient loss has loss[t] = Σ_m dy[t][m]·out[t][m] per position (model.md 5) and loss = Σ_t loss[t];
+    gradients are unchanged (grad.W = Xᵀ·dy); a bad position is named with the positions there are."""
+    from exactformer.cli import main
+
+    c = load(write_case(GIVEN_GRADIENT))
+    e, g = c.engine, c.engine.graph
+    assert e.decimal(g.parse("loss[sample0]")) == "0.775" and e.decimal(g.parse("loss[sample1]")) == "-3.3"
+    assert e.decimal(g.parse("loss")) == "-2.525" and e.decimal(g.parse("grad.lin.W[1][1]")) == "-2"
+    assert main(["check", str(write_case(GIVEN_GRADIENT)), "loss[sample0] = 0.775"]) == 0
+    capsys.readouterr()
+    assert main(["show", str(write_case(GIVEN_GRADIENT)), "loss[x]"]) == 2
+    assert "loss[sample0] (positions: sample0, sample1" in capsys.readouterr().err
+    assert main(["show", str(ROOT / "derivations" / "oni-ni-kanabou.toml"), "sqrt_dk[1]"]) == 2
+    assert "sqrt_dk is a single number, written without an index" in capsys.readouterr().err

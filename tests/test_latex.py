@@ -87,3 +87,12 @@ def test_layer_marks():
     g = load(next(p for p in DERIVATIONS if "three" in p.name)).engine.graph
     assert quantity_tex(g, g.parse("L2.context[金棒][1]")) == r"c^{(2)}_{\text{金棒},1}"
     assert quantity_tex(g, g.parse("L2.Wq")) == "W^{Q(2)}"
+
+
+def test_a_power_of_a_superscripted_name_is_braced():
+    """(Σ^{out}_t)² is written {Σ^{out}_t}^{2}: TeX refuses a double superscript (derive --grad of the continued
+    seed stopped at it)."""
+    from exactformer.exact.latex import TexMarkup
+
+    assert TexMarkup.sup(r"\Sigma^{\mathrm{out}}_{\text{鬼}}", "2") == r"{\Sigma^{\mathrm{out}}_{\text{鬼}}}^{2}"
+    assert TexMarkup.sup(r"x_{\text{鬼},1}", "2") == r"x_{\text{鬼},1}^{2}"

@@ -15,7 +15,7 @@ from exactformer.exact import text as T
 from exactformer.numeric.ball import expr_ball, precision
 from exactformer.read.case import load
 
-from .conftest import DERIVATIONS
+from .conftest import DERIVATIONS, case_text
 from .oracle import FLOAT, forward, mp_funcs, random_config, to_toml
 
 FULL = next(p for p in DERIVATIONS if p.name == "oni-ni-kanabou-full.toml")
@@ -296,3 +296,37 @@ def test_ffn_and_cross_entropy_work_lines(write_case):
     assert not errors and not unmatched
     assert [g.name(x.address) for x in claims] == ["L1.ffn.hidden[鬼][1]", "L1.ffn.act[鬼][1]", "probs[鬼][金棒]",
                                                    "loss[鬼]"]  # more than one layer: names keep it (issue 19.5)
+
+
+def test_a_claimed_positional_encoding_table_is_audited(capsys):
+    """tests/cases/positional-encoding.toml (sinusoidal, no layers): its PE table is judged, a sine written
+    where the cosine belongs is wrong and explained, and the convention without positions (which has no PE)
+    is simply a model where PE is not an address (no KeyError, exit 1)."""
+    import json
+
+    from exactformer.cli import main
+
+    from .conftest import ROOT
+
+    case = ROOT / "tests" / "cases" / "positional-encoding.toml"
+    assert main(["audit", str(case), "--format", "json"]) == 1
+    out, err = capsys.readouterr()
+    found = {f["quantity"]: f["verdict"] for f in json.loads(out)["findings"] if f.get("kind") == "claim"}
+    assert found["PE[robot][2]"] == "correct" and found["PE[am][2]"] == "wrong" and "internal error" not in err
+
+
+def test_embeddings_are_the_vocabulary_and_tokens_the_sentence(write_case, capsys):
+    """Tokens A, B with embeddings for A, B, C, D (model.md 6b): E has four rows, the tied head's vocabulary is
+    A, B, C, D by default, next-token training runs; a sentence token without an embedding stays an error."""
+    from exactformer.cli import main
+
+    text = case_text(["A", "B"], {"A": [1, 0], "B": [0, 1], "C": ["0.5", "0.5"], "D": [-1, "0.25"]},
+                     [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0], [0, 1]]}])
+    text += '\n[model.head]\ntied = true\n\n[model.loss]\nkind = "cross_entropy"\n\n[train]\nlr = "1/10"\n'
+    g = load(write_case(text)).engine.graph
+    assert g.step("E").labels[0] == ("A", "B", "C", "D") and g.model.head.vocab == ("A", "B", "C", "D")
+    assert g.parse("probs[A][D]") and g.parse("grad.E[C][1]")
+    assert main(["train", str(write_case(text)), "--format", "csv", "--digits", "6"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].startswith("step,loss")
+    with pytest.raises(CaseError, match="no embedding for token 'B'"):
+        load(write_case(text.replace('"B" = [0, 1]', '"Z" = [0, 1]')))

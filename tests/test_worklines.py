@@ -169,3 +169,21 @@ def test_a_line_whose_shape_does_not_fit_is_unmatched(tmp_path):
     rep = Auditor(case).run()
     kinds = sorted((f.kind, getattr(f, "verdict", None) or "") for f in rep.findings)
     assert kinds == [("claim", "wrong"), ("unmatched", "")]
+
+
+@pytest.mark.parametrize("item", ["e^(-1e10000) = 0.0504", "0.0504 = exp(-1e10000)", "e^(1e10000) - e^(1e10000) = 0"])
+def test_an_astronomical_function_argument_is_refused_like_a_huge_value(item, monkeypatch, capsys):
+    """A line of working with e^(-1e10000) is refused (exit 2, the argument named) as e^(1e9) - e^(1e9) + 0.1 is,
+    never handed to SymPy (which would work on it for ever): SymPy is made to fail here, so a hang cannot hide."""
+    import sympy
+
+    from exactformer.cli import main
+
+    def never(*a, **k):
+        raise AssertionError("SymPy was asked to evaluate an astronomical argument")
+
+    monkeypatch.setattr(sympy, "N", never)
+    rc = main(["check", str(SEED), "--of", "scores[鬼,鬼]", item])
+    err = capsys.readouterr().err
+    assert rc == 2 and "too large to evaluate with certainty" in err and "internal error" not in err
+    assert main(["check", str(SEED), "--of", "scores[鬼,鬼]", "e^(1e9) - e^(1e9) + 0.1 = 0.1"]) == 2

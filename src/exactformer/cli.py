@@ -139,8 +139,10 @@ def _positive(s: str) -> int:
         n = int(s)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {s!r}") from None
-    if not 1 <= n <= 10_000_000:
-        raise argparse.ArgumentTypeError("steps must be between 1 and 10,000,000")
+    from .model.values import MAX_STEPS
+
+    if not 1 <= n <= MAX_STEPS:
+        raise argparse.ArgumentTypeError(f"steps must be between 1 and {MAX_STEPS:,}")
     return n
 
 
@@ -191,8 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("addresses", metavar="ADDRESS", nargs="*", help="quantities to show (default: all)")
     s.add_argument("--digits", type=_digits, default=12, help="significant digits of decimals (default 12)")
     s.add_argument("--format", choices=("text", "json"), default="text",
-                   help="text (default) or json: one flat object, address -> plain decimal string (truncated to "
-                   "--digits significant digits, each certified)")
+                   help="text (default) or json: one flat object, address -> plain decimal string, and under "
+                   "\"$decimals\" how they were obtained (which are truncated, which uncertified)")
     s.set_defaults(run=cmd_show)
 
     a = sub.add_parser("audit", help="judge every number a document states (the case's [[claims]])",
@@ -275,6 +277,13 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _wrote(*paths) -> None:
+    """Say which files were written; a path is user text, printed with its control characters escaped."""
+    from .report.escape import safe
+
+    print("wrote " + " and ".join(safe(str(p)) for p in paths), file=sys.stderr)
+
+
 def _load(path: str, givens: str | None = None):
     """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
     from .batch import Input, load
@@ -291,7 +300,7 @@ def cmd_read(args) -> int:
     reading = read_document(args.document, args.givens)
     if args.output:
         written = output.write(args.output, reading.toml)
-        print(f"wrote {written}", file=sys.stderr)
+        _wrote(written)
     else:
         sys.stdout.write(reading.toml)
     from .report.escape import safe
@@ -339,14 +348,14 @@ def _exit_status(report, strict: bool) -> int:
 class _Progress:
     """A progress bar on standard error, shown only on a terminal and only after a second of work."""
 
-    def __init__(self, what: str) -> None:
-        self.what, self.start = what, time.monotonic()
+    def __init__(self, what: str, enabled: bool = True) -> None:
+        self.what, self.start, self.enabled = what, time.monotonic(), enabled
         self.bar: Any = None
         self.task: Any = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:
-            if not sys.stderr.isatty() or time.monotonic() - self.start < 1.0 or done >= total:
+            if not self.enabled or not sys.stderr.isatty() or time.monotonic() - self.start < 1.0 or done >= total:
                 return
             from rich.progress import Progress
 
@@ -429,7 +438,7 @@ def _audit_one(args, inp, fmt: Format) -> int:
     content = formatter(fmt).render(report, Options(args.all, source=inp.path))
     if args.output:
         written = output.write(args.output, content)
-        print(f"wrote {written}", file=sys.stderr)
+        _wrote(written)
     else:
         sys.stdout.write(content)
     return batch.exit_status(report, args.strict)
@@ -538,7 +547,14 @@ def cmd_derive(args) -> int:
     case = _load(args.case, getattr(args, "givens", None))
     only = _addresses(case.engine.graph, args.only, "<arguments>", "--only") if args.only else None
     report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
-    tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
+    from .exact.expr import SizeError
+
+    try:
+        tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
+    except SizeError as e:  # 1e10000·1e10000: show and audit give its decimal; a derivation writes it exactly
+        raise CaseError("the derivation cannot write this case's values exactly", file=args.case,
+                        expected="givens whose exact products stay within 12000 digits",
+                        found=str(e), hint="exactformer show and audit give their certified decimals") from None
     if not out:
         sys.stdout.write(tex)
         return 0
@@ -554,9 +570,9 @@ def cmd_derive(args) -> int:
             written.append(output.write(out[:-4] + ".tex", tex))
         for w in warnings:
             print(f"exactformer: warning: {w}", file=sys.stderr)
-        print("wrote " + " and ".join(map(str, written)), file=sys.stderr)
+        _wrote(*written)
     else:
-        print(f"wrote {output.write(out, tex)}", file=sys.stderr)
+        _wrote(output.write(out, tex))
     return 0
 
 
@@ -564,12 +580,16 @@ def cmd_train(args) -> int:
     from pathlib import Path
 
     from . import output
-    from .numeric.train import default_watch, retrain, train
+    from .numeric.train import Rows, Run, default_watch, retrain
 
     fmt = choose(args.format, args.output, (Format.TEXT, Format.JSON, Format.CSV))
     for path in (args.output, args.plot):
         if path:
             output.check(path)
+    if args.plot:
+        from .report.plot import check
+
+        check(Path(args.plot))
     case = _load(args.case, getattr(args, "givens", None))
     model = case.model
     if model.loss is None or model.train is None:
@@ -585,72 +605,95 @@ def cmd_train(args) -> int:
     g = Graph(model) if model is not case.model else case.engine.graph
     watch = list(_addresses(g, args.watch, "<arguments>", "--watch")) if args.watch else default_watch(g)
     steps = model.train.steps  # type: ignore[union-attr]
-    progress = _Progress(f"training {steps} steps")
+    # text and CSV on standard output are streamed, a row as soon as it is certain: Ctrl-C keeps what was done
+    stream = args.output is None and fmt is not Format.JSON
+    progress = _Progress(f"training {steps} steps", enabled=not (stream and sys.stdout.isatty()))
+    rows = Rows(g, watch, steps, args.digits, progress)
+    done: list[tuple[str, ...]] = []
+    title = f"{case.title}: {steps} steps, lr {model.train.lr.text}"  # type: ignore[union-attr]
+    line = _TrainLines(fmt, rows.names, title) if stream else None
     try:
-        run = train(g, watch, steps, args.digits, progress)
+        if line is not None:
+            sys.stdout.write(line.header())
+        for row in rows:
+            if line is not None:
+                sys.stdout.write(line.row(len(done), row))
+                sys.stdout.flush()
+            done.append(row)
+    except KeyboardInterrupt:
+        if args.output and done:
+            written = output.write(args.output, _train_table(rows, done, fmt, title))
+            print(f"exactformer: interrupted after {len(done) - 1} of {steps} steps", file=sys.stderr)
+            _wrote(written)
+        raise
     finally:
         progress.close()
-    title = f"{case.title}: {steps} steps, lr {model.train.lr.text}"  # type: ignore[union-attr]
-    if fmt is Format.TEXT and not args.output:
-        from .report.term import console
-
-        console().print(_train_text(run, title))
-    else:
-        content = _train_table(run, fmt, title)
-        if args.output:
-            print(f"wrote {output.write(args.output, content)}", file=sys.stderr)
-        else:
-            sys.stdout.write(content)
+    if args.output:
+        _wrote(output.write(args.output, _train_table(rows, done, fmt, title)))
+    elif not stream:
+        sys.stdout.write(_train_table(rows, done, fmt, title))
     if args.plot:
         from .report.plot import plot
 
-        data = plot(run, Path(args.plot), case.title)
-        print(f"wrote {output.write(args.plot, data)}", file=sys.stderr)
+        data = plot(Run(tuple(watch), rows.names, tuple(done), rows.precision), Path(args.plot), case.title)
+        _wrote(output.write(args.plot, data))
     return 0
 
 
-def _train_text(run, title: str):
-    from rich.table import Table
+class _TrainLines:
+    """train's rows as text (aligned columns) or CSV, one line at a time; CSV carries plain decimals (truncated,
+    never rounded) and, per row, how many significant digits of each are certified."""
 
-    from .report.term import text
+    def __init__(self, fmt: Format, names: tuple[str, ...], title: str) -> None:
+        from rich.cells import cell_len
 
-    t = Table(title=text(title, "bold"), title_justify="left")
-    t.add_column("step", justify="right")
-    for name in run.names:
-        t.add_column(text(name), justify="right", overflow="fold")
-    for k, row in enumerate(run.values):
-        t.add_row(str(k), *(text(v) for v in row))
-    return t
+        from .report.escape import safe
+
+        self.fmt, self.title = fmt, safe(title)
+        self.names = [safe(n) for n in names]
+        self.widths = [max(cell_len(n), 16) for n in self.names]
+        self.cell_len = cell_len
+
+    def _csv(self, cells) -> str:
+        import csv
+
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerow(cells)
+        return buf.getvalue()
+
+    def _text(self, cells) -> str:
+        out = [f"{cells[0]:>5}"]
+        for c, w in zip(cells[1:], self.widths):
+            out.append(" " * max(0, w - self.cell_len(c)) + c)
+        return "  ".join(out) + "\n"
+
+    def header(self) -> str:
+        if self.fmt is Format.CSV:
+            return self._csv(["step", *self.names, "certified_digits"])
+        return self.title + "\n" + self._text(["step", *self.names])
+
+    def row(self, k: int, values: tuple[str, ...]) -> str:
+        from .report.data import certified_digits, plain
+
+        if self.fmt is Format.CSV:
+            return self._csv([k, *map(plain, values), min(map(certified_digits, values), default=0)])
+        return self._text([str(k), *values])
 
 
-def _train_table(run, fmt: Format, title: str) -> str:
-    """The run as a file: text as on a terminal; JSON and CSV with plain decimals (truncated, never rounded)
-    and how many significant digits of each are certified."""
+def _train_table(rows, values: list[tuple[str, ...]], fmt: Format, title: str) -> str:
+    """The run as a file: text or CSV as streamed; JSON with plain decimals and how many digits are certified."""
     from .report.data import certified_digits, plain
 
-    if fmt is Format.TEXT:
-        from rich.console import Console
-
-        out = Console(record=True, width=160, no_color=True, highlight=False, markup=False, emoji=False,
-                      file=io.StringIO())
-        out.print(_train_text(run, title))
-        return out.export_text()
-    digits = min((certified_digits(v) for row in run.values for v in row), default=0)
     if fmt is Format.JSON:
-        return json.dumps({"precision_bits": run.precision, "certified_digits": digits,
+        digits = min((certified_digits(v) for row in values for v in row), default=0)
+        return json.dumps({"precision_bits": rows.precision, "certified_digits": digits,
                            "decimals": "every value is truncated (never rounded) to the digits shown, each of them "
                            "certified; certified_digits: the fewest significant digits a value shows",
-                           "watch": list(run.names),
-                           "steps": [{"step": k, "values": {n: plain(v) for n, v in zip(run.names, row)}}
-                                     for k, row in enumerate(run.values)]}, ensure_ascii=False, indent=1) + "\n"
-    import csv
-
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["step", *run.names, "certified_digits"])  # each value's significant digits, all certified
-    for k, row in enumerate(run.values):
-        w.writerow([k, *map(plain, row), min(map(certified_digits, row), default=0)])
-    return buf.getvalue()
+                           "watch": list(rows.names),
+                           "steps": [{"step": k, "values": {n: plain(v) for n, v in zip(rows.names, row)}}
+                                     for k, row in enumerate(values)]}, ensure_ascii=False, indent=1) + "\n"
+    lines = _TrainLines(fmt, rows.names, title)
+    return lines.header() + "".join(lines.row(k, row) for k, row in enumerate(values))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -662,8 +705,14 @@ def main(argv: list[str] | None = None) -> int:
         if rest is None or any(re.match(r"--?[A-Za-z]", x) for x in extra):
             parser.error("unrecognized arguments: " + " ".join(extra))
         rest.extend(extra)
+    from . import output
+
+    real_stdout = sys.stdout
+    sys.stdout = output.GuardedStream(real_stdout)  # type: ignore[assignment]
     try:
-        return args.run(args)
+        status = args.run(args)
+        sys.stdout.flush()
+        return status
     except UsageError as e:  # options that do not go together: the command's usage, then why
         from .report.escape import safe
 
@@ -674,12 +723,15 @@ def main(argv: list[str] | None = None) -> int:
     except ExactformerError as e:  # ParseError, CaseError, OutputError …: the user's mistake
         from .report.escape import safe
 
+        if isinstance(e, output.OutputError):
+            output.discard_stdout()
         lines = str(e).split("\n")
         print("exactformer: error: " + "\n".join(safe(line) for line in lines), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        output.discard_stdout()
         return 0
     except Exception as e:  # a bug, not the user's mistake: say so briefly, with how to see more
         if os.environ.get("EXACTFORMER_DEBUG"):
@@ -690,6 +742,8 @@ def main(argv: list[str] | None = None) -> int:
               "  this is a bug in exactformer, not in your case file; please report it with the case file "
               "(EXACTFORMER_DEBUG=1 shows the traceback)", file=sys.stderr)
         return 3
+    finally:
+        sys.stdout = real_stdout
 
 
 if __name__ == "__main__":

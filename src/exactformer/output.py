@@ -6,6 +6,8 @@
   the mode of the file it replaces; a symlink is followed and its target replaced.
 - A special file (``/dev/null``, a pipe) is written through, never replaced.
 - Nothing is written that was not asked for.
+- Standard output is written under the same rule: a failed write (a full disk,
+  ``> /dev/full``) is an OutputError (exit 2), not a crash.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
+from typing import Any, TextIO
 
 from .errors import OutputError
 
@@ -85,3 +89,40 @@ def write(path: str | Path, content: str | bytes) -> Path:
 def _unlink(p: str) -> None:
     with contextlib.suppress(OSError):
         os.unlink(p)
+
+
+class GuardedStream:
+    """A text stream (standard output) whose failed writes are OutputError; a closed pipe stays BrokenPipeError."""
+
+    def __init__(self, stream: TextIO, name: str = "standard output") -> None:
+        self._stream, self._name = stream, name
+
+    def _failed(self, e: OSError) -> OutputError:
+        return OutputError(f"cannot write to {self._name}: {e.strerror or e}")
+
+    def write(self, s: str) -> int:
+        try:
+            return self._stream.write(s)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise self._failed(e) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise self._failed(e) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def discard_stdout() -> None:
+    """After a failed write to standard output: send what is still buffered nowhere, so that leaving does not
+    fail a second time."""
+    with contextlib.suppress(Exception):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())  # type: ignore[union-attr]

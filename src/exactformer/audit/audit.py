@@ -321,7 +321,7 @@ class Auditor:
                 self.verdict[c.seq] = self._undefined(c, e)
             except SymbolicValue as e:
                 raise CaseError(f"{self.g.name(c.address)} depends on the symbolic given(s) "
-                                f"{', '.join(sorted(e.symbols))}: a claim about it cannot be judged",
+                                f"{', '.join(X.natural_order(e.symbols))}: a claim about it cannot be judged",
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         self.progress(len(order), len(order))
         conventions: tuple = ()

@@ -166,7 +166,7 @@ class Deriver:
         """The closed form as align lines (long forms break at + and −), or None when it cannot be printed."""
         try:
             e = self.engine.bounded(a, CLOSED_FORM_LIMIT)
-        except UndefinedValue:
+        except (UndefinedValue, X.SizeError):  # no value, or exact digits too many to write (1e10000·1e10000)
             return None
         return self._lines(e, self.printer, self.linear)
 
@@ -182,7 +182,7 @@ class Deriver:
         if f.kind is not K.GIVEN:
             pattern = self.g.symbolic_formula(a)
             parts.append(self._lines(pattern, self.printer, self.linear))
-            if not self.opt.symbolic:
+            if not self.opt.symbolic and not isinstance(pattern, X.Ref):  # s̃ = s: its closed form follows
                 sub = X.substitute(pattern, self._slot, structural=True)
                 parts.append(self._lines(sub, LatexPrinter(self.printer.symbols, self._sub_ref, dot=True),
                                          LatexPrinter(self.printer.symbols, self._sub_ref, linear=True,
@@ -200,7 +200,7 @@ class Deriver:
             body += "".join(r" \\ &\quad " + x for x in lines[1:])
         if not self.opt.symbolic:
             try:
-                syms = sorted(self.engine.symbols(a))
+                syms = X.natural_order(self.engine.symbols(a))
             except UndefinedValue as e:
                 syms, body = [], body + rf" \\ & \text{{undefined: {tex_escape(e.why)}}}"
             if syms:
@@ -300,6 +300,10 @@ class Deriver:
     def _val(self, a: Address) -> str:
         f = self.g.formula(a)
         if f.kind is K.GIVEN and not self.opt.symbolic and not a.grad:
+            s = self.g.step(a.step)
+            v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
+            if isinstance(v, Number):  # a table cell stands alone: −0.1, not the substitution's (−0.1)
+                return rf"\EFgiven{{{tex_number(v.text)}}}"
             return self.operand(a)
         if self.opt.symbolic:
             return self.printer.doprint(self.engine.bounded(a, 24))
@@ -421,7 +425,7 @@ def _terminates(r) -> bool:
     for p in (2, 5):
         while d % p == 0:
             d //= p
-    return d == 1 and len(str(r.numerator)) <= 12
+    return d == 1 and r.numerator.bit_length() <= 40 and len(str(r.numerator)) <= 12
 
 
 def mathjax(tex: str) -> str:

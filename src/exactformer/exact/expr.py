@@ -91,10 +91,41 @@ class Surd:
     def text(self) -> str:
         a, b = self.q.numerator, self.q.denominator
         if self.n == 1 or a == 0:
-            head = str(a)
+            head = int_text(a)
         else:
-            head = ("" if a == 1 else "-" if a == -1 else str(a)) + f"√{self.n}"
-        return head if b == 1 else f"{head}/{b}"
+            head = ("" if a == 1 else "-" if a == -1 else int_text(a)) + f"√{self.n}"
+        return head if b == 1 else f"{head}/{int_text(b)}"
+
+
+INT_DIGITS = 1000  # an integer with more digits than this is written m·10^k (Python refuses str() past 4300)
+
+
+def int_parts(n: int) -> tuple[str, int, bool]:
+    """An integer as (digits, k, exact): n = digits·10^k when exact; else its leading digits, and more follow.
+    Small integers are (str(n), 0, True); nothing here writes out a number past INT_DIGITS digits."""
+    if n.bit_length() <= INT_DIGITS * 10 // 3:
+        return str(n), 0, True
+    neg, m = n < 0, abs(n)
+    k = 0
+    for step in (1000, 100, 10, 1):
+        p = 10 ** step
+        while m % p == 0:
+            m //= p
+            k += step
+    sign = "-" if neg else ""
+    if m.bit_length() <= INT_DIGITS * 10 // 3:
+        return sign + str(m), k, True
+    drop = m.bit_length() * 30103 // 100000 - 20  # keep about 20 leading digits
+    return sign + str(m // 10 ** drop), k + drop, False
+
+
+def int_text(n: int) -> str:
+    """An integer as text: its digits, or ``m·10^k`` (``1.2…·10^k`` cut short) when it is huge."""
+    digits, k, exact = int_parts(n)
+    if k == 0:
+        return digits
+    head = digits if exact else digits + "…"
+    return f"10^{k}" if head == "1" else f"{head}·10^{k}"
 
 
 class Func(enum.Enum):
@@ -432,6 +463,13 @@ _ALIVE = "alive"  # a memo's key for the roots it must keep alive (node keys are
 def free_symbols(e: Expr, memo: dict | None = None) -> frozenset[str]:
     """Names of the symbolic givens e depends on."""
     return fold(e, lambda n, cs: frozenset((n.name,)) if isinstance(n, Sym) else frozenset().union(*cs), memo)
+
+
+def natural_order(names) -> list[str]:
+    """Symbol names in natural order: s1, s2, s10, s100 (digit runs compared as numbers), not s1, s10, s100, s2."""
+    import re
+
+    return sorted(names, key=lambda n: [(0, int(p), p) if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", n)])
 
 
 def has_refs(e: Expr) -> bool:

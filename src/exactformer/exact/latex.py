@@ -103,6 +103,13 @@ class TexMarkup:
 
     @staticmethod
     def sup(base: str, exp: str) -> str:
+        """``base^{exp}``; a base that has a superscript of its own (Σ^{out}_{t}) is braced first: TeX refuses
+        a double superscript."""
+        depth = 0
+        for ch in base:
+            depth += (ch == "{") - (ch == "}")
+            if ch == "^" and depth == 0:
+                return f"{{{base}}}^{{{exp}}}"
         return f"{base}^{{{exp}}}"
 
     @staticmethod
@@ -161,13 +168,21 @@ class LatexPrinter:
             return self.m.slash(n, d)
         return self.m.frac(num, den)
 
+    def _int(self, n: int) -> str:
+        """An integer; a huge one as m·10^k (X.int_parts), never written out past X.INT_DIGITS digits."""
+        digits, k, exact = X.int_parts(n)
+        if k == 0:
+            return self.m.num(digits)
+        ten = self.m.sup(self.m.num("10"), self.m.num(str(k)))
+        return ten if digits == "1" and exact else self.m.num(digits + ("" if exact else "…")) + self.times + ten
+
     def _print_Const(self, e: X.Const) -> tuple[str, int]:
         s = e.value
         a, b = s.q.numerator, s.q.denominator
         sign, a = (self.m.minus if a < 0 else ""), abs(a)
         root = self.m.sqrt(self.m.num(str(s.n))) if s.n != 1 and a else ""
-        num = (self.m.num(str(a)) if a != 1 or not root else "") + root
-        body = num if b == 1 else self._frac(num, self.m.num(str(b)))
+        num = (self._int(a) if a != 1 or not root else "") + root
+        body = num if b == 1 else self._frac(num, self._int(b))
         return sign + body, (1 if sign else 3 if b == 1 and not root else 2)
 
     def _print_Sym(self, e: X.Sym) -> tuple[str, int]:
@@ -217,7 +232,7 @@ class LatexPrinter:
             k += run
         body = self.times.join(parts)
         if den != 1:
-            return sign + self._frac(body, self.m.num(str(den)), 2), 2 if not sign else 1
+            return sign + self._frac(body, self._int(den), 2), 2 if not sign else 1
         return sign + body, (1 if sign else 2)
 
     def _print_Div(self, e: X.Div) -> tuple[str, int]:
@@ -257,21 +272,18 @@ class LatexPrinter:
 
 def decimal_tex(text: str) -> str:
     """An engine decimal: ``0.0622539…`` as ``0.0622539\\ldots``; ``1.2…e-45`` and a tiny plain decimal
-    (more than six leading zeros) in scientific notation, ``1.2\\ldots\\times10^{-45}``."""
-    mant, e, ex = text.partition("e")
-    exp10 = int(ex) if e else 0
-    sign = "-" if mant.startswith("-") else ""
-    body = mant.lstrip("-")
-    if not e and body.startswith("0.0000000"):
-        digits = body[2:]
-        zeros = len(digits) - len(digits.lstrip("0"))
-        rest = digits[zeros:]
-        if rest.rstrip("…"):
-            body = rest[0] + ("." + rest[1:] if len(rest) > 1 else "")
-            exp10 = -(zeros + 1)
-            e = "e"
-    out = sign + body.replace("…", r"\ldots")
-    return out + (rf"\times 10^{{{exp10}}}" if e else "")
+    (more than six leading zeros) in scientific notation, ``1.2\\ldots\\times10^{-45}``; a value whose digits
+    could not be certified as its certified bound, ``\\approx 0\\ (|x| < 10^{-2458})``."""
+    from ..numeric.ball import decimal_parts
+
+    d = decimal_parts(text).scientific()
+    out = ("-" if d.negative else "") + d.digits + (r"\ldots" if d.truncated else "")
+    out += rf"\times 10^{{{d.exp10}}}" if d.exp10 else ""
+    if d.bound is None:
+        return out
+    if d.digits == "0":
+        return rf"\approx 0\ (|x| < 10^{{{d.bound}}})"
+    return rf"\approx {out}\ (\pm 10^{{{d.bound}}})"
 
 
 def break_lines(tex: str, width: int) -> list[str]:

@@ -33,6 +33,13 @@ from .steps import AxisKind, Map, Step, StepSpec
 from .values import LossKind, Model, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
+class UnknownStep(AddressError, KeyError):
+    """A step name the model does not have."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 COS_SPEC = StepSpec("cos", (), r"\cos", "cosine similarity")
 
 
@@ -211,7 +218,12 @@ class Graph:
 
     # ---- addresses --------------------------------------------------------------------------
     def step(self, key: str) -> Step:
-        return self.steps[self.aliases.get(key, key)]
+        """The step named ``key``; a name this model lacks is an AddressError (a convention's model may have
+        no PE where the case has one), still a KeyError to code that looks steps up."""
+        try:
+            return self.steps[self.aliases.get(key, key)]
+        except KeyError:
+            raise UnknownStep(f"{key} names no step of this model") from None
 
     def name(self, a: Address) -> str:
         got = self._names.get(a)
@@ -283,9 +295,13 @@ class Graph:
         if partial is not None:
             return self.check(partial)
         s = self.step(keys[0])
+        tokens = ", ".join(self.labels)
+        if all(not self.step(k).dims for k in keys):  # loss of a case with no per-position loss
+            raise AddressError(f"cannot read {text!r}: {s.short} is a single number, written without an index "
+                               f"(positions: {tokens})")
+        s = next(self.step(k) for k in keys if self.step(k).dims)
         want = s.short + format_indices(s.spec.axes, tuple(lab or ("1",) * 2 for lab in s.labels),
                                         tuple(range(len(s.dims))))
-        tokens = ", ".join(self.labels)
         raise AddressError(f"cannot read {text!r}: expected {s.short} indexed like {want} "
                            f"(positions: {tokens}; components are 1-based)")
 
@@ -531,6 +547,9 @@ class Graph:
         if f.kind is K.GIVEN:
             return X.Ref(self.name(a), a) if not a.grad else X.ONE
         refs = [X.Ref(self.name(b), b) for b in f.args]
+        if f.kind is K.DIV and self.formula(f.args[1]).kind is K.GIVEN and not f.args[1].grad \
+                and X.rational_of(self.expr(f.args[1])) == 1:
+            return refs[0]  # no scaling (scale = "none"): s̃ = s, not s/1
         return f.kind.f(PATTERN, refs)
 
     def named_product(self, a: Address, b: Address) -> Address | None:

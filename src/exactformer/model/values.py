@@ -167,9 +167,13 @@ class Loss:
     dy: tuple[tuple[int, Vector], ...] = ()  # given_gradient: (position, upstream gradient row)
 
 
+MAX_STEPS = 10_000_000  # the most training steps a case or --steps may ask for
+
+
 @dataclass(frozen=True)
 class Train:
     lr: Number
+    # steps ≤ MAX_STEPS (the case file and --steps alike): a run that could never finish is refused
     steps: int
     params: tuple[str, ...] | None = None  # None: all
     frozen: tuple[str, ...] = ()
@@ -204,8 +208,14 @@ class Model:
 
     @property
     def tokens(self) -> tuple[str, ...]:
-        """Distinct tokens in order of first occurrence (the embedding table's rows)."""
+        """Distinct tokens of the sentence in order of first occurrence."""
         return tuple(dict.fromkeys(p.token for p in self.positions))
+
+    @property
+    def vocabulary(self) -> tuple[str, ...]:
+        """The embedding table's rows (model.md 6b): the sentence's tokens, then any other word given an
+        embedding; the head's vocabulary by default."""
+        return tuple(self.embeddings) if self.embeddings else self.tokens
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,9 @@ never decide anything here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from flint import arb, ctx, fmpq, fmpz
@@ -31,7 +33,7 @@ class SymbolicValue(ExactformerError):
     """A value that depends on a symbolic given has no decimal value."""
 
     def __init__(self, symbols: frozenset[str]) -> None:
-        super().__init__(f"this value depends on the symbolic given(s) {', '.join(sorted(symbols))}: "
+        super().__init__(f"this value depends on the symbolic given(s) {', '.join(X.natural_order(symbols))}: "
                          "it has a closed form but no decimal value")
         self.symbols = symbols
 
@@ -39,8 +41,8 @@ class SymbolicValue(ExactformerError):
 class TooLarge(ExactformerError):
     """A value whose magnitude no ball can hold precisely enough to decide (e.g. e^(e^1000))."""
 
-    def __init__(self, ball: str) -> None:
-        super().__init__(f"a value is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
+    def __init__(self, ball: str, what: str = "a value") -> None:
+        super().__init__(f"{what} is too large to evaluate with certainty ({ball}); check the givens' magnitudes")
 
 
 class Undecidable(ExactformerError):
@@ -57,6 +59,22 @@ SYMPY_NODES = 5000  # a tie is proved symbolically only for an exact form of at 
 def _provable(e: X.Expr, what: str) -> None:
     if X.tree_size(e, cap=SYMPY_NODES + 1) > SYMPY_NODES:
         raise Undecidable(what)
+
+
+MAX_FUNC_ARGUMENT = 2**20  # a function (exp, ln …) of an argument past this is not evaluated by SymPy
+
+
+def _moderate_arguments(e: X.Expr) -> None:
+    """Refuse (TooLarge) to have SymPy evaluate numerically a form whose function arguments are astronomically
+    large: it would work for ever on e^(-1e10000), whose ball sits on zero (balls settle e^(1e9) - e^(1e9)
+    themselves). An exact cancellation (e^x / e^x = 1) is still proved symbolically first."""
+    apps: list[X.Apply] = []
+    X.fold(e, lambda n, cs: apps.append(n) if isinstance(n, X.Apply) else None)
+    with precision(PRECISIONS[0]):
+        for n in apps:
+            b = expr_ball(n.arg)
+            if not b.is_finite() or abs(b).upper() > MAX_FUNC_ARGUMENT:
+                raise TooLarge(b.str(5), f"the argument of {n.fn.value}")
 
 
 class precision:
@@ -189,6 +207,7 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
     d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
     if d == 0:
         return 0
+    _moderate_arguments(e)
     val = sympy.N(d, 3000)
     return 0 if val == 0 else (1 if val > 0 else -1)
 
@@ -228,6 +247,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     v = to_sympy(e)
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
+    _moderate_arguments(e)
     return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
 
 
@@ -293,21 +313,98 @@ def fraction_text(r: Fraction, sig: int) -> str:
         while d % p == 0:
             d //= p
     if d == 1:
-        places = 0
-        while (a * 10 ** places).denominator != 1:
-            places += 1
-        digits = a.numerator * 10 ** places // a.denominator
-        if len(str(digits).lstrip("0")) <= max(sig, len(str(int(a)))) and len(str(digits)) <= 80:
+        den = a.denominator
+        places = max(_multiplicity(den, 2), _multiplicity(den, 5))
+        digits = a.numerator * 10 ** places // den
+        small = digits.bit_length() <= 300 and places <= 80  # at most about 90 digits: cheap to write out
+        if small and len(str(digits)) <= max(sig, _ilog10(a) + 1 if a >= 1 else 1) and len(str(digits)) <= 80:
             return ("-" if neg else "") + _place(digits, places)
-    e10 = len(str(int(a))) - 1 if a >= 1 else -len(str(int(1 / a)))
+    e10 = _ilog10(a)
     want = lambda e: max(sig, e + 1) if 0 <= e <= 60 else sig  # noqa: E731
-    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) >= 10 ** want(e10):
-        e10 += 1
-    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) < 10 ** (want(e10) - 1):
-        e10 -= 1
     w = want(e10)
     t = int(a * Fraction(10) ** (w - 1 - e10))
     if abs(e10) > 60:
-        digits = str(t)
-        return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
+        exact = Fraction(t) * Fraction(10) ** (e10 - w + 1) == a
+        digits = str(t).rstrip("0") if exact else str(t)
+        rest = ("." + digits[1:] if digits[1:] else "") + ("" if exact else "…")
+        return ("-" if neg else "") + f"{digits[0]}{rest}e{e10:+d}"
     return ("-" if neg else "") + _place(t, w - 1 - e10) + "…"
+
+
+def _multiplicity(n: int, p: int) -> int:
+    """How many times the prime p divides n > 0."""
+    k = 0
+    while n % p == 0:
+        n //= p
+        k += 1
+    return k
+
+
+def _ilog10(a: Fraction) -> int:
+    """⌊log10 a⌋ for a > 0, exactly, without writing the number out (str() refuses integers past 4300 digits)."""
+    e = (a.numerator.bit_length() - a.denominator.bit_length()) * 30103 // 100000
+    p = Fraction(10) ** e
+    while a < p:
+        e, p = e - 1, p / 10
+    while a >= p * 10:
+        e, p = e + 1, p * 10
+    return e
+
+
+# ---- the engine's decimals taken apart (one reading of one format, for every place that shows them) ----------
+TINY_ZEROS = 6  # a plain decimal with more leading zeros than this (0.0000000123…) is shown in scientific notation
+
+
+@dataclass(frozen=True)
+class DecimalParts:
+    """An engine decimal: ``±digits × 10^exp10`` (``digits`` as written, e.g. ``0.0622539`` or ``1.234``);
+    ``truncated``: more digits follow (the text's …); ``bound``: the digits could not be certified, only
+    that the value lies within 10^bound of them (no digit boundary could be decided either side)."""
+
+    negative: bool
+    digits: str
+    exp10: int = 0
+    truncated: bool = False
+    bound: int | None = None
+
+    def plain(self) -> str:
+        """A plain decimal, as JSON wants it: ``0.0622539``, ``-1.234e+430`` (nothing else in it)."""
+        out = ("-" if self.negative else "") + self.digits
+        return out + (f"e{self.exp10:+d}" if self.exp10 else "")
+
+    def scientific(self) -> DecimalParts:
+        """The same value with a tiny plain decimal (more than TINY_ZEROS leading zeros) moved into the exponent:
+        ``0.0000000123`` as ``1.23 × 10⁻⁸``."""
+        body = self.digits
+        if self.exp10 or not body.startswith("0." + "0" * (TINY_ZEROS + 1)):
+            return self
+        frac = body[2:]
+        zeros = len(frac) - len(frac.lstrip("0"))
+        rest = frac[zeros:]
+        if not rest:
+            return self
+        digits = rest[0] + ("." + rest[1:] if len(rest) > 1 else "")
+        return replace(self, digits=digits, exp10=-(zeros + 1))
+
+    def text(self) -> str:
+        """As the terminal shows it: ``0.0622539…``, ``1.23…e-8``, ``≈0 (|x| < 1e-2458)``, ``≈1.01 (±1e-2458)``."""
+        core = ("-" if self.negative else "") + self.digits + ("…" if self.truncated else "")
+        core += f"e{self.exp10:+d}" if self.exp10 else ""
+        if self.bound is None:
+            return core
+        if self.digits == "0":
+            return f"≈0 (|x| < 1e{self.bound})"
+        return f"≈{core} (±1e{self.bound})"
+
+
+_DECIMAL = re.compile(r"(≈)?(-)?(\d+(?:\.\d+)?)(…)?(?:e([+-]?\d+))?(?: \((?:\|x\| < |±)1e([+-]?\d+)\))?")
+
+
+def decimal_parts(text: str) -> DecimalParts:
+    """The engine's decimal ``text`` (``decimal_text``, ``fraction_text``, ``Engine.decimal``) taken apart."""
+    m = _DECIMAL.fullmatch(text)
+    if m is None:
+        raise ValueError(f"not an engine decimal: {text[:80]!r}")
+    approx, neg, digits, dots, e, bound = m.groups()
+    return DecimalParts(bool(neg), digits, int(e) if e else 0, bool(dots),
+                        int(bound) if approx and bound else (0 if approx else None))

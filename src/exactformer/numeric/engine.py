@@ -9,6 +9,7 @@ closed form, a certified comparison with a stated number, its certified decimal.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from math import lcm
 
@@ -26,9 +27,11 @@ from ..model.values import Model, Update, exact_of
 from .backends import BALL
 from .ball import (
     PRECISIONS,
+    DecimalParts,
     SymbolicValue,
     Undecidable,
     compare,
+    decimal_parts,
     decimal_text,
     expr_ball,
     fraction_text,
@@ -38,6 +41,7 @@ from .ball import (
 )
 
 CLOSED_FORM_NODES = 3000  # a closed form larger than this is written in terms of named quantities
+CLOSED_FORM_CHARS = 10_000  # … and one whose text is longer than this, with more of its terms named
 
 
 class UndefinedValue(ExactformerError):
@@ -323,7 +327,16 @@ class Engine:
             b = self.numeric.ball(a, PRECISIONS[-1])
             mag = abs(b).upper()
             exp10 = int(mag.log_base(10).ceil().unique_fmpz() or 0) if not mag.is_zero() else -2466
-            return f"≈0 (|x| < 1e{exp10})" if b.contains(0) else "≈" + b.str(sig, radius=False)
+            if b.contains(0):
+                return DecimalParts(False, "0", bound=exp10).text()
+            rad = b.rad()
+            bound = int(rad.log_base(10).ceil().unique_fmpz() or 0) if not rad.is_zero() else -2466
+            mid = decimal_parts(arb(b.mid()).str(sig, radius=False))
+            return replace(mid, bound=bound).text()
+
+    def shown_decimal(self, a: Address, sig: int = 12) -> str:
+        """The decimal as a reader is shown it: a tiny one in scientific notation (``1.23…e-8``)."""
+        return decimal_parts(self.decimal(a, sig)).scientific().text()
 
     def symbols(self, a: Address) -> frozenset[str]:
         if not self.graph.has_symbols:
@@ -505,9 +518,18 @@ class Engine:
                 raise UndefinedQuantity(b) from None
         return memo[a]
 
-    def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES) -> str:
-        """The exact value as text; past ``limit`` nodes, in terms of its inputs' names."""
-        return T.text(self.bounded(a, limit), limit=2000, memo=self._texts)
+    def closed_form(self, a: Address, limit: int = CLOSED_FORM_NODES, chars: int = CLOSED_FORM_CHARS) -> str:
+        """The exact value as text; past ``limit`` nodes, in terms of its inputs' names; and when even that
+        is longer than ``chars``, with fewer nodes (more named terms), never cut short."""
+        memo = self._texts.setdefault(chars, {})
+        while True:
+            try:
+                got = T.text(self.bounded(a, limit), limit=chars, memo=memo)
+            except X.SizeError as e:  # 1e10000·1e10000: the decimal is certain, the exact digits too many
+                return f"(not written: {e})"
+            if "…" not in got or limit <= 8:
+                return got
+            limit //= 2
 
     def operand_text(self, a: Address, sig: int) -> str:
         """How an input is shown once substituted: as written if given, exact if short, else a decimal."""
@@ -525,7 +547,7 @@ class Engine:
                 return T.text(e)
         if self.symbols(a):
             return f"({T.text(self.bounded(a), limit=400)})"
-        return self.decimal(a, sig)
+        return self.shown_decimal(a, sig)
 
     def formula_text(self, a: Address) -> str:
         """The formula with its inputs named: ``Q[鬼][1]·K[金棒][1] + Q[鬼][2]·K[金棒][2]``."""
@@ -537,6 +559,8 @@ class Engine:
         if f.kind is K.GIVEN:
             return self.operand_text(a, sig)
         e = self.graph.symbolic_formula(a)
+        if isinstance(e, X.Ref):  # the formula is one input (s̃ = s): its value, no parentheses
+            return self.operand_text(e.key, sig)
 
         def ref(r: X.Ref) -> str:
             s = self.operand_text(r.key, sig)

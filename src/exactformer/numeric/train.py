@@ -8,7 +8,7 @@ is repeated at a higher precision: every printed digit is certain.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from flint import arb
@@ -53,25 +53,47 @@ def default_watch(g: Graph) -> list[Address]:
     return out
 
 
+class Rows:
+    """The certified rows of a run, one per step (0 = before any update), each given as soon as it is known.
+
+    A row whose values are not known to the digits asked makes the run start again at a higher precision;
+    the rows already given are certain and are not given again. ``precision`` is the highest precision used.
+    """
+
+    def __init__(self, g: Graph, watch: list[Address], steps: int, sig: int = 12,
+                 progress: Callable[[int, int], None] | None = None) -> None:
+        self.g, self.watch, self.steps, self.sig, self.progress = g, watch, steps, sig, progress
+        self.names = tuple(g.name(a) for a in watch)
+        self.precision = start_for(sig, grad=True)
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        done = 0
+        while True:
+            prec = self.precision
+            for t, row in enumerate(_run(self.g, self.watch, self.steps, prec, self.progress)):
+                if t < done:
+                    continue
+                texts = [_digits(b, self.sig, prec) for b in row]
+                if any(x is None for x in texts) and prec < PRECISIONS[-1]:
+                    break
+                done += 1
+                yield tuple(x if x is not None else b.str(self.sig) for x, b in zip(texts, row))
+            else:
+                return
+            self.precision = next(p for p in PRECISIONS if p > prec)
+
+
 def train(g: Graph, watch: list[Address], steps: int, sig: int = 12,
           progress: Callable[[int, int], None] | None = None) -> Run:
     """Run ``steps`` updates, certifying every watched value to ``sig`` significant digits."""
-    prec = start_for(sig, grad=True)
-    while True:
-        rows = _run(g, watch, steps, prec, progress)
-        texts = [[_digits(b, sig, prec) for b in row] for row in rows]
-        if all(t is not None for row in texts for t in row) or prec >= PRECISIONS[-1]:
-            break
-        prec = next(p for p in PRECISIONS if p > prec)
-    values = tuple(tuple(t if t is not None else b.str(sig) for t, b in zip(row, brow))
-                   for row, brow in zip(texts, rows))
-    return Run(tuple(watch), tuple(g.name(a) for a in watch), values, prec)
+    rows = Rows(g, watch, steps, sig, progress)
+    values = tuple(rows)
+    return Run(tuple(watch), rows.names, values, rows.precision)
 
 
-def _run(g: Graph, watch: list[Address], steps: int, prec: int, progress) -> list[list[arb]]:
+def _run(g: Graph, watch: list[Address], steps: int, prec: int, progress) -> Iterator[list[arb]]:
     n = Numeric(g)
     params = n.params(prec, 0)
-    rows = []
     need_grads = any(a.grad for a in watch)
     for t in range(steps + 1):
         vals = n.forward(prec, params=params)
@@ -79,10 +101,9 @@ def _run(g: Graph, watch: list[Address], steps: int, prec: int, progress) -> lis
         if t < steps or need_grads:
             grads, new = n.step(prec, vals)
             params = new
-        rows.append([n.value(vals, grads, a.at(t=0), prec) for a in watch])
+        yield [n.value(vals, grads, a.at(t=0), prec) for a in watch]
         if progress is not None:
             progress(t, steps)
-    return rows
 
 
 def _digits(b: arb, sig: int, prec: int) -> str | None:

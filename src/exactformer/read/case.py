@@ -9,6 +9,7 @@ from ..model.blocks import layernorm as LN
 from ..model.blocks.attention import read_scale
 from ..model.build import ReadContext
 from ..model.values import (
+    MAX_STEPS,
     Block,
     Case,
     EmbedScale,
@@ -102,20 +103,23 @@ def _positions(r: Reader, tokens: list[str]) -> list[Position]:
 
 
 def _embeddings(r: Reader, m: dict, tokens: list[str]) -> dict:
+    """The embedding table: the vocabulary (model.md 6b). Every token of the sentence needs a row; a row for a
+    word the sentence lacks is allowed (a next-token example's vocabulary). Rows in the sentence's order of first
+    occurrence, then the other words as written."""
     raw = m.get("embeddings")
     if not isinstance(raw, dict) or not raw:
         raise r.fail("missing [model.embeddings]", ("model", "embeddings"),
                      expected="one vector per distinct token (or Q/K/V given in the layer)", found=show(raw))
-    for t in raw:
-        if t not in tokens:
-            raise r.fail(f"embedding for unknown token {t!r}", ("model", "embeddings", t),
-                         expected=f"one of the tokens: {', '.join(dict.fromkeys(tokens))}", found=show(t))
-    out: dict = {}
-    width = None
     for t in dict.fromkeys(tokens):
         if t not in raw:
             raise r.fail(f"no embedding for token {t!r}", ("model", "embeddings"),
                          expected="a vector for every token of model.tokens", found=f"none for {t!r}")
+    out: dict = {}
+    width = None
+    for t in [*dict.fromkeys(tokens), *(w for w in raw if w not in tokens)]:
+        if not t:
+            raise r.fail("an embedding needs a token name", ("model", "embeddings", t), expected="a non-empty key",
+                         found=show(t))
         vec = r.vector(raw[t], ("model", "embeddings", t), width, "one component per model dimension")
         width = len(vec)
         out[t] = vec
@@ -216,8 +220,7 @@ def _head(r: Reader, raw, key: tuple, model: Model, width: int | None) -> Head:
     h = r.table(raw, key, {"vocab", "W", "tied", "b", "ln"}, "vocab, W (or tied = true), b, ln")
     if width is None:
         raise r.fail("an output head needs an input (embeddings)", key)
-    tokens = list(model.tokens)
-    vocab = h.get("vocab", tokens)
+    vocab = h.get("vocab", list(model.vocabulary))
     if not isinstance(vocab, list) or not vocab or not all(isinstance(v, str) and v for v in vocab) \
             or len(set(vocab)) != len(vocab):
         raise r.fail("vocab must be a list of distinct tokens", key + ("vocab",), expected='e.g. ["鬼", "金棒"]',
@@ -307,7 +310,8 @@ def read_train(r: Reader, raw) -> Train:
     if "lr" not in t:
         raise r.fail("training needs a learning rate", key, expected='lr = "1/10" (any number form)')
     lr = r.number(t["lr"], key + ("lr",), symbols=False)
-    steps = r.integer(t.get("steps", 1), key + ("steps",), 1, "a number of training steps ≥ 1")
+    steps = r.integer(t.get("steps", 1), key + ("steps",), 1,
+                      f"a number of training steps from 1 to {MAX_STEPS:,}", MAX_STEPS)
     if t.get("optimizer", "sgd") != "sgd":
         raise r.fail("unknown optimizer", key + ("optimizer",), expected='"sgd"', found=show(t.get("optimizer")))
     params = t.get("params", "all")

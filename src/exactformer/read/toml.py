@@ -61,7 +61,12 @@ def read_bytes(path: str, what: str = "case file", limit: int = MAX_CASE_BYTES) 
     return data
 
 
-def read_text(path: str, what: str = "case file", limit: int = MAX_CASE_BYTES) -> str:
+CASE_NEEDS = ("a TOML case file with a [model] table", "see derivations/oni-ni-kanabou.toml for a complete case")
+
+
+def read_text(path: str, what: str = "case file", limit: int = MAX_CASE_BYTES,
+              needs: tuple[str, str] = CASE_NEEDS) -> str:
+    """The file as text; ``needs`` is what it must hold and where to see an example (said when it is empty)."""
     data = read_bytes(path, what, limit)
     try:
         text = data.decode("utf-8")
@@ -70,8 +75,7 @@ def read_text(path: str, what: str = "case file", limit: int = MAX_CASE_BYTES) -
         raise CaseError(f"the {what} is not UTF-8 text", file=path, line=line,
                         expected="a file in UTF-8", found=f"byte 0x{data[e.start]:02x}") from None
     if not text.strip():
-        raise CaseError(f"the {what} is empty", file=path, expected="a TOML case file with a [model] table",
-                        found="no content", hint="see derivations/oni-ni-kanabou.toml for a complete case")
+        raise CaseError(f"the {what} is empty", file=path, expected=needs[0], found="no content", hint=needs[1])
     return text.removeprefix("\ufeff")
 
 
@@ -231,9 +235,10 @@ class Reader:
         raise self.fail(f"unknown {key[-1] if key else 'value'}", key,
                         expected=" or ".join(f'"{e.value}"' for e in options), found=show(v))
 
-    def integer(self, v, key: tuple, lo: int, what: str) -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise self.fail(f"{key[-1]} must be an integer ≥ {lo}", key, expected=what, found=show(v))
+    def integer(self, v, key: tuple, lo: int, what: str, hi: int | None = None) -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo or (hi is not None and v > hi):
+            bound = f"≥ {lo}" if hi is None else f"≥ {lo} and ≤ {hi:,}"
+            raise self.fail(f"{key[-1]} must be an integer {bound}", key, expected=what, found=show(v))
         return v
 
     def string(self, v, key: tuple, what: str) -> str:

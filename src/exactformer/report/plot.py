@@ -8,21 +8,32 @@ from ..errors import ExactformerError
 from ..numeric.train import Run
 
 
-def plot(run: Run, path: Path, title: str) -> bytes:
-    """The plot as PNG or SVG bytes (by the file's extension), from the run's certified decimals."""
+def check(path: Path) -> str:
+    """The format to draw ``path`` in (png or svg), or the error a plot there would meet; checked before any
+    training, so that a bad --plot never costs a run."""
+    from .escape import safe
+
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in ("png", "svg"):
+        raise ExactformerError(f"--plot writes .png or .svg, not {safe(path.name)!r}")
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
     except ImportError:
         raise ExactformerError("--plot needs matplotlib: pip install 'exactformer[plot]' "
                                "(scripts/install.sh installs it)") from None
+    return fmt
+
+
+def plot(run: Run, path: Path, title: str) -> bytes:
+    """The plot as PNG or SVG bytes (by the file's extension), from the run's certified decimals."""
+    fmt = check(path)
+    import matplotlib
+
     matplotlib.use("Agg")
     import io
 
     import matplotlib.pyplot as plt
 
-    fmt = path.suffix.lower().lstrip(".")
-    if fmt not in ("png", "svg"):
-        raise ExactformerError(f"--plot writes .png or .svg, not .{fmt}")
     steps = list(range(len(run.values)))
     series = {name: [_float(row[k]) for row in run.values] for k, name in enumerate(run.names)}
     loss = {k: v for k, v in series.items() if k.startswith("loss") or "loss" in k.split(".")}

@@ -4,36 +4,61 @@ from __future__ import annotations
 
 from rich.table import Table
 
+from ..exact import expr as X
 from ..model.address import Address
 from ..model.steps import AxisKind
-from ..numeric.ball import SymbolicValue
+from ..numeric.ball import SymbolicValue, decimal_parts
 from ..numeric.engine import Engine, UndefinedValue
-from .data import plain
 from .term import text
 
 
 def value_text(engine: Engine, a: Address, sig: int) -> str:
     """A decimal; for a value that depends on a symbol, its closed form; for an undefined one, why."""
     try:
-        return engine.decimal(a, sig)
+        return engine.shown_decimal(a, sig)
     except SymbolicValue:
         return engine.closed_form(a)
     except UndefinedValue:
         return "undefined"
 
 
+SHOW_CHARS = 2000  # a closed form that show prints: past this many characters, with more of its terms named
+JSON_ABOUT = "$decimals"  # the key of show's JSON that says how its values were obtained ($ starts no address)
+
+
 def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
-    """One flat object: each scalar address to a decimal string (a symbolic value: its closed form and symbols)."""
+    """One flat object: each scalar address to a plain decimal string (a symbolic value: its closed form and
+    symbols; an undefined one: why), and under JSON_ABOUT how the decimals were obtained: which are truncated
+    and which could not be certified."""
     out: dict = {}
+    truncated: list[str] = []
+    uncertified: dict[str, str] = {}
     g = engine.graph
     for a in addresses:
         for b in g.scalars(a):
+            name = g.name(b)
             try:
-                out[g.name(b)] = plain(engine.decimal(b, sig))  # truncated to sig digits, each certified
+                d = decimal_parts(engine.decimal(b, sig))
             except SymbolicValue as e:
-                out[g.name(b)] = {"closed_form": engine.closed_form(b), "symbols": sorted(e.symbols)}
+                out[name] = {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
+                continue
             except UndefinedValue as e:
-                out[g.name(b)] = {"undefined": e.why}
+                out[name] = {"undefined": e.why}
+                continue
+            out[name] = d.plain()
+            if d.bound is not None:
+                uncertified[name] = (f"|x| < 1e{d.bound}: not proved zero or nonzero" if d.digits == "0" else
+                                     f"within 1e{d.bound} of this value: no digit boundary could be decided")
+            elif d.truncated:
+                truncated.append(name)
+    out[JSON_ABOUT] = {
+        "significant_digits": sig,
+        "how": "certified ball arithmetic (python-flint arb) on the exact givens: every digit shown is a digit of "
+               "the exact value (except under uncertified, which says what is certain); a value not listed under truncated is exact, one listed is cut after its last "
+               "digit (truncated toward zero, not rounded)",
+        "truncated": truncated,
+        "uncertified": uncertified,
+    }
     return out
 
 
@@ -54,13 +79,13 @@ def scalar_block(engine: Engine, a: Address, sig: int, written: str | None = Non
         t.add_row("formula", text(engine.formula_text(a)))
     try:
         t.add_row("substituted", text(engine.substituted_text(a, sig)))
-        t.add_row("exact", text(engine.closed_form(a)))
+        t.add_row("exact", text(engine.closed_form(a, chars=SHOW_CHARS)))
         syms = engine.symbols(a)
     except UndefinedValue as e:
         t.add_row("undefined", text(e.why))
         return t
     if syms:
-        t.add_row("symbols", text(", ".join(sorted(syms)) + " (no decimal value)"))
+        t.add_row("symbols", text(", ".join(X.natural_order(syms)) + " (no decimal value)"))
     else:
         t.add_row("decimal", text(value_text(engine, a, sig), "bold"))
     return t

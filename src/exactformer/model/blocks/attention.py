@@ -329,7 +329,8 @@ class Attention(BlockKind):
                          rf",\quad k{hs}_i = {x} W^{{K}},\quad v{hs}_i = {x} W^{{V}}")
         lines += [
             r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
-            rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}",
+            rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}" if divisor != "1" else
+            r"\tilde{s}_{ij} = s_{ij}\ \text{(no scaling)}",
         ]
         if cfg.softmax is Softmax.MAX_SHIFTED:
             lines.append(rf"\mu_i = \max_{{{js}}} \tilde{{s}}_{{ij}},\quad \varepsilon_{{ij}} = e^{{\tilde{{s}}_{{ij}} - \mu_i}}")

@@ -47,7 +47,7 @@ def build(b: Builder, model: Model) -> Step | None:
     """E, X, PE and L1.in; None for a case without embeddings (Q/K/V given directly)."""
     if not model.embeddings:
         return None
-    tokens = model.tokens
+    tokens = model.vocabulary
     E = b.given(_SPEC["E"], MODEL, tuple(model.embeddings[t] for t in tokens), tokens=tokens)
     row = {t: k for k, t in enumerate(tokens)}
     n, d = model.n, E.dims[1]

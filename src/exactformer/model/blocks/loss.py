@@ -2,7 +2,8 @@
 
     cross_entropy:  loss[t] = −log_b p[t][target_t]             loss = (1/N)·Σ_t loss[t]  (or the sum)
     squared_error:  loss[t][m] = ½(target_tm − o_tm)²   loss[t] = Σ_m loss[t][m]   loss = (1/N)·Σ_t loss[t]
-    given_gradient: loss = Σ dy·out   (a backward unit test starting from an upstream gradient)
+    given_gradient: loss[t] = Σ_m dy[t][m]·out[t][m]   loss = Σ_t loss[t]   (a backward unit test starting
+                    from an upstream gradient; no reduction)
 """
 
 from __future__ import annotations
@@ -30,11 +31,14 @@ def build(b: Builder, model: Model, out: Step) -> Step:
     loss = model.loss
     assert loss is not None
     n = out.dims[0]
-    if loss.kind is LossKind.GIVEN_GRADIENT:
+    if loss.kind is LossKind.GIVEN_GRADIENT:  # loss[t] = Σ_m dy[t][m]·out[t][m] per position, loss = Σ_t loss[t]
         dy = dict(loss.dy)
-        cells = [(t, m) for t in range(n) for m in range(out.dims[1]) if t in dy]
-        weights = tuple(dy[t][m].value for t, m in cells)
-        return b.map(_SPEC["loss"], TOP, (), (out,), lambda idx: (K.Weighted(weights), tuple((0, c) for c in cells)))
+        d = out.dims[1]
+        per = b.map(_SPEC["loss.pos"], TOP, (n,), (out,),
+                    lambda idx: (K.Weighted(tuple(dy[idx[0]][m].value for m in range(d))),
+                                 tuple((0, (idx[0], m)) for m in range(d))), present=lambda idx: idx[0] in dy)
+        rows = sorted(dy)
+        return b.map(_SPEC["loss"], TOP, (), (per,), lambda idx: (K.Reduce(Fraction(1)), tuple((0, (t,)) for t in rows)))
     targets = dict(loss.targets)
     N = len(targets)
     c = Fraction(1, N) if loss.reduction is Reduction.MEAN else Fraction(1)
@@ -71,7 +75,7 @@ def general_tex(model: Model) -> list[str]:
         return [rf"L_t = -{log} p_{{t,y_t}},\quad L = {red}"]
     if loss.kind is LossKind.SQUARED_ERROR:
         return [rf"L_{{t,m}} = \tfrac12 (y_{{t,m}} - o_{{t,m}})^2,\quad L_t = \textstyle\sum_m L_{{t,m}},\quad L = {red}"]
-    return [r"L = \textstyle\sum_{t,m} dy_{t,m}\, o_{t,m}"]
+    return [r"L_t = \textstyle\sum_m dy_{t,m}\, o_{t,m},\quad L = \textstyle\sum_t L_t"]
 
 
 def alternatives(model: Model) -> list[Alternative]:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from ...errors import CaseError
+from ...report.escape import safe
 from ..toml import read_text
 from . import formats, infer
 from . import items as I
@@ -19,7 +20,8 @@ from . import models as M
 from .infer import Reading
 from .models import toml_str
 
-MAX_DOCUMENT_BYTES = 4_000_000
+MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its images and other binary outputs)
+MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)
 SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html",
             ".htm": "html", ".xhtml": "html", ".ipynb": "notebook"}
 CASE_SUFFIXES = (".toml",)
@@ -55,18 +57,27 @@ def items_of(path: str, text: str) -> tuple[str, I.Items]:
 
 
 MAX_TRIES = 24  # models (with their conventions) tried for one document
+DOCUMENT_NEEDS = ("a worked example: its tokens' embeddings and weight matrices as tables or vectors such as "
+                  "[0.9, 0.2], and the numbers it states (tables, lines such as 0.2×0.3 = 0.06)",
+                  "a document without its givens can take them from a case file: --givens CASE "
+                  "(see tests/documents/causal-cat.md for a complete document)")
 
 
 def read_document(path: str, givens: str | None = None) -> Reading:
     """The case a document holds, as TOML with comments, and notes on what was read (raises CaseError)."""
     path = str(path)
-    text = read_text(path, "document", MAX_DOCUMENT_BYTES)
+    if SUFFIXES.get(Path(path).suffix.lower()) == "notebook":  # a plot's PNG is no part of the worked example
+        text = formats.without_binary_outputs(read_text(path, "document", MAX_NOTEBOOK_BYTES, DOCUMENT_NEEDS))
+        if len(text.encode("utf-8")) > MAX_DOCUMENT_BYTES:
+            raise CaseError(f"the document is larger than {MAX_DOCUMENT_BYTES // 1_000_000} MB", file=path,
+                            expected="a document of a worked example", found="more text than that, images left out")
+    else:
+        text = read_text(path, "document", MAX_DOCUMENT_BYTES, DOCUMENT_NEEDS)
     kind, found = items_of(path, text)
     numbers = [x for x in found.found if not isinstance(x, I.Tokens)]
     if not numbers:
-        raise CaseError("no numbers found in the document", file=path,
-                        expected="tables, vectors such as [0.9, 0.2], weight matrices, lines such as 0.2×0.3 = 0.06",
-                        found=f"a {kind} document without any")
+        raise CaseError("no numbers found in the document", file=path, expected=DOCUMENT_NEEDS[0],
+                        found=f"a {kind} document without any", hint=DOCUMENT_NEEDS[1])
     notes = [f"read as {kind}"]
     header = _header(path, found)
     if givens is not None:
@@ -84,7 +95,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
         raise CaseError("nothing in the document could be audited", file=path,
                         expected="tables, vectors or lines of working that are steps of the model the givens make",
                         found=_seen(found), hint="give the model with --givens CASE.toml")
-    toml = (f"# Inferred by `exactformer read` from {Path(path).name}: review every match before relying on it.\n"
+    toml = (f"# Inferred by `exactformer read` from {safe(Path(path).name)}: review every match before relying on it.\n"
             + case_text + "\n" + claims.toml)
     return Reading(toml, notes, claims.matched, claims.unmatched)
 

@@ -387,6 +387,28 @@ def _math_name(out: I.Items) -> str:
 
 
 # ---- notebooks -------------------------------------------------------------------------------------------
+def without_binary_outputs(text: str) -> str:
+    """The notebook without what cannot hold a worked example's numbers: outputs' images and other binary data
+    (base64 ``image/png``, PDFs, widget state) and cells' attachments; only ``text/…`` outputs are kept. Text that
+    is not a notebook's JSON is returned as it is (the reader says what is wrong with it)."""
+    try:
+        nb = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+        return text
+    for cell in nb["cells"]:
+        if not isinstance(cell, dict):
+            continue
+        cell.pop("attachments", None)
+        for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
+            if isinstance(o, dict) and isinstance(o.get("data"), dict):
+                o["data"] = {k: v for k, v in o["data"].items() if isinstance(k, str) and k.startswith("text/")}
+    if isinstance(nb.get("metadata"), dict):
+        nb["metadata"].pop("widgets", None)
+    return json.dumps(nb, ensure_ascii=False, indent=1)
+
+
 def notebook(text: str, path: str) -> I.Items:
     try:
         nb = json.loads(text)

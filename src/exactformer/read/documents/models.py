@@ -513,7 +513,8 @@ def with_choice(spec: Spec, path: str, value) -> Spec:
 
 # ---- the one printer of a spec -----------------------------------------------------------------------------------
 def toml_str(s: str) -> str:
-    return json.dumps(s, ensure_ascii=False)
+    """A TOML basic string: JSON's escapes, plus DEL (TOML refuses it raw)."""
+    return json.dumps(s, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _value(v) -> str:
