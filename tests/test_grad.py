@@ -261,7 +261,7 @@ def test_train_interrupted_keeps_the_rows_in_the_output_file(write_case, monkeyp
     out = tmp_path / "run.csv"
     _interrupt_after(monkeypatch, 3)
     assert main(["train", str(write_case(BACKPROP)), "--steps", "100", "--format", "csv", "-o", str(out)]) == 130
-    assert out.read_text().splitlines()[0] == "step,loss" and len(out.read_text().splitlines()) == 4
+    assert out.read_text().splitlines()[0] == "step,loss,certified_digits" and len(out.read_text().splitlines()) == 4
     assert "interrupted after 2 of 100 steps" in capsys.readouterr().err
 
 
