@@ -1,0 +1,61 @@
+"""No document made of real documents' pieces and hostile ones makes the reader crash: it reads it, or says
+why not (a CaseError, exit 2); and filler never becomes a claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from exactformer.errors import ExactformerError
+from exactformer.read.documents import load_document
+
+STYLES = Path(__file__).parent / "documents" / "styles"
+SOURCES = sorted(p for p in STYLES.iterdir() if p.suffix in (".md", ".txt"))
+LINES = [line for p in SOURCES for line in p.read_text(encoding="utf-8").splitlines() if line.strip()]
+HOSTILE = ["x = [NaN, inf]", "the = [1e10000, -1e10000]", "| a | &#99999999999999999999; | 0.1 |", "\x1b[31m red",
+           "\u202e reversed", "$$\\begin{bmatrix} 1 & \\\\ \\end{bmatrix}$$", "[" * 40 + "1" + "]" * 40,
+           "W_q = [[0.1, 0.2], [0.3]]", "e^(-1e10000) = 0.05", "0.1 × 0.2 = ", "| | | |", "<script>alert(1)</script>",
+           "{'a': [1, 2], 'b': 3}", "Q = [[1, 2], [3, 4]]", "K = [[1, 2]]", "V = []", "-" * 20, "合計 3"]
+
+
+@st.composite
+def documents(draw):
+    lines = draw(st.lists(st.sampled_from(LINES), min_size=1, max_size=40))
+    for _ in range(draw(st.integers(0, 4))):
+        lines.insert(draw(st.integers(0, len(lines))), draw(st.sampled_from(HOSTILE)))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=documents(), suffix=st.sampled_from([".md", ".txt"]))
+def test_a_document_of_real_and_hostile_pieces_never_crashes(tmp_path, text, suffix):
+    """Every mix of real documents' lines and hostile ones is read or refused with a CaseError."""
+    p = tmp_path / f"doc{suffix}"
+    p.write_text(text, encoding="utf-8")
+    try:
+        case = load_document(str(p))
+    except ExactformerError:
+        return
+    assert all(c.number.text for c in case.claims)
+
+
+def test_filler_vectors_in_prose_are_no_claims(tmp_path):
+    """1,460 small random vectors in sentences beside real givens: nothing is claimed, so nothing to audit."""
+    import random
+
+    rnd = random.Random(7)
+    lines = ["# Notes", "鬼 = [0.9, 0.2, 0.1]", "金棒 = [0.8, 0.6, 0.1]", "猫 = [0.3, 0.9, 0.1]",
+             "Wq = [[0.1, 0.2], [0.3, 0.4], [0.5, 0.6]]", "Wk = [[0.2, -0.1], [0.0, 0.3], [0.4, 0.5]]",
+             "Wv = [[0.3, 0.7], [0.5, 0.2], [0.6, 0.1]]"]
+    lines += [f"Item {i} has the vector [{rnd.randint(0, 99) / 100}, {rnd.randint(0, 99) / 100}] in it."
+              for i in range(1460)]
+    p = tmp_path / "filler.md"
+    p.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        case = load_document(str(p))
+    except ExactformerError as e:
+        assert "nothing in the document could be audited" in str(e)
+        return
+    assert len(case.claims) == 0

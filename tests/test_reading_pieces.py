@@ -1,0 +1,86 @@
+"""The reader's pieces, one line each: numbers as documents print them, comments naming rows, dicts, inline
+TeX, lines of working inside sentences, names that stand for givens or steps."""
+
+from __future__ import annotations
+
+import pytest
+
+from exactformer.read.documents import formats, items, names, values
+
+
+@pytest.mark.parametrize("text, want", [
+    ("{'cat': 0.243, 'dog': 0.101}", (["cat", "dog"], ["0.243", "0.101"])),
+    ('{"I": [0.1, 0.2], "am": tensor([0.3, 0.4])}', (["I", "am"], [["0.1", "0.2"], ["0.3", "0.4"]])),
+    ("{'a': 1}", None),  # one key is no table
+    ("{'a': 1, 'a': 2}", None),  # keys repeat
+    ("{'a': [1, 2], 'b': 3}", None),  # vectors and numbers mixed
+])
+def test_printed_dicts(text, want):
+    """A dict keyed by token reads as its keys and values; anything else is not one."""
+    assert values.mapping(text) == want
+
+
+@pytest.mark.parametrize("text, want", [
+    ("tf.Tensor([[0.1 0.2]\n [0.3 0.4]], shape=(2, 2), dtype=float32)", [["0.1", "0.2"], ["0.3", "0.4"]]),
+    (r"\begin{bmatrix} 1.2 & -0.4 \end{bmatrix}", ["1.2", "-0.4"]),
+    (r"\begin{bmatrix} 1 \\ 2 \end{bmatrix}", ["1", "2"]),
+])
+def test_arrays(text, want):
+    """TensorFlow's print, a one-row bmatrix (a vector) and a one-column one (a vector too)."""
+    assert values.array(text) == want
+
+
+@pytest.mark.parametrize("text, want", [
+    (r"\mu = \frac{1.2 - 0.4}{2} = 0.4", "μ = (1.2 - 0.4)/(2) = 0.4"),
+    (r"\sqrt{\sigma^2 + \varepsilon} = 0.8660", "sqrt(σ^2 + ε) = 0.8660"),
+    (r"\(\sin 1 \approx 0.8415\)", " sin(1) ≈ 0.8415 "),
+    (r"x = \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}", r"x = \begin{bmatrix} 1 & 2 \\ 3 & 4 \end{bmatrix}"),
+])
+def test_inline_tex(text, want):
+    """Fractions, roots, functions of a bare number and delimiters read as the grammar reads them; a matrix is
+    left alone."""
+    assert values.tex_plain(text) == want
+
+
+@pytest.mark.parametrize("line, want", [
+    ('x = [0.1, 0.3]  # "Hello"', ("x = [0.1, 0.3]", "Hello")),
+    (r"0.1 & 0.2 \\ % 어제", (r"0.1 & 0.2 \\", "어제")),
+    ("# a Markdown heading", ("# a Markdown heading", None)),
+    ("growth of 95% a year", ("growth of 95% a year", None)),
+])
+def test_comments_name_rows(line, want):
+    """A comment after code names its row; a heading or a percentage is no comment."""
+    assert items._comment(line) == want
+
+
+@pytest.mark.parametrize("sentence, want", [
+    ("For cat: 0.20 × 0.21 = 0.042, and 0.042 / 1.4142 = 0.0297.", ["0.20 × 0.21 = 0.042", "0.042 / 1.4142 = 0.0297"]),
+    ("For sea: μ = (1.2 + 0.8)/2 = 1.0", ["(1.2 + 0.8)/2 = 1.0"]),
+    ("σ^2 = 0.2354 / 4 = 0.05885", ["0.2354 / 4 = 0.05885"]),  # never "2 = …"
+    ("tea → green is 0.8157 / 1.4142 = 0.5768", ["0.8157 / 1.4142 = 0.5768"]),
+    ("- 我:$μ = 0.47$", [("μ", "0.47")]),
+    ("with d_k = 64 and batch_size = 1", []),
+])
+def test_working_inside_sentences(sentence, want):
+    """The lines of working a sentence holds, named results among them; settings are none."""
+    assert items._fragments(sentence) == want
+
+
+@pytest.mark.parametrize("name, given, step", [
+    ("W_Q", "Wq", None), (r"\mathbf{W}^{K}", "Wk", None), ("W_query", "Wq", None), ("入力", "X", None),
+    ("attn_weights", None, "weights"), ("スコア", None, "scores"), (r"\hat{x}_{\text{sea}}", None, "norm"),
+    ("÷√2", None, "scaled"), ("x + PE", None, "in"), ("q_{\\text{sun}}", None, "Q"),
+])
+def test_names(name, given, step):
+    """What a document's names stand for: a given, or the step a printed result is."""
+    assert names.role(name) == given and names.step_hint(name) == step
+
+
+def test_a_numbered_first_column_is_labels_and_a_totals_row_stands_alone():
+    """| pos | dim 0 | … with rows 0, 1, 2 takes the positions as labels; a 合計 row is its own claim."""
+    out = items.Items()
+    formats._add_table(["pos", "a", "b"], [["0", "0.1", "0.2"], ["1", "0.3", "0.4"], ["合計", "", "0.6"]], 5, out,
+                       ["", ""], [7, 8, 9])
+    table, total = out.found[1], out.found[0]
+    assert table.row_labels == ["0", "1"] and table.rows == [["0.1", "0.2"], ["0.3", "0.4"]]
+    assert total.rows == [["0.6"]] and total.name == "sum" and total.row_lines == [9]
