@@ -92,7 +92,7 @@ def test_every_claim_appears_once_with_its_verdict(seed_page, seed_report):
     html = seed_page.read_text(encoding="utf-8")
     r = seed_report
     claims = [f for f in r.findings if isinstance(f, ClaimFinding)]
-    assert len(claims) == 99  # a number stated again with the same digits is one claim (issue 19.3), no longer 143
+    assert len(claims) == 105  # an operand stated again with the same digits is one claim (issue 19.3)
     for f in claims:
         seq = f.claim.seq
         cells = re.findall(rf'<a class="claim v-([a-z_]+)" id="c{seq}" ', html)
@@ -238,7 +238,7 @@ def test_without_scripts_everything_is_there(browser, seed_page):
     w = Watched(browser, seed_page.as_uri(), java_script_enabled=False)
     try:
         assert w.page.locator("#d0").is_visible()
-        assert w.page.locator(".derivation").count() == 99
+        assert w.page.locator(".derivation").count() == 105
         assert not w.page.locator("#panel").is_visible()
     finally:
         w.close()

@@ -470,7 +470,7 @@ def _fragments(s: str) -> list[str | tuple[str, str]]:
         parts = [x for p in parts for x in re.split(r"\$+", p)]
     out: list[str | tuple[str, str]] = []
     for p in parts:
-        p = p.replace("$", " ").strip().rstrip(".。,， ")
+        p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").strip().rstrip(".。,， "))
         if not any(r in p for r in "=≈≒"):
             continue
         m = _MATH_START.search(p)
