@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from flint import arb, ctx, fmpq, fmpz
+from flint import arb, ctx, fmpq
 
 from ..errors import ExactformerError
 from ..exact import expr as X
@@ -211,10 +211,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
                 if symbolic:
                     refuse_symbolic(exact)
                 continue  # NaN from too few bits (a huge value divided by itself, a long training run): climb
-            if b.rad() == 0:  # an exact dyadic value
-                mant, e2 = (int(t) for t in b.mid().man_exp())
-                return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
-            got = _truncate(b, sig)
+            got = ball_text(b, sig)
             if got is not None:
                 return got
     # a terminating decimal that no ball can truncate (e.g. a uniform weight of exactly 1/4)
@@ -231,47 +228,63 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
 
 
-def _log10_floor(a: arb) -> int:
-    """≈ ⌊log10 a⌋ for a > 0, off by at most one (callers correct it)."""
-    man, e2 = a.mid().man_exp()
-    bits = int(man).bit_length() + int(e2) - 1  # floor(log2 a), near enough
-    if abs(bits) < 10**6:
-        return bits * 30103 // 100000
-    f = a.mid().log_base(10).floor()  # astronomical: 0.30103 ≈ log10(2) is not close enough
-    z = f.unique_fmpz()
-    return int(z) if z is not None else int(f.mid().floor().unique_fmpz() or 0)
+def ball_text(b: arb, sig: int) -> str | None:
+    """At least ``sig`` certain digits of a finite ball (exact for an exact dyadic one), or None while it is too
+    wide (or not finite): the one reading of a ball as a decimal, for one value or a whole pass's values."""
+    if not b.is_finite():
+        return None
+    if b.is_exact():
+        mant, e2 = (int(t) for t in b.mid().man_exp())
+        return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
+    return _truncate(b, sig)
+
+
+_TEN = [10 ** k for k in range(200)]
+
+
+def _pow10(k: int) -> int:
+    return _TEN[k] if k < 200 else 10 ** k
 
 
 def _truncate(b: arb, sig: int) -> str | None:
     """The first significant digits of the value in ball b (at least ``sig``, and every integer digit
     below 10^60), or None while b straddles a digit. Plain decimals for ordinary magnitudes;
-    ``1.234…e+430`` past 10^±60."""
-    neg = b < 0
-    if not neg and not b > 0:
-        return None
-    a = -b if neg else b
-    e10 = _log10_floor(a)
-    for _ in range(4):
-        want = max(sig, e10 + 1) if 0 <= e10 <= 60 else sig  # all integer digits of a number below 10^60
-        k = want - 1 - e10
-        if abs(k) <= 10_000:
-            scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
+    ``1.234…e+430`` past 10^±60.
+
+    Certified by integers alone: arb encloses b in the decimal ball [m ± r]·10^e (``mid_rad_10exp``), and
+    the digits are printed only when both ends of that ball truncate to the same ones."""
+    want, most = sig, 0
+    while True:
+        fm, fr, fe = b.mid_rad_10exp(want + 4)
+        m, r, e = int(fm), int(fr), int(fe)
+        neg = m < 0
+        a = -m if neg else m
+        lo, hi = a - r, a + r
+        if lo <= 0:
+            return None  # the ball reaches zero (or crosses it): no sign, no digits yet
+        n = len(str(hi))
+        if lo >= _pow10(n - 1):  # both ends have n digits
+            e10 = n - 1 + e  # the leading digit's place
+            need = max(sig, e10 + 1) if 0 <= e10 <= 60 else sig  # every integer digit of a number below 10^60
+            drop = n - need
+            if drop >= 0:
+                unit = _pow10(drop)
+                t = lo // unit
+                if hi // unit == t:
+                    if abs(e10) > 60:
+                        digits = str(t)
+                        return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
+                    return ("-" if neg else "") + _place(t, need - 1 - e10) + "…"
+                if drop >= 8:
+                    return None  # eight guard digits and still two truncations: the ball straddles a digit
+            more = need + 8
         else:
-            scaled = a * (arb(k) * arb(10).log()).exp()  # 10^k, certified, for astronomical magnitudes
-        z = scaled.floor().unique_fmpz()
-        if z is None:
+            more = 2 * want + 8  # straddles a power of ten, or its midpoint was rounded up to one: look closer
+        if not most:  # past this many digits the ball itself knows no more
+            most = max(sig, (max(b.rel_accuracy_bits(), 0) + 40) * 3 // 10)
+        if want >= most or more <= want:
             return None
-        t = int(z)
-        if t >= 10 ** want:
-            e10 += 1
-        elif t < 10 ** (want - 1):
-            e10 -= 1
-        elif abs(e10) > 60:
-            digits = str(t)
-            return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
-        else:
-            return ("-" if neg else "") + _place(t, k) + "…"
-    return None
+        want = min(more, most)
 
 
 def _place(digits: int, places: int) -> str:
@@ -284,30 +297,43 @@ def _place(digits: int, places: int) -> str:
 
 def fraction_text(r: Fraction, sig: int) -> str:
     """A rational as a decimal: exact if it terminates within ``sig`` digits (or is an integer), else
-    truncated with '…' (scientific past 10^±60)."""
-    if r == 0:
+    truncated with '…' (scientific past 10^±60). Integer arithmetic only (it prints every given)."""
+    n, d = r.numerator, r.denominator
+    if n == 0:
         return "0"
-    neg, a = r < 0, abs(r)
-    d = a.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1:
-        places = 0
-        while (a * 10 ** places).denominator != 1:
-            places += 1
-        digits = a.numerator * 10 ** places // a.denominator
-        if len(str(digits).lstrip("0")) <= max(sig, len(str(int(a)))) and len(str(digits)) <= 80:
-            return ("-" if neg else "") + _place(digits, places)
-    e10 = len(str(int(a))) - 1 if a >= 1 else -len(str(int(1 / a)))
-    want = lambda e: max(sig, e + 1) if 0 <= e <= 60 else sig  # noqa: E731
-    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) >= 10 ** want(e10):
+    neg = n < 0
+    sign = "-" if neg else ""
+    if neg:
+        n = -n
+    rest, v2, v5 = d, 0, 0
+    while not rest & 1:
+        rest >>= 1
+        v2 += 1
+    while rest % 5 == 0:
+        rest //= 5
+        v5 += 1
+    whole = len(str(n // d))
+    if rest == 1:
+        places = max(v2, v5)
+        digits = n * _pow10(places) // d
+        text = str(digits)
+        if len(text.lstrip("0")) <= max(sig, whole) and len(text) <= 80:
+            return sign + _place(digits, places)
+    e10 = whole - 1 if n >= d else -len(str(d // n))
+
+    def want(e: int) -> int:
+        return max(sig, e + 1) if 0 <= e <= 60 else sig
+
+    def scaled(k: int) -> int:  # ⌊(n/d)·10^k⌋
+        return n * _pow10(k) // d if k >= 0 else n // (d * _pow10(-k))
+
+    while scaled(want(e10) - 1 - e10) >= _pow10(want(e10)):
         e10 += 1
-    while int(a * Fraction(10) ** (want(e10) - 1 - e10)) < 10 ** (want(e10) - 1):
+    while scaled(want(e10) - 1 - e10) < _pow10(want(e10) - 1):
         e10 -= 1
     w = want(e10)
-    t = int(a * Fraction(10) ** (w - 1 - e10))
+    t = scaled(w - 1 - e10)
     if abs(e10) > 60:
-        digits = str(t)
-        return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
-    return ("-" if neg else "") + _place(t, w - 1 - e10) + "…"
+        lead = str(t)
+        return sign + f"{lead[0]}.{lead[1:]}…e{e10:+d}"
+    return sign + _place(t, w - 1 - e10) + "…"
