@@ -259,14 +259,16 @@ def _addresses(graph, texts: list[str], where: str, key: str | None = None):
 
 
 def cmd_show(args) -> int:
-    from .report.show import everything, json_values, scalar_block, step_table
+    from .report.show import everything, json_chunks, json_items, scalar_block, step_table
     from .report.term import console
 
     case = _load(args.case, getattr(args, "givens", None))
     eng = case.engine
     addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
     if args.format == "json":
-        print(json.dumps(json_values(eng, addrs, args.digits), ensure_ascii=False, indent=1))
+        for chunk in json_chunks(json_items(eng, addrs, args.digits)):
+            sys.stdout.write(chunk)
+        sys.stdout.write("\n")
         return 0
     out = console()
     for a in addrs:

@@ -21,19 +21,63 @@ def value_text(engine: Engine, a: Address, sig: int) -> str:
         return "undefined"
 
 
-def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
-    """One flat object: each scalar address to a decimal string (a symbolic value: its closed form and symbols)."""
-    out: dict = {}
+def value_texts(engine: Engine, cells: list[Address], sig: int) -> list[str]:
+    """``value_text`` of many cells, their decimals computed together (Engine.decimals)."""
+    return [v if v is not None else value_text(engine, a, sig) for a, v in zip(cells, engine.decimals(cells, sig))]
+
+
+def json_items(engine: Engine, addresses: list[Address], sig: int):
+    """json_values' entries, a step at a time (what a large model's ``show --format json`` streams)."""
     g = engine.graph
     for a in addresses:
-        for b in g.scalars(a):
+        cells = g.scalars(a)
+        for b, name, v in zip(cells, g.cell_names(cells), engine.decimals(cells, sig)):
+            if v is not None:
+                yield name, v
+                continue
             try:
-                out[g.name(b)] = engine.decimal(b, sig)
+                yield name, engine.decimal(b, sig)
             except SymbolicValue as e:
-                out[g.name(b)] = {"closed_form": engine.closed_form(b), "symbols": sorted(e.symbols)}
+                yield name, {"closed_form": engine.closed_form(b), "symbols": sorted(e.symbols)}
             except UndefinedValue as e:
-                out[g.name(b)] = {"undefined": e.why}
-    return out
+                yield name, {"undefined": e.why}
+
+
+def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
+    """One flat object: each scalar address to a decimal string (a symbolic value: its closed form and symbols)."""
+    return dict(json_items(engine, addresses, sig))
+
+
+def json_text(values: dict) -> str:
+    """``json.dumps(values, ensure_ascii=False, indent=1)`` of json_values' flat object, byte for byte."""
+    return "".join(json_chunks(values.items()))
+
+
+def json_chunks(items):
+    """json_text in pieces, entry by entry with the C string encoder (the indenting encoder is pure Python:
+    seconds for a million values), so a large model's values are written as they come, never held at once.
+    A name given twice is written once, with its first value (the addresses asked may overlap)."""
+    import json
+    from json.encoder import encode_basestring as enc  # what ensure_ascii=False writes a string with
+
+    seen: set[str] = set()
+    lines: list[str] = []
+    started = False
+    for k, v in items:
+        if k in seen:
+            continue
+        seen.add(k)
+        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else
+                                            json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n ")))
+        if len(lines) >= 4096:
+            yield (",\n" if started else "{\n") + ",\n".join(lines)
+            started, lines = True, []
+    if not seen:
+        yield "{}"
+        return
+    if lines:
+        yield (",\n" if started else "{\n") + ",\n".join(lines)
+    yield "\n}"
 
 
 def scalar_block(engine: Engine, a: Address, sig: int) -> Table:
@@ -76,17 +120,19 @@ def step_table(engine: Engine, a: Address, sig: int) -> Table:
 
     nrow_axes = len(s.dims) - 1 if len(s.dims) > 1 else 0
     rows: dict[tuple, list[Address]] = {}
-    for b in g.scalars(a):
+    all_cells = g.scalars(a)
+    for b in all_cells:
         rows.setdefault(b.idx[:nrow_axes], []).append(b)
     t.add_column(",".join("i" if s.spec.axes[k] is not AxisKind.INDEX else "r" for k in range(nrow_axes)) or "")
     last = len(s.dims) - 1
     cols = sorted({b.idx[last] for cells in rows.values() for b in cells})
     for c in cols:
         t.add_column(text(lab(last, c)), justify="right", overflow="fold")
+    shown = dict(zip(all_cells, value_texts(engine, all_cells, sig)))
     for key, cells in rows.items():
         by_col = {b.idx[last]: b for b in cells}
         head = ",".join(lab(k, i) for k, i in enumerate(key))
-        t.add_row(text(head), *[text(value_text(engine, by_col[c], sig)) if c in by_col else text("—") for c in cols])
+        t.add_row(text(head), *[text(shown[by_col[c]]) if c in by_col else text("—") for c in cols])
     return t
 
 
