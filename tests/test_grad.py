@@ -221,3 +221,20 @@ def test_backprop_tutorial_lines(write_case, of, line, claimed):
     assert not errors and not unmatched
     g = c.engine.graph
     assert [g.name(x.address) for x in claims if x.role.value == "operand"] == claimed
+
+
+def test_training_past_the_precision_bound_exits_2(capsys):
+    """The continued seed loses about 30 bits a step: with 256 bits allowed the run stops with exit 2, naming
+    the value and the step, and prints no table (never a ball, never NaN); with room to climb, every step of
+    the same run is certified."""
+    from exactformer.cli import main
+
+    args = ["train", str(FULL), "--steps", "20", "--format", "csv", "--watch", "loss"]
+    assert main(args + ["--max-bits", "256"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "training lost its certified digits: loss at step 7 is known to only" in captured.err
+    assert "even at 256 bits (the precision bound)" in captured.err
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "nan" not in out and "+/-" not in out and len(out.splitlines()) == 22

@@ -141,6 +141,16 @@ def _digits(s: str) -> int:
     return n
 
 
+def _bits(s: str) -> int:
+    try:
+        n = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {s!r}") from None
+    if not 64 <= n <= 1_000_000:
+        raise argparse.ArgumentTypeError("bits must be between 64 and 1,000,000")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="exactformer", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -209,6 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--watch", metavar="ADDRESS", action="append",
                    help="a quantity to follow (repeatable; default: the loss and cos of each pair of output rows)")
     t.add_argument("--digits", type=_digits, default=12, help="certified significant digits (default 12)")
+    t.add_argument("--max-bits", type=_bits, default=None,
+                   help="the precision a run may climb to (default 32768); past it, exit 2 naming the value and step")
     t.add_argument("--format", choices=("text", "json", "csv"), default="text")
     t.add_argument("--plot", metavar="FILE", help="also draw the watched quantities against the step (.png or .svg)")
     t.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
@@ -433,7 +445,7 @@ def cmd_train(args) -> int:
     from pathlib import Path
 
     from . import output
-    from .numeric.train import default_watch, retrain, train
+    from .numeric.train import BOUND, default_watch, retrain, train
 
     for path in (args.output, args.plot):
         if path:
@@ -455,7 +467,7 @@ def cmd_train(args) -> int:
     steps = model.train.steps  # type: ignore[union-attr]
     progress = _Progress(f"training {steps} steps")
     try:
-        run = train(g, watch, steps, args.digits, progress)
+        run = train(g, watch, steps, args.digits, progress, args.max_bits or BOUND)
     finally:
         progress.close()
     content = _train_table(run, args.format)

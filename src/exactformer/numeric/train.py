@@ -13,11 +13,12 @@ from dataclasses import dataclass, replace
 
 from flint import arb
 
+from ..errors import ExactformerError
 from ..model.address import Address
 from ..model.graph import Graph
 from ..model.values import Model, Number
-from .ball import PRECISIONS, _truncate, precision, start_for
-from .engine import Numeric
+from .ball import _truncate, precision, start_for
+from .engine import Engine, Numeric
 
 
 @dataclass(frozen=True)
@@ -53,22 +54,50 @@ def default_watch(g: Graph) -> list[Address]:
     return out
 
 
+class PrecisionExhausted(ExactformerError):
+    """A watched value that no precision up to the bound certifies to the digits asked (a diverging run)."""
+
+    def __init__(self, name: str, step: int, sig: int, bits: int, known: int) -> None:
+        super().__init__(
+            f"training lost its certified digits: {name} at step {step} is known to only {known} of the {sig} "
+            f"significant digits asked, even at {bits} bits (the precision bound)\n"
+            "  hint:     the run diverges there; train fewer --steps, with a smaller --lr, or ask fewer --digits")
+        self.name, self.step, self.bits = name, step, bits
+
+
+BOUND = 32768  # bits: the most a training run may climb to (a diverging run loses bits at every step)
+
+
 def train(g: Graph, watch: list[Address], steps: int, sig: int = 12,
-          progress: Callable[[int, int], None] | None = None) -> Run:
-    """Run ``steps`` updates, certifying every watched value to ``sig`` significant digits."""
+          progress: Callable[[int, int], None] | None = None, bound: int = BOUND) -> Run:
+    """Run ``steps`` updates, certifying every watched value to ``sig`` significant digits.
+
+    The run starts at the precision the digits need. Rounding errors grow from step to step (every step's balls
+    come from the steps before), so the first value too wide to print starts the run again, at a precision that
+    the bits lost so far say will last the whole run (at least twice as many bits), up to ``bound`` bits: past
+    it, PrecisionExhausted names the value and the step. A value of step 0 on a digit boundary (a given such as
+    0.4) is settled exactly. Never a ball, never NaN."""
     prec = start_for(sig, grad=True)
+    exact = None
+    settled: dict[int, str] = {}  # watched values of step 0 settled exactly
     while True:
-        rows = _run(g, watch, steps, prec, progress)
-        texts = [[_digits(b, sig, prec) for b in row] for row in rows]
-        if all(t is not None for row in texts for t in row) or prec >= PRECISIONS[-1]:
-            break
-        prec = next(p for p in PRECISIONS if p > prec)
-    values = tuple(tuple(t if t is not None else b.str(sig) for t, b in zip(row, brow))
-                   for row, brow in zip(texts, rows))
-    return Run(tuple(watch), tuple(g.name(a) for a in watch), values, prec)
+        done = _run(g, watch, steps, prec, sig, progress, settled)
+        if isinstance(done, list):
+            return Run(tuple(watch), tuple(g.name(a) for a in watch), tuple(tuple(row) for row in done), prec)
+        t, k, b = done
+        if t == 0 and b.is_finite():
+            if exact is None:
+                exact = Engine(g)
+            settled[k] = exact.decimal(watch[k].at(t=0), sig)
+            continue
+        if prec >= bound:
+            raise PrecisionExhausted(g.name(watch[k]), t, sig, prec, _known_digits(b))
+        want = prec * (steps + 1) // max(t, 1) * 5 // 4
+        prec = min(bound, max(2 * prec, want))
 
 
-def _run(g: Graph, watch: list[Address], steps: int, prec: int, progress) -> list[list[arb]]:
+def _run(g: Graph, watch: list[Address], steps: int, prec: int, sig: int, progress, settled: dict[int, str]):
+    """The certified rows, or (step, watched value, its ball) of the first one too wide at ``prec``."""
     n = Numeric(g)
     params = n.params(prec, 0)
     rows = []
@@ -79,10 +108,24 @@ def _run(g: Graph, watch: list[Address], steps: int, prec: int, progress) -> lis
         if t < steps or need_grads:
             grads, new = n.step(prec, vals)
             params = new
-        rows.append([n.value(vals, grads, a.at(t=0), prec) for a in watch])
+        row = []
+        for k, a in enumerate(watch):
+            b = n.value(vals, grads, a.at(t=0), prec)
+            text = settled[k] if not t and k in settled else _digits(b, sig, prec)
+            if text is None:
+                return t, k, b
+            row.append(text)
+        rows.append(row)
         if progress is not None:
             progress(t, steps)
     return rows
+
+
+def _known_digits(b: arb) -> int:
+    """How many significant digits a ball still certifies (0 for NaN or a ball around zero)."""
+    if not b.is_finite():
+        return 0
+    return max(0, int(b.rel_accuracy_bits()) * 3 // 10)
 
 
 def _digits(b: arb, sig: int, prec: int) -> str | None:
