@@ -229,15 +229,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _load(path: str, givens: str | None = None):
-    """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
-    from .read.case import load
-    from .read.documents import is_document, load_document
+    """A case file, or a document (a post, Markdown, HTML, a notebook) read into one. A file that cannot be
+    opened is reported before the reader and the model are imported."""
+    from .files import check_readable, is_document
 
-    if is_document(path):
-        return load_document(path, givens)
-    if givens is not None:
+    document = is_document(path)
+    if givens is not None and not document:
         raise CaseError("--givens goes with a document, not with a case file", file=path,
                         expected="a .txt, .md, .html or .ipynb document, or a case file without --givens")
+    check_readable(path, "document" if document else "case file")
+    if document:
+        from .read.documents import load_document
+
+        return load_document(path, givens)
+    from .read.case import load
+
     return load(path)
 
 
@@ -333,9 +339,9 @@ def _audit(case, why: bool = True):
 
 
 def cmd_audit(args) -> int:
-    from . import output
-
     if args.output:
+        from . import output
+
         output.check(args.output)
     report = _audit(_load(args.case, args.givens), args.why)
     if args.format == "json":

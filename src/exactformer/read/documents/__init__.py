@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from ...errors import CaseError
+from ...files import CASE_SUFFIXES, is_document  # noqa: F401  (the rule lives with the file reading)
 from ..toml import read_text
 from . import formats, infer
 from . import items as I
@@ -20,11 +21,6 @@ from .infer import Reading, toml_str
 MAX_DOCUMENT_BYTES = 4_000_000
 SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html",
             ".htm": "html", ".xhtml": "html", ".ipynb": "notebook"}
-CASE_SUFFIXES = (".toml",)
-
-
-def is_document(path: str) -> bool:
-    return Path(path).suffix.lower() not in CASE_SUFFIXES
 
 
 def kind_of(path: str, text: str) -> str:
