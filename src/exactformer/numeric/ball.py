@@ -54,8 +54,10 @@ class Undecidable(ExactformerError):
 SYMPY_NODES = 5000  # a tie is proved symbolically only for an exact form of at most this many tree nodes
 
 
-def _provable(e: X.Expr, what: str) -> None:
-    if X.tree_size(e, cap=SYMPY_NODES + 1) > SYMPY_NODES:
+def _provable(e: X.Expr, what: str, sizes: dict | None = None) -> None:
+    """Undecidable unless e is small enough for SymPy; ``sizes``: capped sizes shared between values of one model
+    (their exact forms share nodes: each is counted once)."""
+    if X.tree_size(e, sizes, cap=SYMPY_NODES + 1) > SYMPY_NODES:
         raise Undecidable(what)
 
 
@@ -194,7 +196,7 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
 
 
 def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool,
-                 symbolic: bool = True) -> str:
+                 symbolic: bool = True, sizes: dict | None = None) -> str:
     """At least ``sig`` significant digits: exact when the decimal ends, else truncated with '…'.
 
     Every integer digit of a large value is a digit of the value (never padding), up to 10^60;
@@ -221,7 +223,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     from ..exact.sympy_form import to_sympy
 
     e = exact()
-    _provable(e, "the decimal digits of a value on a digit boundary")
+    _provable(e, "the decimal digits of a value on a digit boundary", sizes)
     v = to_sympy(e)
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)

@@ -267,6 +267,7 @@ class Engine:
         self.graph = model if isinstance(model, Graph) else Graph(model)
         self.numeric = Numeric(self.graph)
         self._sizes: dict[int, int] = {}
+        self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
@@ -390,7 +391,7 @@ class Engine:
         self.require_defined(a, start_for(sig))
         try:
             return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), sig, exact_first=False,
-                                symbolic=self.graph.has_symbols)
+                                symbolic=self.graph.has_symbols, sizes=self._capped)
         except Undecidable:
             b = self.numeric.ball(a, PRECISIONS[-1])
             mag = abs(b).upper()
