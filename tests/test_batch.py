@@ -57,3 +57,16 @@ def test_refinement_is_one_pass_for_all(monkeypatch):
     assert len(values) > 1000
     monkeypatch.undo()
     assert values == _one_at_a_time(exactformer.load(FULL).engine, 40)
+
+
+def test_digits_of_a_very_precise_ball_on_a_digit_boundary():
+    """A ball of thousands of certain digits that still straddles a digit (a value on 1/4 up to 2^-15000)
+    answers None (undecided), without asking Python for an integer of more than 4,300 digits."""
+    from flint import arb
+
+    from exactformer.numeric.ball import _truncate, precision
+
+    with precision(16384):
+        assert _truncate(arb(1) / 4 - arb(2) ** -15000 + arb(0, arb(2) ** -14000), 12) is None
+        assert _truncate(arb(1) / 4 - arb(2) ** -15000, 12) is None  # 4,500 digits to look at: more than it may
+        assert _truncate(arb(1) / 3, 1000) == "0." + "3" * 1000 + "…"

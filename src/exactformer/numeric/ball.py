@@ -283,7 +283,7 @@ def _truncate(b: arb, sig: int) -> str | None:
         else:
             more = 2 * want + 8  # straddles a power of ten, or its midpoint was rounded up to one: look closer
         if not most:  # past this many digits the ball itself knows no more
-            most = max(sig, (max(b.rel_accuracy_bits(), 0) + 40) * 3 // 10)
+            most = max(sig, min((max(b.rel_accuracy_bits(), 0) + 40) * 3 // 10, 3000))  # (Python's int→str limit)
         if want >= most or more <= want:
             return None
         want = min(more, most)
