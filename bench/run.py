@@ -36,27 +36,58 @@ EXE = [PY, "-m", "exactformer"]
 FLINT = [PY, "-c", "import flint"]
 
 
-def run_once(argv: list[str]) -> tuple[float, int]:
-    """(wall seconds, peak resident KB) of one whole process."""
+def run_once(argv: list[str]) -> tuple[float, int, float]:
+    """(wall seconds, peak resident KB, CPU seconds: user + system) of one whole process, as /usr/bin/time
+    measures it (the peak is the process's own, not the largest of every child so far)."""
     t = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "%M", *argv], capture_output=True, text=True, check=False)
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", *argv], capture_output=True, text=True, check=False)
     wall = time.perf_counter() - t
     try:
-        kb = int(proc.stderr.strip().splitlines()[-1])
+        kb, user, sys_ = proc.stderr.strip().splitlines()[-1].split()
+        return wall, int(kb), float(user) + float(sys_)
     except (ValueError, IndexError):
-        kb = 0
-    return wall, kb
+        return wall, 0, float("nan")
 
 
-def measure(argv: list[str], repeat: int) -> tuple[float, float, int]:
-    """(median seconds, median seconds of `import flint` interleaved, peak KB)."""
-    ours, ref, peak = [], [], 0
+def measure(argv: list[str], repeat: int) -> tuple[float, float, int, float]:
+    """(median seconds, median seconds of `import flint` interleaved, peak KB, median CPU seconds)."""
+    ours, ref, cpu, peak = [], [], [], 0
     for _ in range(repeat):
-        w, kb = run_once(argv)
+        w, kb, c = run_once(argv)
         ours.append(w)
+        cpu.append(c)
         peak = max(peak, kb)
         ref.append(run_once(FLINT)[0])
-    return statistics.median(ours), statistics.median(ref), peak
+    return statistics.median(ours), statistics.median(ref), peak, statistics.median(cpu)
+
+
+def exponent(sizes: list[int], times: list[float]) -> str:
+    """The measured growth exponent of time against size, between the first and the last row (1: linear)."""
+    import math
+
+    if len(sizes) < 2 or min(times) <= 0:
+        return ""
+    return f"{math.log(times[-1] / times[0]) / math.log(sizes[-1] / sizes[0]):.2f}"
+
+
+def scaling(title: str, unit: str, rows: list[tuple[int, list[str]]], repeat: int) -> None:
+    """One table per size that doubles: time, CPU and peak memory per row, and the growth exponents (time and
+    memory against size, each row against the one before)."""
+    print(f"\n### {title}\n\n| {unit} | seconds | CPU s | peak MB | exponent (time) | exponent (memory) |\n"
+          "|--:|--:|--:|--:|--:|--:|")
+    sizes: list[int] = []
+    walls: list[float] = []
+    mems: list[float] = []
+    for size, argv in rows:
+        s, _ref, kb, c = measure(argv, repeat)
+        sizes.append(size)
+        walls.append(c)
+        mems.append(kb / 1024)
+        et = exponent(sizes[-2:], walls[-2:]) if len(sizes) > 1 else ""
+        em = exponent(sizes[-2:], mems[-2:]) if len(sizes) > 1 else ""
+        print(f"| {size:,} | {s:.2f} | {c:.2f} | {kb / 1024:.0f} | {et} | {em} |", flush=True)
+    print(f"\nWhole range: time exponent {exponent(sizes, walls)}, memory exponent {exponent(sizes, mems)} "
+          "(CPU seconds; 1 is linear, and memory includes the interpreter's fixed ~30 MB).")
 
 
 NAIVE = r"""
@@ -132,11 +163,18 @@ def main() -> None:
     print(f"# Benchmarks\n\nMeasured with `python bench/run.py` on {platform.machine()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')} (load average {load:.2f} at the "
           f"start). Each figure is the median of {repeat} whole-process runs, start-up included, interleaved with "
-          "`python -c \"import flint\"` (the last column) so a busy machine shows in both.\n")
-    print("| what | seconds | peak MB | target | `import flint` (s) |\n|---|--:|--:|---|--:|")
+          "`python -c \"import flint\"` (the last column) so a busy machine shows in both; CPU seconds (user + "
+          "system) beside them, which a busy machine disturbs less. Every row is a command as a user types it "
+          "(`exactformer …`, here `python -m exactformer …`), unless it says *internal*.\n")
+    print("| what | seconds | CPU s | peak MB | target | `import flint` (s) |\n|---|--:|--:|--:|---|--:|")
 
     big = big_transformer(tmp / "big.toml")
     rows: list[tuple[str, list[str], str]] = [
+        ("`exactformer --help`", EXE + ["--help"], "≤ 1.5× `import flint`"),
+        ("`exactformer --version`", EXE + ["--version"], "≤ 1.5× `import flint`"),
+        ("`exactformer audit missing.toml` (an error before any work)", EXE + ["audit", str(tmp / "missing.toml")],
+         "≤ 1.5× `import flint`"),
+        ("seed: `audit`", EXE + ["audit", str(SEED)], "≤ 2.5× `import flint`"),
         ("seed: `audit --format json`", EXE + ["audit", str(SEED), "--format", "json"], "≤ 2× `import flint`"),
         ("seed: `audit --format json --no-why` (no explanation search)",
          EXE + ["audit", str(SEED), "--format", "json", "--no-why"], ""),
@@ -144,8 +182,10 @@ def main() -> None:
         ("seed: `show` every step", EXE + ["show", str(SEED)], ""),
         ("seed: `derive -o .tex`", EXE + ["derive", str(SEED), "-o", str(tmp / "s.tex")], ""),
         ("seed continued (3 post-LN layers, head, loss): `audit`", EXE + ["audit", str(FULL)], "≤ 0.5 s"),
-        ("64 tokens × d 64 × 4 heads × 3 post-LN layers, FFN 256, head over 64: every value certified to 30 "
-         "digits", [PY, "-c", CERTIFY, str(big)], "≤ 3 s"),
+        ("64 tokens × d 64 × 4 heads × 3 post-LN layers, FFN 256, head over 64: `show --format json --digits 30` "
+         "(every value, 1.4 M)", EXE + ["show", str(big), "--format", "json", "--digits", "30"], "≤ 8 s"),
+        ("the same, *internal*: the forward pass alone, every value certified to 30 digits (not a command)",
+         [PY, "-c", CERTIFY, str(big)], "≤ 3 s"),
         ("the same model: `show loss --digits 30`", EXE + ["show", str(big), "loss", "--digits", "30"], ""),
     ]
     rows += [
@@ -156,6 +196,18 @@ def main() -> None:
         ("2-2-2 backprop network: `train --steps 10000 --digits 20`",
          EXE + ["train", str(BACKPROP), "--steps", "10000", "--digits", "20", "--format", "csv"], "≤ 5 s"),
         ("seed continued: `train` 10 steps, default watch (loss, 6 cosines)", EXE + ["train", str(FULL)], ""),
+        ("seed continued: `train --steps 300` (diverges near step 240: the precision climbs, every value certified)",
+         EXE + ["train", str(FULL), "--steps", "300", "--format", "csv"], ""),
+    ]
+    d512 = attention_case(tmp / "d512.toml", 64, 512, 1)
+    deep = attention_case(tmp / "L200.toml", 4, 4, 200)
+    rows += [
+        ("64 tokens × d 512: `show --format json`", EXE + ["show", str(d512), "--format", "json"], "≤ 1 GB"),
+        ("64 tokens × d 512: `derive -o .tex`", EXE + ["derive", str(d512), "-o", str(tmp / "d512.tex")], "≤ 1 GB"),
+        ("200 layers (4 tokens × d 4): `show --format json`", EXE + ["show", str(deep), "--format", "json"],
+         "≤ 10 s"),
+        ("200 layers (4 tokens × d 4): `derive -o .tex`", EXE + ["derive", str(deep), "-o", str(tmp / "L200.tex")],
+         "≤ 10 s"),
     ]
     for n in (1000, 2000):
         p = repeated_claims(tmp / f"rep{n}.toml", n)
@@ -191,14 +243,32 @@ def main() -> None:
                  "≤ 5 s on 2 cores"))
     rows.append(("the same, `--no-why`", EXE + ["audit", str(posts), "-j", "2", "--format", "json", "--no-why"], ""))
     for name, argv, target in rows:
-        s, ref, kb = measure(argv, repeat)
-        print(f"| {name} | {s:.2f} | {kb / 1024:.0f} | {target} | {ref:.2f} |", flush=True)
+        s, ref, kb, cpu = measure(argv, repeat)
+        print(f"| {name} | {s:.2f} | {cpu:.2f} | {kb / 1024:.0f} | {target} | {ref:.2f} |", flush=True)
     if subprocess.run(["which", "lualatex"], capture_output=True).returncode == 0:
         subprocess.run(EXE + ["derive", str(SEED), "-o", str(tmp / "warm.pdf")], capture_output=True)  # font cache
         for case, name in ((SEED, "seed"), (FULL, "seed continued")):
-            s, ref, kb = measure(EXE + ["derive", str(case), "-o", str(tmp / "s.pdf")], 3)
-            print(f"| {name}: `derive -o .pdf` (font cache built) | {s:.2f} | {kb / 1024:.0f} |  | {ref:.2f} |")
+            s, ref, kb, cpu = measure(EXE + ["derive", str(case), "-o", str(tmp / "s.pdf")], 3)
+            print(f"| {name}: `derive -o .pdf` (font cache built) | {s:.2f} | {cpu:.2f} | {kb / 1024:.0f} |  | "
+                  f"{ref:.2f} |")
 
+    print("\n## Cost against size: each row doubles one size (whole commands)")
+    r = 1 if args.quick else 3
+    scaling("tokens (d 16, one attention layer): `show --format json`", "tokens",
+            [(n, EXE + ["show", str(attention_case(tmp / f"t{n}.toml", n, 16, 1)), "--format", "json"])
+             for n in (16, 32, 64, 128)], r)
+    scaling("d_model (16 tokens, one attention layer): `show --format json`", "d_model",
+            [(d, EXE + ["show", str(attention_case(tmp / f"d{d}.toml", 16, d, 1)), "--format", "json"])
+             for d in (64, 128, 256, 512)], r)
+    scaling("layers (8 tokens × d 8): `derive -o .tex`", "layers",
+            [(L, EXE + ["derive", str(attention_case(tmp / f"L{L}.toml", 8, 8, L)), "-o", str(tmp / "L.tex")])
+             for L in (25, 50, 100, 200)], r)
+    scaling("claims (one quantity claimed n times): `audit --format json`", "claims",
+            [(n, EXE + ["audit", str(repeated_claims(tmp / f"rep{n}.toml", n)), "--format", "json"])
+             for n in (500, 1000, 2000, 4000)], r)
+    scaling("document bytes (a notebook of printed tensors, every run kept): `audit`", "bytes",
+            [(b, EXE + ["audit", str(notebook(tmp / f"nb{b}.ipynb", target_bytes=b, reruns=True))])
+             for b in (125_000, 250_000, 500_000, 1_000_000)], r)
     if args.quick:
         return
     print("\n## Scaling: every context cell of the last layer to 30 digits (d = d_k = 16)\n")

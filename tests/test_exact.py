@@ -88,3 +88,18 @@ def test_exact_sizes_are_bounded():
 
     with pytest.raises(X.SizeError):
         X.power(X.power(X.power(c(10 ** 64), 64), 64), 64)
+
+
+def test_capped_tree_size_agrees_with_the_fold():
+    """A capped size (what decides whether a tie may go to SymPy) is the tree size up to the cap, for a shared
+    DAG whose tree is astronomically large (2^60 leaves) as for a small one."""
+    from exactformer.exact import expr as X
+
+    x = X.Sym("x")
+    e: X.Expr = x
+    for _ in range(60):
+        e = X.Mul((e, e))
+    assert X.tree_size(e, cap=5000) == 5000
+    small = X.add(X.mul(x, x), x)
+    for cap in (1, 3, 5, 100):
+        assert X.tree_size(small, cap=cap) == X.tree_size(small, {}, cap=cap) == min(cap, 5)

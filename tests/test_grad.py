@@ -308,3 +308,20 @@ def test_given_gradient_loss_per_position(write_case, capsys):
     assert "loss[sample0] (positions: sample0, sample1" in capsys.readouterr().err
     assert main(["show", str(ROOT / "derivations" / "oni-ni-kanabou.toml"), "sqrt_dk[1]"]) == 2
     assert "sqrt_dk is a single number, written without an index" in capsys.readouterr().err
+
+
+def test_training_past_the_precision_bound_exits_2(capsys):
+    """The continued seed loses about 30 bits a step: with 256 bits allowed the run stops with exit 2, naming
+    the value and the step, and prints only certain rows (never a ball, never NaN); with room to climb, every step of
+    the same run is certified."""
+    from exactformer.cli import main
+
+    args = ["train", str(FULL), "--steps", "20", "--format", "csv", "--watch", "loss"]
+    assert main(args + ["--max-bits", "256"]) == 2
+    captured = capsys.readouterr()
+    assert "nan" not in captured.out and "+/-" not in captured.out  # the rows streamed before it are certain
+    assert "training lost its certified digits: loss at step 7 is known to only" in captured.err
+    assert "even at 256 bits (the precision bound)" in captured.err
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "nan" not in out and "+/-" not in out and len(out.splitlines()) == 22

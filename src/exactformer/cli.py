@@ -181,6 +181,16 @@ class Parser(argparse.ArgumentParser):
         super().error(message)
 
 
+def _bits(s: str) -> int:
+    try:
+        n = int(s)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {s!r}") from None
+    if not 64 <= n <= 1_000_000:
+        raise argparse.ArgumentTypeError("bits must be between 64 and 1,000,000")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(prog="exactformer", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -265,6 +275,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--watch", metavar="ADDRESS", action="append",
                    help="a quantity to follow (repeatable; default: the loss and cos of each pair of output rows)")
     t.add_argument("--digits", type=_digits, default=12, help="certified significant digits (default 12)")
+    t.add_argument("--max-bits", type=_bits, default=None,
+                   help="the precision a run may climb to (default 32768); past it, exit 2 naming the value and step")
     t.add_argument("--format", choices=("text", "json", "csv"), default=None,
                    help="text (default: a table), json (the run as one object) or csv (a row per step); json and "
                    "csv carry plain decimals and say how many digits are certified; default: what -o's extension "
@@ -321,14 +333,16 @@ def _addresses(graph, texts: list[str], where: str, key: str | None = None):
 
 
 def cmd_show(args) -> int:
-    from .report.show import everything, json_values, scalar_block, step_table
+    from .report.show import everything, json_chunks, json_values, scalar_block, step_table
     from .report.term import console
 
     case = _load(args.case, getattr(args, "givens", None))
     eng = case.engine
     addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
     if args.format == "json":
-        print(json.dumps(json_values(eng, addrs, args.digits), ensure_ascii=False, indent=1))
+        for chunk in json_chunks(json_values(eng, addrs, args.digits).items()):  # the C encoder, piece by piece
+            sys.stdout.write(chunk)
+        sys.stdout.write("\n")
         return 0
     out = console()
     written = list(args.addresses) if args.addresses else [None] * len(addrs)
@@ -580,7 +594,7 @@ def cmd_train(args) -> int:
     from pathlib import Path
 
     from . import output
-    from .numeric.train import Rows, Run, default_watch, retrain
+    from .numeric.train import BOUND, Rows, Run, default_watch, retrain
 
     fmt = choose(args.format, args.output, (Format.TEXT, Format.JSON, Format.CSV))
     for path in (args.output, args.plot):
@@ -608,7 +622,7 @@ def cmd_train(args) -> int:
     # text and CSV on standard output are streamed, a row as soon as it is certain: Ctrl-C keeps what was done
     stream = args.output is None and fmt is not Format.JSON
     progress = _Progress(f"training {steps} steps", enabled=not (stream and sys.stdout.isatty()))
-    rows = Rows(g, watch, steps, args.digits, progress)
+    rows = Rows(g, watch, steps, args.digits, progress, args.max_bits or BOUND)
     done: list[tuple[str, ...]] = []
     title = f"{case.title}: {steps} steps, lr {model.train.lr.text}"  # type: ignore[union-attr]
     line = _TrainLines(fmt, rows.names, title) if stream else None

@@ -477,9 +477,18 @@ def has_refs(e: Expr) -> bool:
 
 
 def tree_size(e: Expr, memo: dict | None = None, cap: int | None = None) -> int:
-    """Node count of e written out as a tree (shared nodes counted each time), capped at ``cap``."""
+    """Node count of e written out as a tree (shared nodes counted each time), capped at ``cap``. Without a memo,
+    a capped count stops as soon as it passes the cap: it costs at most ``cap`` steps, however large the DAG."""
     if cap is None:
         return fold(e, lambda n, cs: 1 + sum(cs), memo)
+    if memo is None:
+        count, stack = 0, [e]
+        while stack:
+            count += 1
+            if count >= cap:
+                return cap
+            stack.extend(children(stack.pop()))
+        return count
     return fold(e, lambda n, cs: min(cap, 1 + sum(cs)), memo)
 
 

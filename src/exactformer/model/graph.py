@@ -23,7 +23,7 @@ from itertools import product
 from ..errors import AddressError, CaseError
 from ..exact import expr as X
 from . import kinds as K
-from .address import Address, format_indices, label_index, read_indices
+from .address import Address, axis_label, format_indices, is_pair, label_index, read_indices
 from .blocks import KINDS, attention
 from .blocks import embedding as EMB
 from .blocks import head as HEAD
@@ -350,6 +350,21 @@ class Graph:
         s = self.step(a.step)
         rest = [range(d) for d in s.dims[len(a.idx):]]
         return [Address(s.key, a.idx + t, a.grad, a.t) for t in product(*rest) if s.op.exists(s, a.idx + t)]
+
+    def cell_names(self, cells: list[Address]) -> list[str]:
+        """``name`` of many scalars of one step (``scalars``' answer): each index's label written once."""
+        if not cells:
+            return []
+        first = cells[0]
+        s = self.step(first.step)
+        if len(cells) < 8 or any(c.step != first.step or c.grad != first.grad or c.t != first.t for c in cells):
+            return [self.name(c) for c in cells]
+        head = (f"step{first.t}." if first.t else "") + ("grad." if first.grad else "") + s.short
+        written = [[axis_label(s.spec.axes, s.labels, k, i)[0] for i in range(d)] for k, d in enumerate(s.dims)]
+        if is_pair(s.spec.axes):
+            return [head + f"[{written[0][c.idx[0]]},{written[1][c.idx[1]]}]" +
+                    "".join(f"[{written[k][i]}]" for k, i in enumerate(c.idx[2:], start=2)) for c in cells]
+        return [head + "".join(f"[{written[k][i]}]" for k, i in enumerate(c.idx)) for c in cells]
 
     def is_scalar(self, a: Address) -> bool:
         return len(a.idx) == len(self.step(a.step).dims)

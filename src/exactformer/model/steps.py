@@ -363,7 +363,15 @@ class Step:
         return isinstance(self.op, Given)
 
     def flat(self, idx: tuple[int, ...]) -> int:
-        return sum(i * s for i, s in zip(idx, self._strides))
+        st = self._strides
+        n = len(idx)  # the common cases without a generator (printing a large model asks millions of times)
+        if n == 2:
+            return idx[0] * st[0] + idx[1] * st[1]
+        if n == 1:
+            return idx[0] * st[0]
+        if n == 3:
+            return idx[0] * st[0] + idx[1] * st[1] + idx[2] * st[2]
+        return sum(i * s for i, s in zip(idx, st))
 
     def unflat(self, o: int) -> tuple[int, ...]:
         out = []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from flint import arb, ctx
+from flint import arb, ctx, fmpq
 
 from ..exact import expr as X
 from .ball import expr_ball, q2arb, sign_of
@@ -298,8 +298,83 @@ class IntervalBackend:
         return Interval(Fraction(0), Fraction(1))
 
 
+class NotRational(ArithmeticError):
+    """A rational step's cell met an operation with no rational value (its exactness was a first look)."""
+
+
+class RationalBackend:
+    """Exact rationals as flint fmpq: a whole rational step at once (Q, scores, a ReLU of them), with no DAG."""
+
+    zero, one = fmpq(0), fmpq(1)
+
+    def const(self, q: Fraction | int) -> fmpq:
+        return fmpq(q) if isinstance(q, int) else fmpq(q.numerator, q.denominator)
+
+    def value(self, e: X.Expr) -> fmpq:
+        r = X.rational_of(e)
+        if r is None:
+            raise NotRational(e)
+        return fmpq(r.numerator, r.denominator)
+
+    @staticmethod
+    def add(*xs: fmpq) -> fmpq:
+        out = xs[0]
+        for x in xs[1:]:
+            out = out + x
+        return out
+
+    @staticmethod
+    def mul(*xs: fmpq) -> fmpq:
+        out = xs[0]
+        for x in xs[1:]:
+            out = out * x
+        return out
+
+    @staticmethod
+    def sub(a: fmpq, b: fmpq) -> fmpq:
+        return a - b
+
+    @staticmethod
+    def neg(a: fmpq) -> fmpq:
+        return -a
+
+    @staticmethod
+    def div(a: fmpq, b: fmpq) -> fmpq:
+        if b == 0:
+            raise NotRational("division by zero")  # the exact path says which quantity is undefined
+        return a / b
+
+    @staticmethod
+    def square(a: fmpq) -> fmpq:
+        return a * a
+
+    @staticmethod
+    def _irrational(*xs):
+        raise NotRational("not a rational operation")
+
+    exp = log = sqrt = erf = tanh = sin = cos = pi = _irrational
+
+    @staticmethod
+    def relu(a: fmpq) -> fmpq:
+        return a if a > 0 else fmpq(0)
+
+    @staticmethod
+    def step(a: fmpq) -> fmpq:
+        return fmpq(1) if a > 0 else fmpq(0)
+
+    @staticmethod
+    def max(xs: list[fmpq]) -> fmpq:
+        return max(xs)
+
+    @staticmethod
+    def is_max(k: int, xs: list[fmpq]) -> fmpq:
+        best = max(range(len(xs)), key=lambda j: (xs[j], -j))  # the first of equals
+        return fmpq(1) if best == k else fmpq(0)
+
+
 BALL = BallBackend()
 INTERVAL = IntervalBackend()
+RATIONAL = RationalBackend()
 
 
 class PatternBackend(ExactBackend):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from flint import arb, ctx, fmpq, fmpz
+from flint import arb, ctx, fmpq
 
 from ..errors import ExactformerError
 from ..exact import expr as X
@@ -56,8 +56,10 @@ class Undecidable(ExactformerError):
 SYMPY_NODES = 5000  # a tie is proved symbolically only for an exact form of at most this many tree nodes
 
 
-def _provable(e: X.Expr, what: str) -> None:
-    if X.tree_size(e, cap=SYMPY_NODES + 1) > SYMPY_NODES:
+def _provable(e: X.Expr, what: str, sizes: dict | None = None) -> None:
+    """Undecidable unless e is small enough for SymPy; ``sizes``: capped sizes shared between values of one model
+    (their exact forms share nodes: each is counted once)."""
+    if X.tree_size(e, sizes, cap=SYMPY_NODES + 1) > SYMPY_NODES:
         raise Undecidable(what)
 
 
@@ -213,7 +215,7 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
 
 
 def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool,
-                 symbolic: bool = True) -> str:
+                 symbolic: bool = True, sizes: dict | None = None) -> str:
     """At least ``sig`` significant digits: exact when the decimal ends, else truncated with '…'.
 
     Every integer digit of a large value is a digit of the value (never padding), up to 10^60;
@@ -230,10 +232,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
                 if symbolic:
                     refuse_symbolic(exact)
                 continue  # NaN from too few bits (a huge value divided by itself, a long training run): climb
-            if b.rad() == 0:  # an exact dyadic value
-                mant, e2 = (int(t) for t in b.mid().man_exp())
-                return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
-            got = _truncate(b, sig)
+            got = ball_text(b, sig)
             if got is not None:
                 return got
     # a terminating decimal that no ball can truncate (e.g. a uniform weight of exactly 1/4)
@@ -243,7 +242,7 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     from ..exact.sympy_form import to_sympy
 
     e = exact()
-    _provable(e, "the decimal digits of a value on a digit boundary")
+    _provable(e, "the decimal digits of a value on a digit boundary", sizes)
     v = to_sympy(e)
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
@@ -251,47 +250,63 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
 
 
-def _log10_floor(a: arb) -> int:
-    """≈ ⌊log10 a⌋ for a > 0, off by at most one (callers correct it)."""
-    man, e2 = a.mid().man_exp()
-    bits = int(man).bit_length() + int(e2) - 1  # floor(log2 a), near enough
-    if abs(bits) < 10**6:
-        return bits * 30103 // 100000
-    f = a.mid().log_base(10).floor()  # astronomical: 0.30103 ≈ log10(2) is not close enough
-    z = f.unique_fmpz()
-    return int(z) if z is not None else int(f.mid().floor().unique_fmpz() or 0)
+def ball_text(b: arb, sig: int) -> str | None:
+    """At least ``sig`` certain digits of a finite ball (exact for an exact dyadic one), or None while it is too
+    wide (or not finite): the one reading of a ball as a decimal, for one value or a whole pass's values."""
+    if not b.is_finite():
+        return None
+    if b.is_exact():
+        mant, e2 = (int(t) for t in b.mid().man_exp())
+        return fraction_text(Fraction(mant) * Fraction(2) ** e2, sig)
+    return _truncate(b, sig)
+
+
+_TEN = [10 ** k for k in range(200)]
+
+
+def _pow10(k: int) -> int:
+    return _TEN[k] if k < 200 else 10 ** k
 
 
 def _truncate(b: arb, sig: int) -> str | None:
     """The first significant digits of the value in ball b (at least ``sig``, and every integer digit
     below 10^60), or None while b straddles a digit. Plain decimals for ordinary magnitudes;
-    ``1.234…e+430`` past 10^±60."""
-    neg = b < 0
-    if not neg and not b > 0:
-        return None
-    a = -b if neg else b
-    e10 = _log10_floor(a)
-    for _ in range(4):
-        want = max(sig, e10 + 1) if 0 <= e10 <= 60 else sig  # all integer digits of a number below 10^60
-        k = want - 1 - e10
-        if abs(k) <= 10_000:
-            scaled = a * fmpz(10) ** k if k >= 0 else a / fmpz(10) ** -k
+    ``1.234…e+430`` past 10^±60.
+
+    Certified by integers alone: arb encloses b in the decimal ball [m ± r]·10^e (``mid_rad_10exp``), and
+    the digits are printed only when both ends of that ball truncate to the same ones."""
+    want, most = sig, 0
+    while True:
+        fm, fr, fe = b.mid_rad_10exp(want + 4)
+        m, r, e = int(fm), int(fr), int(fe)
+        neg = m < 0
+        a = -m if neg else m
+        lo, hi = a - r, a + r
+        if lo <= 0:
+            return None  # the ball reaches zero (or crosses it): no sign, no digits yet
+        n = len(str(hi))
+        if lo >= _pow10(n - 1):  # both ends have n digits
+            e10 = n - 1 + e  # the leading digit's place
+            need = max(sig, e10 + 1) if 0 <= e10 <= 60 else sig  # every integer digit of a number below 10^60
+            drop = n - need
+            if drop >= 0:
+                unit = _pow10(drop)
+                t = lo // unit
+                if hi // unit == t:
+                    if abs(e10) > 60:
+                        digits = str(t)
+                        return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
+                    return ("-" if neg else "") + _place(t, need - 1 - e10) + "…"
+                if drop >= 8:
+                    return None  # eight guard digits and still two truncations: the ball straddles a digit
+            more = need + 8
         else:
-            scaled = a * (arb(k) * arb(10).log()).exp()  # 10^k, certified, for astronomical magnitudes
-        z = scaled.floor().unique_fmpz()
-        if z is None:
+            more = 2 * want + 8  # straddles a power of ten, or its midpoint was rounded up to one: look closer
+        if not most:  # past this many digits the ball itself knows no more
+            most = max(sig, min((max(b.rel_accuracy_bits(), 0) + 40) * 3 // 10, 3000))  # (Python's int→str limit)
+        if want >= most or more <= want:
             return None
-        t = int(z)
-        if t >= 10 ** want:
-            e10 += 1
-        elif t < 10 ** (want - 1):
-            e10 -= 1
-        elif abs(e10) > 60:
-            digits = str(t)
-            return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
-        else:
-            return ("-" if neg else "") + _place(t, k) + "…"
-    return None
+        want = min(more, most)
 
 
 def _place(digits: int, places: int) -> str:
@@ -304,31 +319,48 @@ def _place(digits: int, places: int) -> str:
 
 def fraction_text(r: Fraction, sig: int) -> str:
     """A rational as a decimal: exact if it terminates within ``sig`` digits (or is an integer), else
-    truncated with '…' (scientific past 10^±60)."""
-    if r == 0:
+    truncated with '…' (scientific past 10^±60). Integer arithmetic only (it prints every given)."""
+    n, d = r.numerator, r.denominator
+    if n == 0:
         return "0"
-    neg, a = r < 0, abs(r)
-    d = a.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    if d == 1:
-        den = a.denominator
-        places = max(_multiplicity(den, 2), _multiplicity(den, 5))
-        digits = a.numerator * 10 ** places // den
-        small = digits.bit_length() <= 300 and places <= 80  # at most about 90 digits: cheap to write out
-        if small and len(str(digits)) <= max(sig, _ilog10(a) + 1 if a >= 1 else 1) and len(str(digits)) <= 80:
-            return ("-" if neg else "") + _place(digits, places)
-    e10 = _ilog10(a)
-    want = lambda e: max(sig, e + 1) if 0 <= e <= 60 else sig  # noqa: E731
+    neg = n < 0
+    sign = "-" if neg else ""
+    if neg:
+        n = -n
+    rest, v2, v5 = d, 0, 0
+    while not rest & 1:
+        rest >>= 1
+        v2 += 1
+    while rest % 5 == 0:
+        rest //= 5
+        v5 += 1
+    whole = _ilog10(Fraction(n, d)) + 1 if n >= d else 1  # str() refuses integers past 4300 digits
+    if rest == 1 and whole <= 80 and max(v2, v5) <= 80:  # terminating and short: written out whole
+        places = max(v2, v5)
+        digits = n * _pow10(places) // d
+        text = str(digits)
+        if len(text.lstrip("0")) <= max(sig, whole) and len(text) <= 80:
+            return sign + _place(digits, places)
+    e10 = whole - 1 if n >= d else -(_ilog10(Fraction(d, n)) + 1)
+
+    def want(e: int) -> int:
+        return max(sig, e + 1) if 0 <= e <= 60 else sig
+
+    def scaled(k: int) -> int:  # ⌊(n/d)·10^k⌋
+        return n * _pow10(k) // d if k >= 0 else n // (d * _pow10(-k))
+
+    while scaled(want(e10) - 1 - e10) >= _pow10(want(e10)):
+        e10 += 1
+    while scaled(want(e10) - 1 - e10) < _pow10(want(e10) - 1):
+        e10 -= 1
     w = want(e10)
-    t = int(a * Fraction(10) ** (w - 1 - e10))
+    t = scaled(w - 1 - e10)
     if abs(e10) > 60:
-        exact = Fraction(t) * Fraction(10) ** (e10 - w + 1) == a
-        digits = str(t).rstrip("0") if exact else str(t)
-        rest = ("." + digits[1:] if digits[1:] else "") + ("" if exact else "…")
-        return ("-" if neg else "") + f"{digits[0]}{rest}e{e10:+d}"
-    return ("-" if neg else "") + _place(t, w - 1 - e10) + "…"
+        exact = Fraction(t) * Fraction(10) ** (e10 - w + 1) == Fraction(n, d)
+        shown = str(t).rstrip("0") if exact else str(t)
+        tail = ("." + shown[1:] if shown[1:] else "") + ("" if exact else "…")
+        return sign + f"{shown[0]}{tail}e{e10:+d}"
+    return sign + _place(t, w - 1 - e10) + "…"
 
 
 def _multiplicity(n: int, p: int) -> int:

@@ -22,14 +22,15 @@ from ..model import kinds as K
 from ..model.address import Address
 from ..model.graph import Graph, UndefinedQuantity
 from ..model.kinds import Exactness
-from ..model.steps import Contract
+from ..model.steps import Contract, Map
 from ..model.values import Model, Update, exact_of
-from .backends import BALL
+from .backends import BALL, RATIONAL, NotRational
 from .ball import (
     PRECISIONS,
     DecimalParts,
     SymbolicValue,
     Undecidable,
+    ball_text,
     compare,
     decimal_parts,
     decimal_text,
@@ -82,6 +83,8 @@ class Numeric:
         self._bwd: dict[tuple[int, int], dict[str, list]] = {}
         self._params: dict[tuple[int, int], dict[str, list]] = {}
         self._lazy: dict[tuple[int, Address], arb] = {}
+        self._whole: dict[tuple[int, int, str], list] = {}  # lazy steps evaluated at once, for many values
+        self.passes = 0  # ball passes run (forward or backward over the whole graph, at one precision each)
         self._mask: dict[str, list[bool]] = {}  # trainable cells of each parameter step
 
     # ---- forward -----------------------------------------------------------------------------
@@ -114,6 +117,7 @@ class Numeric:
             return self._fwd[key]
         ps = self.params(prec, t) if params is None else params
         vals: dict[str, list] = {}
+        self.passes += 1
         with precision(prec):
             for k, s in self.g.steps.items():
                 if same is not None and k in same:
@@ -141,7 +145,9 @@ class Numeric:
         """∂loss/∂(every quantity) at training step t; also the parameters of step t + 1."""
         key = (prec, t)
         if key not in self._bwd:
-            grads, new = self.step(prec, self.forward(prec, t))
+            vals = self.forward(prec, t)
+            self.passes += 1
+            grads, new = self.step(prec, vals)
             self._bwd[key] = grads
             self._params[(prec, t + 1)] = new
         return self._bwd[key]
@@ -221,7 +227,32 @@ class Numeric:
             return arb(0) if v is None else v
         return self.forward(prec, a.t)[s.key][s.flat(a.idx)]
 
+    def whole(self, prec: int, t: int, key: str) -> list:
+        """Every cell of a lazy step (weighted_v, a cosine) at once, from one pass's values: what many values
+        of it ask for together, where one value alone is computed by itself."""
+        got = self._whole.get((prec, t, key))
+        if got is None:
+            s = self.g.step(key)
+            at = t + s.offset_t
+            ins = [self.whole(prec, at, i.key) if i.lazy else self.forward(prec, at)[i.key] for i in s.inputs]
+            with precision(prec):
+                if s._plan is None and isinstance(s.op, Map):  # cell by cell, without keeping a plan of them all
+                    got = [None] * s.size
+                    for idx in s.indices():
+                        kind, args = s.op.scalar(s, idx)
+                        got[s.flat(idx)] = kind.f(BALL, [ins[i][s.inputs[i].flat(j)] for i, j in args])
+                else:
+                    got = s.op.forward(s, ins, BALL)
+                self._whole[(prec, t, key)] = got
+        return got
+
     def _per_scalar(self, a: Address, prec: int) -> arb:
+        if not a.grad:
+            cells = self._whole.get((prec, a.t, a.step))
+            if cells is not None:
+                v = cells[self.g.step(a.step).flat(a.idx)]
+                if v is not None:
+                    return v
         key = (prec, a)
         got = self._lazy.get(key)
         if got is None:
@@ -240,11 +271,12 @@ class Engine:
         self.graph = model if isinstance(model, Graph) else Graph(model)
         self.numeric = Numeric(self.graph)
         self._sizes: dict[int, int] = {}
+        self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
-        self._rational: dict[str, list[Fraction] | None] = {}
+        self._rational: dict[str, list | None] = {}  # a rational step's cells (fmpq), or None
         self._texts: dict = {}  # closed forms' text, shared: a subexpression is written once
 
     def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
@@ -269,37 +301,78 @@ class Engine:
             return None
         if not a.grad and not a.t:
             s = self.graph.step(a.step)
+            if s.is_given:
+                return X.rational_of(exact_of(s.op.values[s.flat(a.idx)]))  # type: ignore[attr-defined]
             cells = self._rational_step(s)
             if cells is not None:
-                return cells[s.flat(a.idx)]
+                x = cells[s.flat(a.idx)]
+                if x is not None:
+                    return Fraction(int(x.p), int(x.q))
         return X.rational_of(self.expr(a))
 
-    def _rational_step(self, s) -> list[Fraction] | None:
-        """Every cell of a rational contraction (Q = x·W, scores = Q·Kᵀ) at once, as exact rational matrices
-        (flint's fmpq_mat): the same sums as the dot-product formula, without building one node per product."""
-        got = self._rational.get(s.key)
-        if got is not None or s.key in self._rational:
-            return got
-        self._rational[s.key] = None
-        if not isinstance(s.op, Contract) or s.lazy or self.graph.has_symbols:
+    def _rational_step(self, s) -> list | None:
+        """Every cell of a rational step (Q = x·W, scores = Q·Kᵀ, a ReLU of them …) at once, exactly, as flint
+        fmpq: contractions as rational matrices, the rest by the kinds' own formulas on rationals
+        (numeric.backends.RATIONAL). The same values as the exact DAG, without one node per product. Inputs
+        first, without recursion; None for a step that is not rational (or holds a symbol)."""
+        if s.key in self._rational:
+            return self._rational[s.key]
+        stack = [s]
+        while stack:
+            top = stack[-1]
+            if top.key in self._rational:
+                stack.pop()
+                continue
+            if top.lazy or top.is_given or self.graph.has_symbols or top.exactness is not Exactness.RATIONAL:
+                self._rational[top.key] = None
+                stack.pop()
+                continue
+            todo = [i for i in top.inputs if not i.is_given and i.key not in self._rational]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            self._rational[top.key] = self._rational_cells(top)
+        return self._rational[s.key]
+
+    def _rational_cells(self, s) -> list | None:
+        if any(not i.is_given and self._rational.get(i.key) is None for i in s.inputs):
             return None
-        vals = []
-        for i in s.inputs:
-            cells = self._rational_step(i) if isinstance(i.op, Contract) else None
-            if cells is None:
-                cells = [self.rational(b) for b in self.graph.scalars(Address(i.key))]  # type: ignore[misc]
-            if any(q is None for q in cells) or len(cells) != i.size:
-                return None
-            vals.append(cells)
-        (ra, ca), (rb, cb) = s.inputs[0].dims, s.inputs[1].dims
-        A = fmpq_mat(ra, ca, [fmpq(q.numerator, q.denominator) for q in vals[0]])
-        B = fmpq_mat(rb, cb, [fmpq(q.numerator, q.denominator) for q in vals[1]])
-        out = [Fraction(int(x.p), int(x.q)) for x in (A * (B.transpose() if s.op.transpose else B)).entries()]
-        if s.op.bias:
-            cols = s.dims[1]
-            out = [x + vals[2][k % cols] for k, x in enumerate(out)]
-        self._rational[s.key] = out
+        try:
+            if isinstance(s.op, Contract):
+                A, B = self._rational_matrix(s.inputs[0]), self._rational_matrix(s.inputs[1])
+                out = (A * (B.transpose() if s.op.transpose else B)).entries()
+                if s.op.bias:
+                    bias = self._rational_list(s.inputs[2])
+                    cols = s.dims[1]
+                    out = [x + bias[k % cols] for k, x in enumerate(out)]
+                return out
+            return s.op.forward(s, [self._rational_list(i) for i in s.inputs], RATIONAL)
+        except NotRational:
+            return None
+
+    def _rational_list(self, s) -> list:
+        if not s.is_given:
+            return self._rational[s.key]  # type: ignore[return-value]
+        out = []
+        for v in s.op.values:
+            q = X.rational_of(exact_of(v))
+            if q is None:
+                raise NotRational(v)
+            out.append(fmpq(q.numerator, q.denominator))
         return out
+
+    def _rational_matrix(self, s) -> fmpq_mat:
+        rows, cols = s.dims
+        if s.is_given:
+            common = _common_denominator(s.op.values)
+            if common is None:
+                raise NotRational(s.key)
+            ints, d = common
+            return fmpq_mat(fmpz_mat(rows, cols, ints.entries())) / d
+        cells = self._rational[s.key]
+        assert cells is not None
+        return fmpq_mat(rows, cols, cells)
 
     def compare(self, a: Address, x: Fraction) -> int:
         """Sign of E(a) − x, certain (ties included): a certified ball decides unless it straddles x; then the
@@ -322,7 +395,7 @@ class Engine:
         self.require_defined(a, start_for(sig))
         try:
             return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), sig, exact_first=False,
-                                symbolic=self.graph.has_symbols)
+                                symbolic=self.graph.has_symbols, sizes=self._capped)
         except Undecidable:
             b = self.numeric.ball(a, PRECISIONS[-1])
             mag = abs(b).upper()
@@ -337,6 +410,65 @@ class Engine:
     def shown_decimal(self, a: Address, sig: int = 12) -> str:
         """The decimal as a reader is shown it: a tiny one in scientific notation (``1.23…e-8``)."""
         return decimal_parts(self.decimal(a, sig)).scientific().text()
+
+    def decimals(self, addrs: list[Address], sig: int = 12) -> list[str | None]:
+        """Many values to at least ``sig`` digits at once: a rational step's exactly, every other from one ball
+        pass per precision for all of them (a value too wide at one precision waits for the next pass with the
+        others; none is refined alone). None where only ``decimal`` can answer: a symbol, an undefined value, a
+        tie on a digit boundary that no ball settles."""
+        out: list[str | None] = [None] * len(addrs)
+        g, n = self.graph, self.numeric
+        groups: dict[tuple[str, bool, int], list[int]] = {}
+        for k, a in enumerate(addrs):
+            groups.setdefault((a.step, a.grad, a.t), []).append(k)
+        todo: list[tuple[tuple[str, bool, int], list[int], list[int]]] = []  # (group, positions, flat indices)
+        for key, ks in groups.items():
+            s = g.step(key[0])
+            flats = [s.flat(addrs[k].idx) for k in ks]
+            if not key[1] and not key[2] and self.cheap(addrs[ks[0]]):
+                cells = s.op.values if s.is_given else self._rational_step(s)  # type: ignore[attr-defined]
+                if cells is not None:
+                    for k, o in zip(ks, flats):
+                        if s.is_given:
+                            r = X.rational_of(exact_of(cells[o]))
+                            out[k] = fraction_text(r, sig) if r is not None else None
+                        elif cells[o] is not None:
+                            x = cells[o]
+                            out[k] = fraction_text(Fraction(int(x.p), int(x.q)), sig)
+                    continue
+                for k in ks:
+                    r = self.rational(addrs[k])
+                    if r is not None:
+                        out[k] = fraction_text(r, sig)
+                continue
+            todo.append((key, ks, flats))
+        if g.has_symbols:
+            return out
+        for prec in PRECISIONS[PRECISIONS.index(start_for(sig)):]:
+            if not todo:
+                break
+            left = []
+            for key, ks, flats in todo:
+                s = g.step(key[0])
+                if s.lazy and not key[1]:
+                    cells = n.whole(prec, key[2], s.key)
+                elif s.lazy:
+                    cells = None
+                else:
+                    cells = (n.backward(prec, key[2]) if key[1] else n.forward(prec, key[2]))[s.key]
+                still_k, still_o = [], []
+                for k, o in zip(ks, flats):
+                    b = cells[o] if cells is not None else n.ball(addrs[k], prec)
+                    got = ball_text(arb(0) if b is None else b, sig)
+                    if got is None:
+                        still_k.append(k)
+                        still_o.append(o)
+                    else:
+                        out[k] = got
+                if still_k:
+                    left.append((key, still_k, still_o))
+            todo = left
+        return out
 
     def symbols(self, a: Address) -> frozenset[str]:
         if not self.graph.has_symbols:

@@ -11,17 +11,16 @@ import json
 import tomllib
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from pathlib import Path
 from typing import TypeVar
 
 from ..errors import CaseError, ParseError
 from ..exact import expr as X
+from ..files import MAX_CASE_BYTES, read_bytes
 from ..model.values import Layout, Matrix, Number, Vector
 from . import grammar
 from .locate import Locator
 
 E = TypeVar("E", bound=enum.Enum)
-MAX_CASE_BYTES = 20_000_000  # a case file larger than this is refused before it is read whole
 
 
 def show(v, limit: int = 80) -> str:
@@ -43,22 +42,6 @@ def show(v, limit: int = 80) -> str:
             return "nothing"
         return str(x)
     return grammar.clip(go(v), limit)
-
-
-def read_bytes(path: str, what: str = "case file", limit: int = MAX_CASE_BYTES) -> bytes:
-    """The file's bytes, refusing a special file or one larger than ``limit`` before reading it whole."""
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise CaseError(f"the {what} is a directory", file=path, expected=f"a {what}")
-        with p.open("rb") as fh:
-            data = fh.read(limit + 1)
-    except OSError as e:
-        raise CaseError(f"cannot open the {what}: {e.strerror}", file=path) from None
-    if len(data) > limit:
-        raise CaseError(f"the {what} is larger than {limit // 1_000_000} MB", file=path,
-                        expected=f"a {what} of a worked example", found="more data than that")
-    return data
 
 
 CASE_NEEDS = ("a TOML case file with a [model] table", "see derivations/oni-ni-kanabou.toml for a complete case")

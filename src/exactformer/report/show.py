@@ -26,6 +26,38 @@ SHOW_CHARS = 2000  # a closed form that show prints: past this many characters, 
 JSON_ABOUT = "$decimals"  # the key of show's JSON that says how its values were obtained ($ starts no address)
 
 
+def value_texts(engine: Engine, cells: list[Address], sig: int) -> list[str]:
+    """``value_text`` of many cells, their decimals computed together (Engine.decimals)."""
+    return [v if v is not None else value_text(engine, a, sig) for a, v in zip(cells, engine.decimals(cells, sig))]
+
+
+def json_chunks(items):
+    """A flat object's JSON in pieces (as ``json.dumps(…, ensure_ascii=False, indent=1)`` writes it, byte for
+    byte), entry by entry with the C string encoder (the indenting encoder is pure Python: seconds for a million
+    values). A name given twice is written once, with its first value (the addresses asked may overlap)."""
+    import json
+    from json.encoder import encode_basestring as enc  # what ensure_ascii=False writes a string with
+
+    seen: set[str] = set()
+    lines: list[str] = []
+    started = False
+    for k, v in items:
+        if k in seen:
+            continue
+        seen.add(k)
+        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else
+                                            json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n ")))
+        if len(lines) >= 4096:
+            yield (",\n" if started else "{\n") + ",\n".join(lines)
+            started, lines = True, []
+    if not seen:
+        yield "{}"
+        return
+    if lines:
+        yield (",\n" if started else "{\n") + ",\n".join(lines)
+    yield "\n}"
+
+
 def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     """One flat object: each scalar address to a plain decimal string (a symbolic value: its closed form and
     symbols; an undefined one: why), and under JSON_ABOUT how the decimals were obtained: which are truncated
@@ -35,10 +67,10 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     uncertified: dict[str, str] = {}
     g = engine.graph
     for a in addresses:
-        for b in g.scalars(a):
-            name = g.name(b)
+        cells = g.scalars(a)
+        for b, name, v in zip(cells, g.cell_names(cells), engine.decimals(cells, sig)):  # one pass per precision
             try:
-                d = decimal_parts(engine.decimal(b, sig))
+                d = decimal_parts(v if v is not None else engine.decimal(b, sig))
             except SymbolicValue as e:
                 out[name] = {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
                 continue
@@ -108,8 +140,10 @@ def step_table(engine: Engine, a: Address, sig: int, written: str | None = None)
 
     nrow_axes = len(s.dims) - 1 if len(s.dims) > 1 else 0
     rows: dict[tuple, list[Address]] = {}
-    for b in g.scalars(a):
+    all_cells = g.scalars(a)
+    for b in all_cells:
         rows.setdefault(b.idx[:nrow_axes], []).append(b)
+    shown = dict(zip(all_cells, value_texts(engine, all_cells, sig)))  # one pass per precision for them all
     t.add_column(",".join("i" if s.spec.axes[k] is not AxisKind.INDEX else "r" for k in range(nrow_axes)) or "")
     last = len(s.dims) - 1
     cols = sorted({b.idx[last] for cells in rows.values() for b in cells})
@@ -118,7 +152,7 @@ def step_table(engine: Engine, a: Address, sig: int, written: str | None = None)
     for key, cells in rows.items():
         by_col = {b.idx[last]: b for b in cells}
         head = ",".join(lab(k, i) for k, i in enumerate(key))
-        t.add_row(text(head), *[text(value_text(engine, by_col[c], sig)) if c in by_col else text("—") for c in cols])
+        t.add_row(text(head), *[text(shown[by_col[c]]) if c in by_col else text("—") for c in cols])
     return t
 
 

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from ...errors import CaseError
+from ...files import CASE_SUFFIXES, is_document  # noqa: F401  (the rule lives with the file reading)
 from ...report.escape import safe
 from ..toml import read_text
 from . import formats, infer
@@ -24,11 +25,6 @@ MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its i
 MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)
 SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html",
             ".htm": "html", ".xhtml": "html", ".ipynb": "notebook"}
-CASE_SUFFIXES = (".toml",)
-
-
-def is_document(path: str) -> bool:
-    return Path(path).suffix.lower() not in CASE_SUFFIXES
 
 
 def kind_of(path: str, text: str) -> str:

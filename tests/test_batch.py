@@ -1,0 +1,72 @@
+"""Many values at once (show, tables): one ball pass per precision for all of them, never a value refined
+alone; the same digits as asking one value at a time."""
+
+from __future__ import annotations
+
+import exactformer
+from exactformer.numeric import engine as engine_module
+from exactformer.report.show import everything, json_values
+
+from .conftest import SEED
+
+FULL = SEED.parent / "oni-ni-kanabou-full.toml"
+
+
+def _one_at_a_time(eng, sig):
+    out = {}
+    g = eng.graph
+    for a in everything(eng):
+        for b in g.scalars(a):
+            out[g.name(b)] = eng.decimal(b, sig)
+    return out
+
+
+def test_batch_digits_match_one_at_a_time():
+    """Every value of the continued seed, printed together, reads exactly as each printed alone."""
+    for sig in (6, 30):
+        together = json_values(exactformer.load(FULL).engine, everything(exactformer.load(FULL).engine), sig)
+        alone = _one_at_a_time(exactformer.load(FULL).engine, sig)
+        assert together == alone
+
+
+def test_one_pass_when_the_first_precision_suffices(monkeypatch):
+    """30 digits of every value of the continued seed: one forward pass, and no value asks for its own."""
+    eng = exactformer.load(FULL).engine
+    calls = []
+    monkeypatch.setattr(engine_module.Engine, "decimal", lambda self, a, sig=12: calls.append(a))
+    before = eng.numeric.passes  # (loading checked the values once, at the first precision)
+    json_values(eng, everything(eng), 30)
+    assert eng.numeric.passes == before + 1
+    assert calls == []
+
+
+def test_refinement_is_one_pass_for_all(monkeypatch):
+    """When the first precision is too low for the digits asked (forced here: 128 bits for 40 digits), the values
+    wait for one more pass together: one pass more for them all, whatever their number, none refined alone."""
+    monkeypatch.setattr(engine_module, "start_for", lambda sig, grad=False: 128)
+    eng = exactformer.load(FULL).engine
+    calls = []
+    real = engine_module.Engine.decimal
+    monkeypatch.setattr(engine_module.Engine, "decimal", lambda self, a, sig=12: calls.append(a) or real(self, a, sig))
+    assert list(eng.numeric._fwd) == [(128, 0)]  # loading ran the first pass: too wide for 40 digits
+    before = eng.numeric.passes
+    values = json_values(eng, everything(eng), 40)
+    assert eng.numeric.passes == before + 1  # one more, at 256 bits, for every value at once
+    assert list(eng.numeric._fwd) == [(128, 0), (256, 0)]
+    assert calls == []
+    assert len(values) > 1000
+    monkeypatch.undo()
+    assert values == _one_at_a_time(exactformer.load(FULL).engine, 40)
+
+
+def test_digits_of_a_very_precise_ball_on_a_digit_boundary():
+    """A ball of thousands of certain digits that still straddles a digit (a value on 1/4 up to 2^-15000)
+    answers None (undecided), without asking Python for an integer of more than 4,300 digits."""
+    from flint import arb
+
+    from exactformer.numeric.ball import _truncate, precision
+
+    with precision(16384):
+        assert _truncate(arb(1) / 4 - arb(2) ** -15000 + arb(0, arb(2) ** -14000), 12) is None
+        assert _truncate(arb(1) / 4 - arb(2) ** -15000, 12) is None  # 4,500 digits to look at: more than it may
+        assert _truncate(arb(1) / 3, 1000) == "0." + "3" * 1000 + "…"
