@@ -325,3 +325,47 @@ def test_training_past_the_precision_bound_exits_2(capsys):
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "nan" not in out and "+/-" not in out and len(out.splitlines()) == 22
+
+
+def test_sequential_update_has_no_cycle_and_matches_numpy(tmp_path):
+    """Issue 19.24: with update = "sequential", a parameter's own gradient reads the forward pass and only what
+    passes to the block's input reads the updated weights: the formulas form no cycle (show of a closed form
+    finishes) and the values match NumPy float64 (hidden gradient through the updated output weights)."""
+    import numpy as np
+
+    from exactformer.cli import main
+
+    from .conftest import ROOT
+
+    text = (ROOT / "tests" / "cases" / "backprop-2-2-2.toml").read_text(encoding="utf-8")
+    case = tmp_path / "seq.toml"
+    case.write_text(text.replace('params = ["L1.h.W", "L1.o.W"]', 'params = ["L1.h.W", "L1.o.W"]\nupdate = "sequential"'),
+                    encoding="utf-8")
+    g = load(case).engine.graph
+    color: dict = {}
+    a = g.parse("step1.h.W[1][1]")
+    stack = [(a, iter(g.formula(a).args))]
+    color[a] = 1
+    while stack:  # depth-first: an edge to a quantity still open is a cycle
+        b, it = stack[-1]
+        nxt = next(it, None)
+        if nxt is None:
+            color[b] = 2
+            stack.pop()
+            continue
+        assert color.get(nxt) != 1, f"cycle through {g.name(b)} and {g.name(nxt)}"
+        if nxt not in color:
+            color[nxt] = 1
+            stack.append((nxt, iter(g.formula(nxt).args)))
+    sig = lambda z: 1 / (1 + np.exp(-z))  # noqa: E731
+    x, W1, b1 = np.array([0.05, 0.10]), np.array([[0.15, 0.25], [0.20, 0.30]]), np.array([0.35, 0.35])
+    W2, b2, t = np.array([[0.40, 0.50], [0.45, 0.55]]), np.array([0.6, 0.6]), np.array([0.01, 0.99])
+    h = sig(x @ W1 + b1)
+    o = sig(h @ W2 + b2)
+    do = (o - t) * o * (1 - o)
+    W2n = W2 - 0.5 * np.outer(h, do)
+    gW1 = np.outer(x, (W2n @ do) * h * (1 - h))
+    e = load(case).engine
+    assert abs(float(e.decimal(g.parse("grad.h.W[1][1]"), 20).rstrip("…")) - gW1[0, 0]) < 1e-15
+    assert abs(float(e.decimal(g.parse("step1.h.W[1][1]"), 20).rstrip("…")) - (W1[0, 0] - 0.5 * gW1[0, 0])) < 1e-15
+    assert main(["show", str(case), "step1.h.W[1][1]"]) == 0

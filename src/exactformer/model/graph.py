@@ -481,8 +481,8 @@ class Graph:
         for c, k in self.consumers(a):
             f = self.formula(c)
             ins = list(f.args)
-            if sequential:
-                ins = [self._updated(x, c) for x in ins]
+            if sequential and not self.trainable(a):  # a parameter's own gradient reads the forward pass;
+                ins = [self._updated(x, c) for x in ins]  # what passes to the block's input, the updated weights
             with_out = f.kind.uses_out
             terms.append((f.kind, len(ins), k, with_out))
             args += [c.at(grad=True)] + ins + ([c] if with_out else [])
