@@ -28,7 +28,8 @@ JSON_ABOUT = "$decimals"  # the key of show's JSON that says how its values were
 
 def value_texts(engine: Engine, cells: list[Address], sig: int) -> list[str]:
     """``value_text`` of many cells, their decimals computed together (Engine.decimals)."""
-    return [v if v is not None else value_text(engine, a, sig) for a, v in zip(cells, engine.decimals(cells, sig))]
+    return [decimal_parts(v).scientific().text() if v is not None else value_text(engine, a, sig)
+            for a, v in zip(cells, engine.decimals(cells, sig))]  # shown as shown_decimal shows one
 
 
 def json_chunks(items):
