@@ -108,6 +108,16 @@ def test_seed_pdf_has_tokens_and_exact_decimals(tmp_path):
         assert needle in text, needle
 
 
+@needs_tex
+@pytest.mark.parametrize("case", DERIVATIONS + [ROOT / "tests" / "documents" / "styles" / "layernorm-six-tokens.md"],
+                         ids=lambda p: p.name)
+def test_every_bundled_case_compiles_to_pdf(tmp_path, case):
+    """Every case in derivations/ (and a LayerNorm lesson read from its document, whose working steps are
+    x − μ and (x − μ)²) compiles with lualatex: no symbol gets two superscripts."""
+    pdf = tmp_path / "case.pdf"
+    assert main(["derive", str(case), "-o", str(pdf)]) == 0 and pdf.stat().st_size > 1000
+
+
 HOSTILE = ["\\input{/etc/hostname}", "\\directlua{io.open('PWNED','w'):write('x')}", "$x^2$ & #1 % ~ _",
            "\\immediate\\write18{touch PWNED2}", "😀"]
 

@@ -17,11 +17,11 @@ from ..steps import C, P, Step, StepSpec
 from ..values import Number, Vector
 
 STEPS = (
-    StepSpec("sum", (P,), r"\textstyle\sum x", "row sums"),
+    StepSpec("sum", (P,), r"\Sigma x", "row sums"),
     StepSpec("mean", (P,), r"\mu", "row means"),
     StepSpec("centered", (P, C), r"(x - \mu)", "differences from the mean"),
-    StepSpec("sq", (P, C), r"(x - \mu)^2", "squared differences"),
-    StepSpec("sqsum", (P,), r"\textstyle\sum (x - \mu)^2", "sums of squared differences"),
+    StepSpec("sq", (P, C), r"(x - \mu)^{2{sup}}", "squared differences"),
+    StepSpec("sqsum", (P,), r"\Sigma (x - \mu)^{2{sup}}", "sums of squared differences"),
     StepSpec("var", (P,), r"\sigma^{2{sup}}", "row variances"),
     StepSpec("std", (P,), r"\sigma", "divisors"),
     StepSpec("rstd", (P,), r"\rho", "reciprocal divisors"),
