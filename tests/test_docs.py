@@ -48,3 +48,7 @@ def test_limits_page_states_the_codes_limits():
     assert f"≤ {grammar.MAX_EXPONENT:,}" in page and f"| {grammar.MAX_DIGITS:,} |" in page
     assert f"{grammar.MAX_CHARS:,} characters, nesting {grammar.MAX_DEPTH} deep" in page
     assert f"1 to {MAX_STEPS:,}" in page and f"({MAX_FUNC_ARGUMENT:,})" in page and "image/png" in page
+    from exactformer.read.documents.items import MAX_LINES
+    from exactformer.read.documents.models import MAX_POSITIONS
+
+    assert f"first {MAX_LINES:,} lines" in page and f"at most\n{MAX_POSITIONS} inputs" in page
