@@ -330,3 +330,24 @@ def test_embeddings_are_the_vocabulary_and_tokens_the_sentence(write_case, capsy
     assert capsys.readouterr().out.splitlines()[0].startswith("step,loss")
     with pytest.raises(CaseError, match="no embedding for token 'B'"):
         load(write_case(text.replace('"B" = [0, 1]', '"Z" = [0, 1]')))
+
+
+def test_identity_weights_and_attention_to_the_other_tokens_only(write_case):
+    """model.md 6b: Wq = Wk = Wv = "identity" is Q = K = V = X, and mask = "no_self" leaves each token out of
+    its own softmax; the weights match NumPy, and a masked cell is exactly 0."""
+    import numpy as np
+
+    text = case_text(["a", "b", "c"], {"a": [1, 0], "b": [0, 1], "c": [1, 1]},
+                     [{"Wq": "identity", "Wk": "identity", "Wv": "identity"}])
+    text = text.replace("[model]\n", '[model]\nmask = "no_self"\nscale = "none"\n', 1)
+    e = load(write_case(text)).engine
+    g = e.graph
+    X = np.array([[1, 0], [0, 1], [1, 1.0]])
+    S = X @ X.T
+    np.fill_diagonal(S, -np.inf)
+    W = np.exp(S) / np.exp(S).sum(axis=1, keepdims=True)
+    for i, t in enumerate("abc"):
+        for j, u in enumerate("abc"):
+            got = e.decimal(g.parse(f"weights[{t},{u}]"), 15)
+            assert got == "0" if i == j else abs(float(got.rstrip("…")) - W[i, j]) < 1e-14
+    assert e.decimal(g.parse("Q[c][2]"), 5) == "1"

@@ -63,6 +63,7 @@ class Layout(enum.Enum):
 class Mask(enum.Enum):
     NONE = "none"
     CAUSAL = "causal"
+    NO_SELF = "no_self"  # attention to the other tokens only (model.md 6b)
 
 
 class ScaleKind(enum.Enum):

@@ -183,6 +183,11 @@ class Reader:
                                 found=show(v))
             v = v["value"]
             key = key + ("value",)
+        if v == "identity":  # Q = K = V = X (model.md 6b): the identity of the input's width
+            if d_in is None or (d_out is not None and d_out != d_in):
+                raise self.fail("an identity weight needs a square shape", key,
+                                expected=f"{what} of {d_in}×{d_in}", found=f"{d_in}×{d_out}")
+            v = [[1 if i == j else 0 for j in range(d_in)] for i in range(d_in)]
         m = self.matrix(v, key, what)
         rows, cols = len(m), len(m[0])
         want = (d_in, d_out) if layout is Layout.ROW else (d_out, d_in)

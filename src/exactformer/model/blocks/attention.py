@@ -86,7 +86,8 @@ class AttentionCfg:
 
 
 def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
-    return cfg.mask is Mask.CAUSAL and j > i
+    """Whether query i may not look at key j: a later key (causal), or itself (no_self)."""
+    return (cfg.mask is Mask.CAUSAL and j > i) or (cfg.mask is Mask.NO_SELF and j == i)
 
 
 KEYS = {"kind", "heads", "Wq", "Wk", "Wv", "Wq_all", "Wk_all", "Wv_all", "bq", "bk", "bv", "bq_all", "bk_all",
@@ -313,7 +314,7 @@ class Attention(BlockKind):
 
     # ---- printing -----------------------------------------------------------------------------
     def general_tex(self, cfg: AttentionCfg, place: Place, model) -> list[str]:
-        js = r"j \le i" if cfg.mask is Mask.CAUSAL else "j"
+        js = {Mask.CAUSAL: r"j \le i", Mask.NO_SELF: r"j \ne i"}.get(cfg.mask, "j")
         divisor = {ScaleKind.SQRT_DK: r"\sqrt{d_k}", ScaleKind.NONE: "1"}.get(cfg.scale.kind)
         if divisor is None:
             from ...exact.latex import tex_escape
@@ -338,7 +339,8 @@ class Attention(BlockKind):
             lines.append(r"\varepsilon_{ij} = e^{\tilde{s}_{ij}}")
         lines += [
             rf"\Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
-            + (r"\ (\alpha_{ij} = 0 \text{ for } j > i)" if cfg.mask is Mask.CAUSAL else ""),
+            + {Mask.CAUSAL: r"\ (\alpha_{ij} = 0 \text{ for } j > i)",
+               Mask.NO_SELF: r"\ (\alpha_{ii} = 0)"}.get(cfg.mask, ""),
             rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j",
         ]
         if H > 1:

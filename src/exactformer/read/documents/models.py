@@ -76,7 +76,9 @@ def givens(found: I.Items) -> Givens:
     words = {"two": 2, "three": 3, "four": 4, "2つ": 2, "二つ": 2, "두": 2, "两": 2, "二": 2}
     counts += [n for w, n in words.items() if re.search(re.escape(w) + r"\s*(?:heads|つのヘッド|개의 헤드|个头|头)", low)]
     g.heads = max([c for c in counts if 1 <= c <= 16], default=1)
-    if re.search(r"causal|masked|マスク|因果|마스크|掩码|look-ahead", low):
+    if re.search(r"other tokens only|not (?:attend|look) (?:to|at) itself|excluding itself|自分以外|자기 자신을 제외|除自身", low):
+        g.mask = "no_self"
+    elif re.search(r"causal|masked|マスク|因果|마스크|掩码|look-ahead", low):
         g.mask = "causal"
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
         g.scale = "none"
@@ -249,8 +251,7 @@ class Candidate:
 def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int) -> dict:
     layer: dict = {}
     if identity:
-        eye = [["1" if i == j else "0" for j in range(d)] for i in range(d)]
-        layer.update(Wq=eye, Wk=eye, Wv=eye)
+        layer.update(Wq="identity", Wk="identity", Wv="identity")
         return layer
     for r in ("Wq", "Wk", "Wv", "Wo", "bq", "bk", "bv", "bo"):
         if r in g.weights:
@@ -279,7 +280,7 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
         if g.scale is None:
             axes.append(("scale", ["sqrt_dk", "none"]))
         if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
-            axes.append(("mask", ["none", "causal"]))
+            axes.append(("mask", ["none", "causal", "no_self"]))
     return axes
 
 
