@@ -118,10 +118,10 @@ def _choose(path: str, header: str, found: I.Items):
             continue
         chosen: list[str] = []
         for axis, options in c.axes:
-            for opt in options[1:] if _get(spec, axis) is None else options:
+            for opt in options[1:] if M.choice_of(spec, axis) is None else options:
                 if tries >= MAX_TRIES or _perfect(got[0]):
                     break
-                if _get(spec, axis) == opt or (_get(spec, axis) is None and opt == options[0]):
+                if M.choice_of(spec, axis) == opt or (M.choice_of(spec, axis) is None and opt == options[0]):
                     continue
                 trial = M.with_choice(spec, axis, opt)
                 t_text = header + M.model_toml(trial)
@@ -141,18 +141,6 @@ def _choose(path: str, header: str, found: I.Items):
         assert first_error is not None
         raise first_error
     return best[1]
-
-
-def _get(spec, axis: str):
-    node = spec["model"]
-    for p in axis.split("."):
-        if isinstance(node, list):
-            node = node[int(p)]
-        elif isinstance(node, dict):
-            node = node.get(p)
-        else:
-            return None
-    return node
 
 
 def _score(c: infer.Claims) -> tuple[int, int]:

@@ -10,13 +10,14 @@ say, the scale (√d_k or none) and the mask are the ones under which most numbe
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import product
 from math import prod
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
+from ...model.values import PositionKind
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
@@ -212,7 +213,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
     pe = g.model.pos_enc
-    sinusoidal = pe is not None and pe.kind.value == "sinusoidal"  # computed, so a claim
+    sinusoidal = pe is not None and pe.kind is PositionKind.SINUSOIDAL  # computed, so a claim
     restated = (s.is_given and not (s.spec.name == "PE" and sinusoidal)) or s.spec.name == "X" or \
         (s.spec.name == "in" and pe is None)
     return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
@@ -251,7 +252,7 @@ class Claims:
     work: int = 0  # lines of working matched to a quantity
 
 
-def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = frozenset()) -> Claims:  # type: ignore[assignment]
+def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int] = ()) -> Claims:
     """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs."""
     from ..claims import matcher
 
@@ -265,12 +266,7 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
             continue
         if isinstance(item, I.Work):
             got_line = _work(item, g, vals, m)
-            if got_line is None:
-                group = (f"[[claims]]\nat = {toml_str(item.at)}{_line_key(item.line)}\n# {I.where(item.line)}: no "
-                         f"quantity fits its result: checked as arithmetic only\nwork = [{{ line = {toml_str(item.text)} }}]\n")
-            else:
-                group = (f"[[claims]]\nat = {toml_str(item.at)}{_line_key(item.line)}\nwork = [{{ of = "
-                         f"{toml_str(got_line)}, line = {toml_str(item.text)} }}]\n")
+            group = _work_group(item.at, item.line, got_line, item.text)
             problem = _unreadable(group, engine)
             if problem:
                 notes.append(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}")
@@ -284,14 +280,11 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: set[int] = fro
             continue
         products = _product_rows(item) if isinstance(item, I.Table) else []
         for line, label, text in products:  # | 鬼 | 0.2368 | [0.43, 0.68] | [0.102, 0.161] |: a × v = a·v
-            at = I._at([item.at.rsplit(" (", 1)[0], ""], line)
-            work_item = I.Work(text, (label, "") if label else None, line, at)
-            got_line = _work(work_item, g, vals, m)
+            got_line = _work(I.Work(text, (label, "") if label else None, line, item.at), g, vals, m)
             if got_line is None:
                 continue
             matched, work = matched + 1, work + 1
-            groups.append(f"[[claims]]\nat = {toml_str(item.at)}{_line_key(line)}\nwork = [{{ of = "
-                          f"{toml_str(got_line)}, line = {toml_str(text)} }}]\n")
+            groups.append(_work_group(item.at, line, got_line, text))
         if products:
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
@@ -376,6 +369,15 @@ def _matrices(item):
         bare = not item.name and not item.row_labels and len(rows) == 1
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             step_hint(item.name) if item.name else None, bare, item.row_lines or [item.line]
+
+
+def _work_group(at: str, line: int, of: str | None, text: str) -> str:
+    """A line of working as a [[claims]] group: of its quantity, or (none fits) checked as arithmetic only."""
+    head = f"[[claims]]\nat = {toml_str(at)}{_line_key(line)}\n"
+    if of is None:
+        return (head + f"# {I.where(line)}: no quantity fits its result: checked as arithmetic only\n"
+                f"work = [{{ line = {toml_str(text)} }}]\n")
+    return head + f"work = [{{ of = {toml_str(of)}, line = {toml_str(text)} }}]\n"
 
 
 def _line_key(line: int | None) -> str:

@@ -501,6 +501,19 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
                      givens={id(g.direct[r]) for r in "QKV"})
 
 
+def choice_of(spec: Spec, path: str):
+    """The value at ``model.<path>`` (``layers.0.ln.eps``), or None where the spec does not set it."""
+    node = spec["model"]
+    for p in path.split("."):
+        if isinstance(node, list):
+            node = node[int(p)]
+        elif isinstance(node, dict):
+            node = node.get(p)
+        else:
+            return None
+    return node
+
+
 def with_choice(spec: Spec, path: str, value) -> Spec:
     """A copy of the spec with ``model.<path>`` set (``layers.0.ln.eps``)."""
     out = json.loads(json.dumps(spec))
