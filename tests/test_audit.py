@@ -177,7 +177,13 @@ def test_json_has_every_field_of_the_spec(seed_report):
     j = report_json(seed_report)
     assert {"claims", "correct", "rounding", "propagated", "last_digit", "wrong", "conflict", "arithmetic",
             "unmatched"} <= set(j["summary"])
-    assert j["summary"]["claims"] == sum(1 for f in j["findings"] if f["kind"] == "claim")
+    claims = [f for f in j["findings"] if f["kind"] == "claim"]
+    again = [f for f in claims if "restates" in f]  # an operand repeating a claim: listed, judged with it
+    assert j["summary"]["claims"] == len(claims) - len(again) and j["summary"]["restated"] == len(again) > 0
+    first = {(f["quantity"], f["reported"], f.get("source_line")): f for f in claims if "restates" not in f}
+    for f in again:
+        stated = first[(f["quantity"], f["reported"], f["restates"].get("source_line"))]
+        assert f["role"] == "operand" and f["verdict"] == stated["verdict"] and f["exact"] == stated["exact"]
     by = {}
     for f in j["findings"]:
         by.setdefault(f["kind"], f)

@@ -533,7 +533,7 @@ def cmd_check(args) -> int:
     if args.of is not None:
         _addresses(eng.graph, [args.of], "<arguments>", "--of")
     claims, work, unmatched, errors = claims_from_items(eng, items, args.of)
-    checked = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched, trends=())
+    checked = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched, trends=(), restated=())
     report = Auditor(checked, eng).run()
     if args.format == "json":
         out = report_json(report)

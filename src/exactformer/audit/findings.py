@@ -215,6 +215,7 @@ class Report:
             if isinstance(f, ClaimFinding):
                 s["claims"] += 1
             s[kind_of(f)] += 1
+        s["restated"] = len(self.case.restated)  # operands repeating a claim, judged with it (not in "claims")
         return s
 
     def worst(self) -> Severity:

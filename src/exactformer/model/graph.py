@@ -30,7 +30,7 @@ from .blocks import head as HEAD
 from .blocks import loss as LOSS
 from .build import Builder, Place
 from .steps import AxisKind, Map, Step, StepSpec
-from .values import LossKind, Model, Update, exact_of
+from .values import LossKind, Model, PositionKind, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
 class UnknownStep(AddressError, KeyError):
@@ -217,6 +217,14 @@ class Graph:
                 raise
 
     # ---- addresses --------------------------------------------------------------------------
+    def restates_givens(self, key: str) -> bool:
+        """Whether the step only copies givens: a given, the embedded rows X, the input without positions.
+        A document printing it states no result of the computation."""
+        s, pe = self.step(key), self.model.pos_enc
+        if s.spec.name == "PE":
+            return pe is None or pe.kind is not PositionKind.SINUSOIDAL  # sin/cos values are computed: claims
+        return s.is_given or s.spec.name == "X" or (s.spec.name == "in" and pe is None)
+
     def step(self, key: str) -> Step:
         """The step named ``key``; a name this model lacks is an AddressError (a convention's model may have
         no PE where the case has one), still a KeyError to code that looks steps up."""

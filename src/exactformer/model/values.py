@@ -293,3 +293,6 @@ class Case:
     trends: tuple[Trend, ...] = ()
     engine: Any = field(default=None, compare=False, repr=False)  # the one Engine every command uses
     reading: Any = field(default=None, compare=False, repr=False)  # what was read, when the case came from a document
+    # an operand of a line of working that repeats a claim digit for digit, and the seq of that claim: judged
+    # once, with it (read/claims.py _Claims.once)
+    restated: tuple[tuple[Claim, int], ...] = ()

@@ -366,6 +366,6 @@ def load(path: str | Path, text: str | None = None, reading=None) -> Case:
     if "names" in doc:
         model = replace(model, names=read_names(r, doc["names"]))
     engine = Engine(Graph(model, reader=r))
-    claims, work, unmatched, trends = read_claims(r, doc.get("claims", []), engine)
-    return Case(path, title, source if isinstance(source, str) else None, model, claims, work, unmatched, trends,
-                engine, reading)
+    got = read_claims(r, doc.get("claims", []), engine)
+    return Case(path, title, source if isinstance(source, str) else None, model, got.claims, got.work,
+                got.unmatched, got.trends, engine, reading, got.restated)

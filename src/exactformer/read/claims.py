@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from ..errors import AddressError, CaseError, ParseError
 from ..exact import expr as X
@@ -23,6 +24,7 @@ class _Claims:
         self.work: list[WorkLine] = []
         self.unmatched: list[int] = []
         self.trends: list[Trend] = []
+        self.restated: list[tuple[Claim, int]] = []
         self.source_line: int | None = None  # the group's line in the document it was read from
         loss = self.g.model.loss
         self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None)
@@ -61,22 +63,29 @@ class _Claims:
         self.claims.append(claim)
 
     def once(self) -> None:
-        """Drop each operand of a line of working that repeats a claim of its quantity digit for digit: the
-        document using a number it stated (√0.4838 after … = 0.4838, a walkthrough's exponentials divided in
-        the next line) is one statement, not two, wherever the statement stands. A number the document prints
-        again (a walkthrough's weights restated in its table) is a statement of its own, as a reader counts
+        """Judge once each operand of a line of working that repeats a claim of its quantity digit for digit:
+        the document using a number it stated (√0.4838 after … = 0.4838, a walkthrough's exponentials divided
+        in the next line) is one statement, not two, wherever the statement stands. The repetition is kept in
+        ``restated`` beside the claim it repeats (the report lists it with that claim's verdict, and counts it
+        apart), so a reader sees every number the document prints. A number the document prints again outside
+        working (a walkthrough's weights restated in its table) is a statement of its own, as a reader counts
         it; with other digits it may conflict. Claims and trends are then numbered again in order."""
         stated = {(x.address, x.number.text) for x in self.claims if x.role is not Role.OPERAND}
-        seen: set = set()
+        first: dict = {}
         kept: list[Claim] = []
+        dropped: list[tuple[Claim, tuple]] = []
         for x in self.claims:
             key = (x.address, x.number.text)
-            if x.role is Role.OPERAND and (key in stated or key in seen):
+            if x.role is Role.OPERAND and (key in stated or key in first):
+                if not self.g.restates_givens(x.address.step):  # a given used again is listed once
+                    dropped.append((x, key))
                 continue
-            seen.add(key)
+            if key not in first or first[key].role is Role.OPERAND:
+                first[key] = x
             kept.append(x)
         items = sorted([(x.seq, x) for x in kept] + [(t.seq, t) for t in self.trends], key=lambda p: p[0])
         renumbered = {id(x): k for k, (_, x) in enumerate(items)}
+        self.restated = [(x, renumbered[id(first[key])]) for x, key in dropped]
         self.claims = [replace(x, seq=renumbered[id(x)]) for x in kept]
         self.trends = [replace(t, seq=renumbered[id(t)]) for t in self.trends]
 
@@ -94,7 +103,15 @@ class _Claims:
         return self.r.number(v, key, symbols=False)
 
 
-def read_claims(r, raw, engine) -> tuple[tuple[Claim, ...], tuple[WorkLine, ...], tuple[int, ...], tuple[Trend, ...]]:
+class ReadClaims(NamedTuple):
+    claims: tuple[Claim, ...]
+    work: tuple[WorkLine, ...]
+    unmatched: tuple[int, ...]
+    trends: tuple[Trend, ...]
+    restated: tuple[tuple[Claim, int], ...]  # an operand repeating a claim, and that claim's seq
+
+
+def read_claims(r, raw, engine) -> ReadClaims:
     """Every claim of the case in file order; a work line's operands come before its result."""
     c = _Claims(r, engine)
     if not isinstance(raw, list):
@@ -102,7 +119,7 @@ def read_claims(r, raw, engine) -> tuple[tuple[Claim, ...], tuple[WorkLine, ...]
     for k, group in enumerate(raw):
         read_group(c, group, ("claims", k), f"claims #{k + 1}")
     c.once()
-    return tuple(c.claims), tuple(c.work), tuple(c.unmatched), tuple(c.trends)
+    return ReadClaims(tuple(c.claims), tuple(c.work), tuple(c.unmatched), tuple(c.trends), tuple(c.restated))
 
 
 def read_group(c: _Claims, group, key: tuple, default_at: str) -> None:

@@ -101,6 +101,24 @@ def finding_json(f: Finding, r: Report) -> dict:
     raise AssertionError(f)
 
 
+def findings_json(r: Report) -> list[dict]:
+    """Every finding, then each operand that repeats a claim digit for digit (``restated``): that claim's
+    finding where the operand stands, with ``restates`` naming the claim it repeats."""
+    out = [finding_json(f, r) for f in r.findings]
+    by_seq = {f.claim.seq: d for f, d in zip(r.findings, out) if isinstance(f, ClaimFinding)}
+    for c, seq in r.case.restated:
+        stated = by_seq.get(seq)
+        if stated is None:
+            continue
+        first = r.claim(seq)
+        where = {k: v for k, v in (("at", first.at), ("file_line", first.line), ("source_line", first.source_line))
+                 if v is not None}
+        d = {k: v for k, v in stated.items() if k != "source_line"}
+        out.append({**d, "at": c.at, "reported": c.number.text, "file_line": c.line, "role": c.role.value,
+                    **({"source_line": c.source_line} if c.source_line else {}), "restates": where})
+    return out
+
+
 def report_json(r: Report) -> dict:
     def causes(errors: bool) -> list[dict]:
         return [{"quantity": r.names[seq], **({"written": r.claim(seq).written} if r.claim(seq).written else {}),
@@ -111,7 +129,7 @@ def report_json(r: Report) -> dict:
 
     out = {"case": r.case.path, "title": r.case.title, "summary": r.summary(), "status": r.worst().label,
            "decimals": DECIMALS_NOTE, "root_causes": causes(True), "last_digit_causes": causes(False),
-           "findings": [finding_json(f, r) for f in r.findings]}
+           "findings": findings_json(r)}
     if r.not_searched:
         out["not_searched"] = r.not_searched
     if r.conventions:
@@ -167,7 +185,8 @@ def summary_line(r: Report) -> str:
     s = r.summary()
     claims = ", ".join(f"{s[k]} {LABEL[k]}" for k in CLAIM_KINDS if k not in ("undefined", "coarse") or s[k])
     other = ", ".join(f"{s[k]} {LABEL[k]}" for k in OTHER_KINDS if s[k] or k in ("conflict", "arithmetic", "unmatched"))
-    return f"{s['claims']} claim{'' if s['claims'] == 1 else 's'}: {claims}; {other}"
+    again = f" (and {s['restated']} restated in the working)" if s.get("restated") else ""
+    return f"{s['claims']} claim{'' if s['claims'] == 1 else 's'}{again}: {claims}; {other}"
 
 
 def why_text(f: Finding) -> str:

@@ -17,7 +17,6 @@ from math import prod
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
-from ...model.values import PositionKind
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
@@ -212,10 +211,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
-    pe = g.model.pos_enc
-    sinusoidal = pe is not None and pe.kind is PositionKind.SINUSOIDAL  # computed, so a claim
-    restated = (s.is_given and not (s.spec.name == "PE" and sinusoidal)) or s.spec.name == "X" or \
-        (s.spec.name == "in" and pe is None)
+    restated = g.restates_givens(s.key)
     return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
 
 
