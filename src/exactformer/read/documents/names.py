@@ -77,6 +77,13 @@ def step_hint(name: str) -> str | None:
         name = base
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled", name):
         return "scaled"
+    got = _hint(name)
+    if got is None and len(words := name.split()) > 1:  # "variance σ²", "std σ", "mean μ": a word names it
+        got = next((h for w in words if len(w) >= 3 and (h := _hint(w))), None)
+    return got
+
+
+def _hint(name: str) -> str | None:
     t = _key(name).lower().replace("_", "")
     t = re.sub(r"\d+$", "", t)
     return STEP_HINTS.get(t) or next((v for k, v in _LONG_HINTS if t.endswith(k)), None)
