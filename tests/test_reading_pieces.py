@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from exactformer.read.documents import formats, items, names, values
+from exactformer.read.documents import formats, items, models, names, values
 
 
 @pytest.mark.parametrize("text, want", [
@@ -70,6 +70,7 @@ def test_working_inside_sentences(sentence, want):
     ("W_Q", "Wq", None), (r"\mathbf{W}^{K}", "Wk", None), ("W_query", "Wq", None), ("入力", "X", None),
     ("attn_weights", None, "weights"), ("スコア", None, "scores"), (r"\hat{x}_{\text{sea}}", None, "norm"),
     ("÷√2", None, "scaled"), ("x + PE", None, "in"), ("q_{\\text{sun}}", None, "Q"),
+    ("variance σ²", None, "var"), ("std σ", None, "std"), ("ReLU", None, "act"), ("x1 − μ", None, None),
 ])
 def test_names(name, given, step):
     """What a document's names stand for: a given, or the step a printed result is."""
@@ -84,3 +85,27 @@ def test_a_numbered_first_column_is_labels_and_a_totals_row_stands_alone():
     table, total = out.found[1], out.found[0]
     assert table.row_labels == ["0", "1"] and table.rows == [["0.1", "0.2"], ["0.3", "0.4"]]
     assert total.rows == [["0.6"]] and total.name == "sum" and total.row_lines == [9]
+
+
+def test_a_cell_of_working_is_a_line_of_working_and_its_column_is_dropped():
+    """| h1 | 0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088 | 0.1088 |: the working is a line of its own (with the row's
+    label and line), the table keeps the column of numbers and its header; a cell of words is reported."""
+    out = items.Items()
+    formats._add_table(["unit", "xW + b", "ReLU"], [["h1", "0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088", "0.1088"],
+                                                   ["h2", "see above", "0.0000"]], 3, out, ["", ""], [5, 6])
+    work = [x for x in out.found if isinstance(x, items.Work)]
+    table = next(x for x in out.found if isinstance(x, items.Table))
+    assert [(w.text, w.label, w.line) for w in work] == [("0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088", ("h1", ""), 5)]
+    assert table.rows == [["0.1088"], ["0.0000"]] and table.col_labels == ["ReLU"]
+    assert any("see above" in s for s in out.skipped)
+
+
+@pytest.mark.parametrize("prose, want", [
+    ("The FFN is ReLU(xW1 + b1)W2 + b2.", ["relu"]),
+    ("We use GELU here, not ReLU.", ["relu", "gelu", "sigmoid", "tanh", "identity"]),  # two named: try each
+    ("No activation is named.", ["relu", "gelu", "sigmoid", "tanh", "identity"]),
+])
+def test_the_activation_a_document_names_is_the_one_tried(prose, want):
+    found = items.Items()
+    found.prose.append(prose)
+    assert models.activations(models.givens(found)) == want

@@ -95,6 +95,14 @@ class Matcher:
             out += [x for x in got[0][1] if x not in out]
         return out
 
+    def fit(self, of: Address, node) -> int | None:
+        """How well a scalar's formula fits the line's operands (2 for each operand agreeing to its last digit,
+        1 for each close); None when the shape does not fit."""
+        if not self.g.is_scalar(of) or G.literal_of(node) is not None:
+            return None
+        got = self._formula(of, node, 0)
+        return got[0][0] if got else None
+
     def results(self, of: Address, node) -> Operands | None:
         """The claims a stated result makes: a literal for a scalar, a vector of literals for a row."""
         if self.g.is_scalar(of):

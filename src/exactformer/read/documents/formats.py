@@ -121,6 +121,9 @@ _TOTAL_ROW = re.compile(r"^(?:合計|合计|총합|합계|sum|total|Σ|∑|計|�
 _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
 
 
+_WORKING = re.compile(r"\d\s*[-+−×*·/÷^]\s*[-−(]?\s*\d.*=\s*[-−+]?\d[\d.,]*\s*$")
+
+
 def _index_column(cells: list[str], header: list[str]) -> bool:
     """A first column that numbers the rows (``| pos | dim 0 | …`` with 0, 1, 2 …): labels, not numbers."""
     nums = [c.strip() for c in cells]
@@ -158,11 +161,23 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
         return
     for k, (r, raw) in enumerate(zip(body, rows)):
         for j, c in enumerate(r):
-            if c is None and not V.blank(raw[start + j]):
+            if c is not None or V.blank(raw[start + j]):
+                continue
+            text = V.clean(raw[start + j]).strip().strip("$")
+            if _WORKING.search(text):  # | h1 | 0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088 | 0.1088 |: a line of working
+                where = row_lines[k] if row_lines and k < len(row_lines) else line
+                label = I.strip_role(rows[k][0]) if label_col else None
+                out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where)))
+            else:
                 out.skipped.append(f"{I.where(line)}: table row {k + 1}, cell {start + j + 1} is not a number or "
                                    f"a vector, not read: {I.G.clip(raw[start + j], 40)!r}")
     if all(c is None for r in body for c in r):
         return
+    keep = [j for j in range(len(body[0])) if any(r[j] is not None for r in body)]
+    if len(keep) < len(body[0]):  # a column of working (or nothing) is no column of numbers
+        cols_in = header[start:] if header and len(header) - start == len(body[0]) else None
+        body = [[r[j] for j in keep] for r in body]
+        header = header[:start] + [cols_in[j] for j in keep] if cols_in is not None else []
     for j in range(len(body[0])):
         shapes = {len(r[j]) if isinstance(r[j], list) else 0 for r in body if r[j] is not None}
         if len(shapes) > 1:

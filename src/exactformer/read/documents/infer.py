@@ -10,6 +10,7 @@ say, the scale (√d_k or none) and the mask are the ones under which most numbe
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import product
@@ -221,7 +222,8 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
     if all(not isinstance(c, list) for r in t.rows for c in r):
         hints = [step_hint(h) for h in t.col_labels] if t.col_labels else []
         if not (any(hints) and len(set(hints)) > 1):
-            return [([list(r) for r in t.rows], t.col_labels, None)]  # type: ignore[arg-type]
+            one = t.col_labels[0] if t.col_labels and len(hints) == 1 and hints[0] else None  # | unit | ReLU |
+            return [([list(r) for r in t.rows], t.col_labels, one)]  # type: ignore[arg-type]
         # | token | mean | variance | std |: a column per step
     out: list[tuple[list[list[str]], list[str] | None, str | None]] = []
     for k in range(len(t.rows[0])):
@@ -423,7 +425,37 @@ def _work(item: I.Work, g, vals: _Values, m) -> str | None:
         except (AddressError, ExactformerError, ArithmeticError):
             continue
     exact = [a for key, a in cands if key[2] <= -1]
-    return g.name(exact[0]) if exact else None
+    if exact:
+        return g.name(exact[0])
+    if len(texts) == 1 and isinstance(chain[0], G.Bin):  # a result off (propagated, or a slip): the operands say
+        best: tuple[int, Address] | None = None
+        for a in _nearest(float(texts[0]), g, vals):
+            try:
+                fit = m.fit(a, chain[0])
+            except (AddressError, ExactformerError, ArithmeticError):
+                continue
+            if fit is not None and fit > 0 and (best is None or fit > best[0]):
+                best = (fit, a)
+        if best is not None:
+            return g.name(best[1])
+    return None
+
+
+NEAREST = 24  # quantities, nearest the stated result first, whose formula a line's operands may fit
+
+
+def _nearest(x: float, g, vals: _Values) -> list[Address]:
+    """The computed scalars (non-lazy steps) whose values are nearest ``x``."""
+    near: list[tuple[float, Address]] = []
+    for s in g.steps.values():
+        if s.is_given or s.lazy or not s.dims or s.spec.name == "cos":
+            continue
+        flat = vals.flat(s)
+        for o in range(prod(s.dims)):
+            v = flat[o]
+            if v is not None:
+                near.append((abs(v - x), Address(s.key, s.unflat(o))))
+    return [a for _, a in heapq.nsmallest(NEAREST, near, key=lambda p: p[0])]
 
 
 def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) -> list[tuple[tuple, Address]]:

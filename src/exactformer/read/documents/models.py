@@ -44,6 +44,7 @@ class Givens:
     zeros: bool = False  # a table or array holds a 0, a blank or −∞ cell (what a causal mask leaves)
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
+    activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
 
 
@@ -58,6 +59,15 @@ def _eps_text(raw: str) -> str:
     return f"1e{m.group(1)}" if m else t
 
 
+_ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigmoid": r"\bsigmoid\b|シグモイド|시그모이드",
+                "tanh": r"\btanh\b"}
+
+
+def activations(g: Givens) -> list[str]:
+    """The FFN activations to try: the one the document names, if it names one; else each, ReLU first."""
+    return g.activations if len(g.activations) == 1 else ["relu", "gelu", "sigmoid", "tanh", "identity"]
+
+
 def givens(found: I.Items) -> Givens:
     """The inputs a document states: tokens, X, weights by role, Q/K/V, stated ε, base and conventions."""
     g = Givens()
@@ -66,6 +76,7 @@ def givens(found: I.Items) -> Givens:
     g.eps = list(dict.fromkeys(_eps_text(m.group(1)) for m in _EPS.finditer(prose)))
     if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz", low):
         g.words.add("layernorm")
+    g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
@@ -334,6 +345,12 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 notes.append("weights written out×in (W·x): layout = column")
             if ffn:
                 out.append(_post_ln(g, X, tokens, layer, notes))
+                m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
+                out.append(Candidate("attention, then an FFN on its output", {"model": m},
+                                     notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
+                                              "residual, no LayerNorm); say otherwise with --givens"],
+                                     _conventions(g, True) + [("layers.0.ffn.activation", activations(g))],
+                                     prior=0))
             cols = len(layer["Wq"][0]) if g.layout != "column" else len(layer["Wq"])
             if g.heads > 1 and cols % g.heads == 0 and cols // g.heads >= 1:
                 multi = {f"{r}_all" if r in ("Wq", "Wk", "Wv") else r: v for r, v in layer.items()
@@ -355,7 +372,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         elif ffn:
             m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn"], "ffn": _ffn(g)}])
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
-                                 [("layers.0.ffn.activation", ["relu", "gelu", "sigmoid", "tanh", "identity"])],
+                                 [("layers.0.ffn.activation", activations(g))],
                                  prior=3))
         if g.sublayer is not None:
             sub = g.sublayer
@@ -457,7 +474,7 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
 
 def _ffn(g: Givens) -> dict:
     f: dict = {r: list(g.weights[r][0].array) for r in ("W1", "b1", "W2", "b2") if r in g.weights}
-    f["activation"] = "relu"
+    f["activation"] = activations(g)[0]
     return f
 
 

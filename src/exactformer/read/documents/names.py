@@ -35,7 +35,8 @@ STEP_HINTS = {
     "注意力权重": "weights", "平均": "mean", "分散": "var", "標準偏差": "std", "均值": "mean", "方差": "var",
     "标准差": "std", "평균": "mean", "분산": "var", "표준편차": "std", "正規化": "norm", "정규화": "norm",
     "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "σ²": "var",
-    "σ^2": "var", "sigma^2": "var",
+    "σ^2": "var", "sigma^2": "var", "relu": "act", "gelu": "act", "activation": "act", "活性化": "act",
+    "활성화": "act", "激活": "act",
 }
 
 
