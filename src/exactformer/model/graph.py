@@ -221,6 +221,8 @@ class Graph:
         """Whether the step only copies givens: a given, the embedded rows X, the input without positions.
         A document printing it states no result of the computation."""
         s, pe = self.step(key), self.model.pos_enc
+        if s.spec.name == "sqrt_dk":
+            return False  # √d_k = 1.4142 is worked out from d_k: a claim
         if s.spec.name == "PE":
             return pe is None or pe.kind is not PositionKind.SINUSOIDAL  # sin/cos values are computed: claims
         return s.is_given or s.spec.name == "X" or (s.spec.name == "in" and pe is None)

@@ -63,7 +63,8 @@ class _Claims:
         self.claims.append(claim)
 
     def once(self) -> None:
-        """Judge once each operand of a line of working that repeats a claim of its quantity digit for digit:
+        """Drop the operands of working that only restate givens (as a table restating them is no claim), and
+        judge once each operand that repeats a claim of its quantity digit for digit:
         the document using a number it stated (√0.4838 after … = 0.4838, a walkthrough's exponentials divided
         in the next line) is one statement, not two, wherever the statement stands. The repetition is kept in
         ``restated`` beside the claim it repeats (the report lists it with that claim's verdict, and counts it
@@ -76,9 +77,10 @@ class _Claims:
         dropped: list[tuple[Claim, tuple]] = []
         for x in self.claims:
             key = (x.address, x.number.text)
+            if x.role is Role.OPERAND and self.g.restates_givens(x.address.step):
+                continue  # a given the working uses (0.33 · [0.3, 0.6] with V given) states nothing new
             if x.role is Role.OPERAND and (key in stated or key in first):
-                if not self.g.restates_givens(x.address.step):  # a given used again is listed once
-                    dropped.append((x, key))
+                dropped.append((x, key))
                 continue
             if key not in first or first[key].role is Role.OPERAND:
                 first[key] = x

@@ -295,6 +295,9 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                                   f"{toml_str(rows[0][0])} }}\n")
                     notes.append(f"{what}: {g.name(fit[0])}")
                     continue
+            if all(c is None or float(c) == 0 for r in rows for c in r):
+                notes.append(f"{what}: all zeros, an initial value: not a claim")
+                continue  # context = [0.0, 0.0] before a loop adds to it
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is not None and bare and not _strong(got, rows):
                 got = None  # a stray vector that fits some cell by chance is no claim

@@ -402,12 +402,17 @@ def strip_role(label: str) -> str:
     return re.sub(r"\s*[(（][^()（）]{1,12}[)）]\s*$", "", label).strip()
 
 
+_EQUALS = re.compile(r"[=≈≒]")
+
+
 def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
     if not any(ch.isdigit() for ch in s):
         return None, 1
     text, used = s, 1
     while k + used < len(lines) and used < MAX_JOIN:  # "[…] + […]" then "≈ [0.65, 0.57]" on the next line
         nxt = _comment(V.clean(lines[k + used]).strip())[0]
+        if nxt[:1] not in "=≈≒" and _EQUALS.search(text) and _EQUALS.search(nxt):
+            break  # "+ 0.33 * [0.3, 0.6] = [0.10, 0.20]" a line, twice: two lines of working, not one
         if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·") or (nxt[:2] == "- " and text.rstrip()[-1:] in "])"):
             text += " " + nxt
             used += 1

@@ -95,6 +95,10 @@ def givens(found: I.Items) -> Givens:
         g.scale = "none"
     g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)))
     named = [x for x in found.found if isinstance(x, I.Named) and x.name]
+    for t in found.found:  # keys = {'sun': [0.9, 0.1], …}: a dict of rows by token names them
+        if isinstance(t, I.Table) and t.name and t.row_labels and role(t.name) in ("Q", "K", "V") and \
+                all(isinstance(c, str) for r in t.rows for c in r):
+            named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at, list(t.row_labels)))  # type: ignore[misc]
     for x in named:
         r = role(x.name)
         if r in ("Q", "K", "V"):
@@ -332,6 +336,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                         hint="give the model with --givens CASE.toml")
     if g.direct and all(r in g.direct for r in "QKV") and not some:  # with Wq, Wk, Wv stated, Q is a claim
         out.append(_direct(found, g))
+    elif all(r in g.direct for r in "KV") and "Q" not in g.direct and not some:
+        one = _one_query(found, g)
+        if one is not None:
+            out.append(one)
     if X is not None and tokens is not None:
         d = len(X[0])
         has_w = all(r in g.weights for r in ("Wq", "Wk", "Wv"))
@@ -516,6 +524,45 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
         ([f"mask: {g.mask} (the document says so)"] if g.mask else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
                      givens={id(g.direct[r]) for r in "QKV"})
+
+
+def _one_query(found: I.Items, g: Givens) -> Candidate | None:
+    """One query vector against keys and values by token: the query's row is stated, the other queries are
+    unknowns (symbols, never claimed). A query named after one of the tokens (``q = […]  # 'warm'``) is that
+    token's row; any other (a decoder state) is a position of its own that attends to the others only."""
+    k, v = g.direct["K"], g.direct["V"]
+    n = len(k.array)
+    if len(v.array) != n or not isinstance(k.array[0], list):
+        return None
+    q = next((x for x in found.found if isinstance(x, I.Named) and role(x.name) == "Q" and
+              len(V.shape(x.array)) == 1 and len(x.array) == len(k.array[0])), None)
+    if q is None:
+        return None
+    labels = k.row_labels or v.row_labels
+    tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
+    own = q.label if q.label in tokens else None
+    dk, dv = len(k.array[0]), len(v.array[0])
+    unknown = iter(f"u{i}" for i in range(1, 10 ** 6))
+    rows = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "KV"}
+    if own is None:  # a position of its own, after the keys: its key and value are never used
+        own = q.label or "query"
+        if own in tokens:
+            return None
+        tokens = [*tokens, own]
+        rows["K"][own] = [next(unknown) for _ in range(dk)]
+        rows["V"][own] = [next(unknown) for _ in range(dv)]
+        mask: str | None = "no_self"
+    else:
+        mask = g.mask
+    qrows = {t: (list(q.array) if t == own else [next(unknown) for _ in range(dk)]) for t in tokens}
+    m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), **({"scale": g.scale} if g.scale else {}),
+               "layers": [{"Q": qrows, **rows}]}
+    notes = [tnote, f"one query, {q.name} ({I.where(q.line)}), for {own}; the other queries are unknowns",
+             f"K given directly ({I.where(k.line)})", f"V given directly ({I.where(v.line)})"]
+    return Candidate("one query against keys and values given directly", {"model": m}, notes,
+                     _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | {
+                         id(x) for x in found.found if isinstance(x, I.Table) and x.name and
+                         x.row_labels == k.row_labels and role(x.name) in ("K", "V")})
 
 
 def choice_of(spec: Spec, path: str):

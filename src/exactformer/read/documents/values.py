@@ -251,5 +251,5 @@ def tex_plain(s: str) -> str:
     t = re.sub(r"(?<!\\)\\[,;:! ]", " ", t)
     t = _TEX_WORD.sub(lambda m: m.group(0) if m.group(0) in (r"\begin", r"\end", r"\frac", r"\sqrt", r"\hline")
                       else _TEX_WORDS.get(m.group(0), m.group(0)), t)
-    t = re.sub(r"(?<![_^A-Za-z\\])\{([^{}\\]*)\}", r"\1", t)  # {Attention}(X) → Attention(X)
+    t = re.sub(r"(?<![_^A-Za-z\\])\{(?!\s*['\"])([^{}\\]*)\}", r"\1", t)  # {Attention}(X) → Attention(X); a dict stays
     return _BARE_CALL.sub(r"\1(\2)", t)  # sin 1 → sin(1)
