@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from itertools import product
 
@@ -237,8 +237,9 @@ class _Page:
             out.append(f'<details class="notes"><summary>how the numbers were read</summary><ul>{"".join(notes)}'
                        "</ul></details>")
         nav = "".join(f'<a href="#step-{n}">{h(self.title(k))}</a>' for n, k in enumerate(self.steps))
-        out.append(f'<nav class="steps" aria-label="tables">{nav}</nav></header>')
-        return "".join(out)
+        if nav:
+            out.append(f'<nav class="steps" aria-label="tables">{nav}</nav>')
+        return "".join(out) + "</header>"
 
     def roots(self, title: str, found) -> str:
         """Root causes as one line that opens into a list: each a link to its cell (whose derivation says the
@@ -270,7 +271,7 @@ class _Page:
     def title(self, key: tuple[str, bool, int]) -> str:
         return self.g.name(Address(key[0], (), key[1], key[2]))
 
-    @property
+    @cached_property
     def steps(self) -> list[tuple[str, bool, int]]:
         return list(dict.fromkeys((a.step, a.grad, a.t) for a in sorted(
             self.by_addr, key=lambda a: (a.t, a.grad, self.g.order[self.g.step(a.step).key]))))
