@@ -447,3 +447,8 @@ def test_a_glyph_no_font_of_the_page_has_is_warned_about(write_case, tmp_path, c
     assert "鬼" not in err
     main(["audit", str(SEED), "-o", str(tmp_path / "seed.html")])
     assert "warning" not in capsys.readouterr().err
+    # many inputs, one page each: the warning names its file
+    main(["audit", str(case), str(SEED), "--format", "html", "-o", str(tmp_path / "pages") + "/"])
+    err = capsys.readouterr().err
+    assert f"exactformer: warning: {case}: no font has the glyph 🐱 (U+1F431)" in err
+    assert err.count("exactformer: warning:") == 2
