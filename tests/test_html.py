@@ -310,3 +310,145 @@ def test_large_documents_keep_the_mathematics_of_the_claims_that_need_it(monkeyp
             assert "formula" in d or "given" in d
             full += 1
     assert compact > 0 and full >= 5 + 22  # five correct ones, and at least every wrong one
+
+
+# ---- the page for people: tables first, every cell clickable, the panel beside what it explains ----------------
+DESKTOP, PHONE = {"width": 1280, "height": 800}, {"width": 390, "height": 844}
+
+# where a cell is, whether the point at its centre lands on it, and whether the open panel lies over it
+GEOMETRY = """([id, panelOpen]) => {
+  const cell = document.getElementById(id), r = cell.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2, hit = document.elementFromPoint(x, y);
+  const panel = document.getElementById("panel"), p = panel.getBoundingClientRect();
+  const visible = getComputedStyle(panel).display !== "none";
+  const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return {x, y, lands: !!hit && hit.closest("a.claim") === cell, inView: y >= 0 && y <= innerHeight,
+          panel: visible, covers: visible && over(p, r)};
+}"""
+
+
+@pytest.mark.parametrize("name, viewport", [("desktop", DESKTOP), ("phone", PHONE)])
+def test_every_cell_can_be_clicked_and_the_panel_never_covers_it(browser, seed_page, name, viewport):
+    """Each claimed cell, scrolled to, is what a click at its centre lands on; after the click its derivation is
+    open and the panel does not lie over the cell. On a wide screen the panel stays open from cell to cell
+    (it is a pane beside the tables) and never covers a cell it marks; on a phone it is a sheet at the bottom,
+    closed before the next cell is scrolled to, and the clicked cell is scrolled above it."""
+    w = Watched(browser, seed_page.as_uri(), viewport=viewport)
+    try:
+        ids = w.page.eval_on_selector_all("a.claim", "els => els.map(e => e.id)")
+        assert len(ids) == 105
+        for i in ids:
+            if name == "phone":
+                w.page.keyboard.press("Escape")
+            w.page.evaluate("id => document.getElementById(id).scrollIntoView({block: 'center', inline: 'center'})", i)
+            g = w.page.evaluate(GEOMETRY, [i, False])
+            assert g["inView"] and g["lands"], (i, g)
+            w.page.mouse.click(g["x"], g["y"])
+            after = w.page.evaluate(GEOMETRY, [i, True])
+            assert after["panel"] and not after["covers"], (i, after)
+            assert w.page.evaluate("document.activeElement.id") == i
+            assert w.page.locator("#panel-body .derivation").count() == 1
+            if name == "desktop":  # nor the cells it marks
+                over = w.page.evaluate("""() => { const p = document.getElementById("panel").getBoundingClientRect();
+                    return [...document.querySelectorAll("a.claim.dep, a.claim.cause, a.claim.effect")].filter(c => {
+                      const r = c.getBoundingClientRect();
+                      return p.left < r.right && r.left < p.right && p.top < r.bottom && r.top < p.bottom;
+                    }).map(c => c.id); }""")
+                assert over == [], (i, over)
+        assert w.console == [] and w.errors == []
+    finally:
+        w.close()
+
+
+def test_the_control_a_panel_over_the_tables_is_seen(browser, seed_page):
+    """The geometry check above does see a panel that covers a cell (the old bottom-right box): the test can
+    fail."""
+    w = Watched(browser, seed_page.as_uri(), viewport=DESKTOP)
+    try:
+        w.page.locator("#c0").click()
+        w.page.evaluate("""() => { const p = document.getElementById("panel");
+            const r = document.getElementById("c0").getBoundingClientRect();
+            Object.assign(p.style, {position: "fixed", left: r.left + "px", top: r.top + "px", width: "30rem"}); }""")
+        g = w.page.evaluate(GEOMETRY, ["c0", True])
+        assert g["covers"] and not g["lands"]
+    finally:
+        w.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
+def test_the_page_opens_on_its_tables(browser, seed_page, viewport):
+    """The first screen shows the document's first table, its cells coloured by verdict; the root causes are one
+    folded line, whose links go to their cells."""
+    w = Watched(browser, seed_page.as_uri(), viewport=viewport)
+    try:
+        # the first table's first row of cells is on the first screen, coloured
+        bottom = w.page.evaluate("document.querySelector('table.step a.claim').getBoundingClientRect().bottom")
+        assert bottom <= viewport["height"], bottom
+        assert w.page.evaluate(
+            "getComputedStyle(document.querySelector('table.step a.claim')).backgroundColor") != "rgba(0, 0, 0, 0)"
+        roots = w.page.locator("details.roots").first
+        assert roots.get_attribute("open") is None and not roots.locator("li").first.is_visible()
+        roots.locator("summary").click()
+        link = roots.locator("a.to-cell").first
+        target = link.get_attribute("href")[1:]
+        link.click()
+        assert w.page.evaluate("document.activeElement.id") == target
+        assert w.page.locator("#panel").is_visible()
+        g = w.page.evaluate(GEOMETRY, [target, True])
+        assert g["inView"] and not g["covers"], g
+    finally:
+        w.close()
+
+
+def test_root_causes_link_to_every_root(seed_page, seed_report):
+    """The folded list names every root cause once, linking to a cell that holds it."""
+    from exactformer.report.data import root_lines
+
+    html = seed_page.read_text(encoding="utf-8")
+    folded = re.search(r'<details class="roots"><summary>(\d+) root causes.*?</details>', html, re.S)
+    found = root_lines(seed_report)
+    assert folded and int(folded.group(1)) == len(found) > 0
+    links = re.findall(r'<a class="to-cell" href="#c(\d+)">', folded.group(0))
+    assert [int(x) for x in links] == [seqs[0] for _, seqs, _ in found]
+
+
+@pytest.mark.parametrize("path, lang", [("derivations/oni-ni-kanabou.toml", "ja"),
+                                        ("tests/documents/causal-cat.md", "en"),
+                                        ("tests/documents/tea-ja.html", "ja"),
+                                        ("tests/documents/styles/web-hugo-attention.html", "en-us"),
+                                        ("tests/documents/styles/korean-jekyll-katex-attention.md", "ko"),
+                                        ("tests/documents/styles/chinese-residual-layernorm.md", "zh")])
+def test_lang_follows_the_document(tmp_path, path, lang):
+    html = page_of(ROOT / path, tmp_path).read_text(encoding="utf-8")
+    assert re.search(r'<html lang="([^"]*)"', html).group(1) == lang
+
+
+def test_language_by_script():
+    from exactformer.report.scripts import language, language_tag
+
+    assert [language(t) for t in ("鬼に金棒", "鬼金棒", "고양이가 앉았다", "the cat", "")] == ["ja", "zh", "ko", "en", "en"]
+    assert language_tag("ja-JP") == "ja-JP" and language_tag('en" onload="x') is None and language_tag("") is None
+
+
+def test_a_glyph_no_font_of_the_page_has_is_warned_about(write_case, tmp_path, capsys):
+    """A token the page's fonts cannot show is a warning on standard error and in the page, as derive's PDF
+    warns; the seed's Japanese draws none."""
+    t = ["🐱", "𓀀", "鬼"]
+    case = write_case(case_text(t, {t[0]: [0.5, 0.1], t[1]: [0.2, 0.3], t[2]: [0.9, 0.4]},
+                                [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0], [0, 1]]}],
+                                claims='[[claims]]\nat = "t"\nvalues = { "scores[🐱,🐱]" = 0.26 }\n'))
+    out = tmp_path / "p.html"
+    main(["audit", str(case), "-o", str(out)])
+    err = capsys.readouterr().err
+    html = out.read_text(encoding="utf-8")
+    for ch, code in (("🐱", "1F431"), ("𓀀", "13000")):
+        line = f"no font has the glyph {ch} (U+{code})"
+        assert f"exactformer: warning: {line}" in err and f'<p class="warnings">{line}' in html
+    assert "鬼" not in err
+    main(["audit", str(SEED), "-o", str(tmp_path / "seed.html")])
+    assert "warning" not in capsys.readouterr().err
+    # many inputs, one page each: the warning names its file
+    main(["audit", str(case), str(SEED), "--format", "html", "-o", str(tmp_path / "pages") + "/"])
+    err = capsys.readouterr().err
+    assert f"exactformer: warning: {case}: no font has the glyph 🐱 (U+1F431)" in err
+    assert err.count("exactformer: warning:") == 2

@@ -39,6 +39,15 @@ def test_python_example_values():
     c = exactformer.load(SEED)
     assert repr(c["weights[鬼,金棒]"].closed_form) in README
     assert repr(c["weights[鬼,金棒]"].decimal(20)) in README
+    a = exactformer.audit_file(ROOT / "tests" / "documents" / "causal-cat.md")
+    assert f'a.status, a.summary()["wrong"]   # {(a.status, a.summary()["wrong"])!r}' in README
+
+
+def test_page_warning_is_current():
+    """The page's glyph warning, as the README quotes it, is the one the code writes."""
+    from exactformer.report.scripts import glyph_warnings
+
+    assert f"exactformer: warning: {glyph_warnings(['🐱'], 'the page' + chr(39) + 's fonts')[0]}" in README
 
 
 def _block_after(marker: str) -> list[str]:

@@ -5,6 +5,12 @@
     >>> q = c["scores[金棒,金棒]"]
     >>> q.exact, q.closed_form, q.decimal(6)
     (131/1000, '131/1000', '0.131')
+    >>> a = exactformer.audit_file("tests/documents/causal-cat.md")
+    >>> a.status, a.summary()["wrong"]
+    ('errors', 1)
+
+In Jupyter an ``Audit`` shows as its HTML page (``_repr_html_``); ``%load_ext exactformer`` adds the
+``%exactformer audit PATH`` and ``%%exactformer audit`` magics (``exactformer.jupyter``).
 """
 
 from __future__ import annotations
@@ -86,14 +92,68 @@ class Computation:
         cells = [b for a in (only or (Address(self.graph.last.key),)) for b in self.graph.scalars(a)]
         return Derivation(deriver, cells)
 
-    def audit(self):
-        """The audit report of the case's claims (``exactformer.audit.findings.Report``)."""
+    def audit(self) -> Audit:
+        """The audit of the case's claims (its ``report`` is an ``exactformer.audit.findings.Report``)."""
         from .audit.audit import Auditor
 
-        return Auditor(self.case, self.engine).run()
+        return Audit(Auditor(self.case, self.engine).run())
 
     def __repr__(self) -> str:
         return f"<Computation {self.case.title!r}: {self.case.model.n} positions, {len(self.graph.steps)} steps>"
+
+
+class Audit:
+    """An audit's outcome: ``report`` (every finding), ``summary()`` (counts), ``status``; ``html`` is the page
+    ``exactformer audit --format html`` writes, which Jupyter shows inline (in an iframe, so that the page's
+    style and script stay apart from the notebook's)."""
+
+    def __init__(self, report) -> None:
+        self.report = report
+
+    @property
+    def findings(self) -> list:
+        return self.report.findings
+
+    def summary(self) -> dict[str, int]:
+        return self.report.summary()
+
+    @property
+    def status(self) -> str:
+        """``ok``, ``warnings`` or ``errors``: the worst finding, as the summary table says it."""
+        from .report.formats import STATUS
+
+        return STATUS[self.report.worst()]
+
+    @property
+    def html(self) -> str:
+        from .report.html import render_html
+
+        return render_html(self.report)
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return (f'<iframe srcdoc="{escape(self.html, quote=True)}" sandbox="allow-scripts" '
+                f'title="{escape(self.report.case.title, quote=True)} — exactformer audit" '
+                'style="width: 100%; height: 80vh; border: 1px solid #d0d0d0; border-radius: 4px"></iframe>')
+
+    def __repr__(self) -> str:
+        from .report.data import summary_line
+        from .report.escape import safe
+
+        return f"<Audit {safe(self.report.case.path)}: {self.status} ({summary_line(self.report)})>"
+
+
+def audit_file(path: str | Path, givens: str | Path | None = None, *, name: str | None = None) -> Audit:
+    """Audit a case file or a document (.txt, .md, .html, .ipynb; ``givens``: a case file with its model),
+    as ``exactformer audit PATH`` does; ``name``: the input as its report and messages name it (default:
+    ``path``). Raises CaseError (with file, line and key) for an input that cannot be read."""
+    from .audit.audit import Auditor
+    from .batch import Input
+    from .batch import load as load_input
+
+    case = load_input(Input(str(path), name or str(path)), None if givens is None else str(givens))
+    return Audit(Auditor(case).run())
 
 
 def load(path: str | Path) -> Computation:

@@ -147,7 +147,8 @@ def run_job(job: Job) -> Part:
         options = dataclasses.replace(job.options, source=inp.path)
         content, *extra = (formatter(f).render(report, options) for f in job.formats)
         return Part(inp.name, exit_status(report, job.strict), STATUS[report.worst()], content, report.summary(),
-                    extra=dict(zip((f.value for f in job.formats[1:]), extra)))
+                    extra=dict(zip((f.value for f in job.formats[1:]), extra)),
+                    warnings=tuple(formatter(job.formats[0]).warnings(report)))
     except ExactformerError as e:
         if skip and not_an_example(inp, e):
             return Part(inp.name, 0, "skipped")

@@ -455,6 +455,8 @@ def _audit_one(args, inp, fmt: Format) -> int:
         _wrote(written)
     else:
         sys.stdout.write(content)
+    for w in formatter(fmt).warnings(report):
+        print(f"exactformer: warning: {w}", file=sys.stderr)
     return batch.exit_status(report, args.strict)
 
 
@@ -464,6 +466,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
 
     from . import batch, output
     from .batch import Job
+    from .report.escape import safe
     from .report.formats import Options, formatter, summary_markdown, summary_text
 
     if not inputs:
@@ -491,6 +494,8 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
     parts = []
     for k, part in enumerate(batch.run_all(jobs, args.jobs or batch.cores())):
         parts.append(part)
+        for w in part.warnings:
+            print(f"exactformer: warning: {safe(part.path)}: {w}", file=sys.stderr)
         if part.error:
             print(f"exactformer: error: {part.error}", file=sys.stderr)
         elif folder and part.content:

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import ExactformerError, NoTeXError
+from ..report.scripts import glyph_warnings
 
 DEBIAN_PACKAGES = "texlive-luatex texlive-lang-japanese texlive-latex-recommended poppler-utils"
 
@@ -43,4 +44,4 @@ def compile_pdf(tex: str, timeout: float = 600) -> tuple[bytes, list[str]]:
             raise ExactformerError("lualatex failed: " + ("; ".join(errors) or f"exit status {proc.returncode}"))
         data = pdf.read_bytes()
     missing = sorted(set(re.findall(r"Missing character: There is no (.+?) \(U\+([0-9A-F]+)\)", log)))
-    return data, [f"no font has the glyph {ch} (U+{code}); it is missing from the PDF" for ch, code in missing]
+    return data, glyph_warnings((chr(int(code, 16)) for _, code in missing), "the PDF")

@@ -71,6 +71,7 @@ class Part:
     summary: dict[str, int] | None = None
     error: str | None = None  # the message of a bad input (exit 2) or a bug (exit 3)
     extra: dict[str, str] = field(default_factory=dict)  # other formats asked for (the step summary's Markdown)
+    warnings: tuple[str, ...] = ()  # about the output itself (a glyph no font of the page has), for standard error
 
 
 def message(f: Finding, r: Report) -> str:
@@ -112,6 +113,10 @@ class Formatter:
         """What a bad input is in this format ("" when it is only said on standard error)."""
         return ""
 
+    def warnings(self, r: Report) -> list[str]:
+        """What a reader of this output may not see (said on standard error; the output says it too)."""
+        return []
+
     def combine(self, parts: Sequence[Part]) -> str:
         return "".join(p.content for p in parts)
 
@@ -152,6 +157,11 @@ class HTMLFormatter(Formatter):
         from .html import render_html
 
         return render_html(r)
+
+    def warnings(self, r: Report) -> list[str]:
+        from .html import page_warnings
+
+        return page_warnings(r)
 
     def combine(self, parts: Sequence[Part]) -> str:  # refused earlier: one page per input (-o DIR)
         raise AssertionError("HTML reports are one page per input")

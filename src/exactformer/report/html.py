@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from itertools import product
 
@@ -32,6 +32,7 @@ from ..model.address import Address, axis_label
 from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, summary_line, units, why_text
 from .escape import html_text as h
 from .mathml import MathMLMarkup, decimal_mathml, math
+from .scripts import glyph_warnings, language, uncovered
 
 OK = (Verdict.CORRECT, Verdict.ROUNDING)
 
@@ -68,6 +69,7 @@ class _Page:
         correct = [f.claim.seq for f in r.findings if isinstance(f, ClaimFinding) and f.verdict in OK]
         self.full = set(sorted(correct)[:FULL_CORRECT])
         self.numbers = LatexPrinter(refs=self._operand, markup=MathMLMarkup, dot=True)
+        self.warnings: list[str] = []
 
     # ---- mathematics ---------------------------------------------------------------------------
     def _operand(self, ref: X.Ref) -> str:
@@ -155,7 +157,7 @@ class _Page:
     def step_section(self, key: tuple[str, bool, int], n: int) -> str:
         step_key, grad, t = key
         step = self.g.step(step_key)
-        title = self.g.name(Address(step_key, (), grad, t))
+        title = self.title(key)
         lead = len(step.dims) - 2 if len(step.dims) > 2 else 0
         parts = [f'<section class="step-part" id="step-{n}"><h2>{h(title)} '
                  f'<span class="faint">{h(step.spec.label)}</span></h2>']
@@ -208,42 +210,49 @@ class _Page:
 
     # ---- the page ------------------------------------------------------------------------------
     def header(self) -> str:
+        """A few lines, so that the first screen is the tables: the title, the counts (coloured as the cells
+        are, so they are the legend too), the status, and the root causes folded into one line that opens."""
         r = self.r
         s = r.summary()
         worst = r.worst()
         status = {Severity.ERROR: ("errors", "errors"), Severity.WARNING: ("warnings only", "warnings")}.get(
             worst, ("no errors", "ok"))
-        items = "".join(f"<li>{h(MARK[k])} {s[k]} {h(LABEL[k])}</li>" for k in LABEL if s.get(k) or k in
-                        ("correct", "wrong"))
-        out = [f"<header><h1>{h(r.case.title)}</h1><p class=\"source\">{h(r.case.path)}</p>",
-               f"<p>{h(summary_line(r))}</p><ul class=\"summary\">{items}</ul>",
-               f'<p class="status {status[1]}">status: {h(status[0])}</p>']
-        out += [f'<p class="faint">{h(line)}</p>' for line in reading_lines(r)]
+        claim_kinds = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "coarse")
+        items = "".join(f'<li class="{"v-" + k if k in claim_kinds else "other"}"><span class="mark">{h(MARK[k])}'
+                        f"</span> {s[k]} {h(LABEL[k])}</li>" for k in LABEL if s.get(k) or k in ("correct", "wrong"))
+        out = [f'<header><h1>{h(r.case.title)}</h1><p class="source">{h(r.case.path)}</p>',
+               f'<p class="status {status[1]}">status: {h(status[0])} <span class="faint">({h(summary_line(r))})'
+               f'</span></p><ul class="summary" aria-label="verdicts">{items}</ul>']
+        out += [f'<p class="warnings">{h(w)}</p>' for w in self.warnings]
         if r.not_searched:
             out.append(f'<p class="warnings">{h(r.not_searched)}</p>')
-        if r.conventions:
-            out.append("<h2>One convention fits a whole group of numbers</h2><ul>")
-            out += [f"<li>{h(e.detail)} <span class=\"faint\">({len(qs)} numbers)</span></li>" for e, qs in
-                    r.conventions]
-            out.append("</ul>")
-        for title, errors in (("Root causes", True), ("Last digits off by one (warnings)", False)):
+        for title, errors in (("root causes", True), ("last digits off by one (warnings)", False)):
             found = root_lines(r, errors)
-            if not found:
-                continue
-            out.append(f'<h2>{h(title)}</h2><ul class="roots">')
-            for root, seqs, effects in found:
-                why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
-                causes = self._links([e.claim.address for e in effects])
-                out.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(mark(root))} {h(root.shown)} = '
-                           f'{h(root.claim.number.text)}</a> <span class="at">at {h(root.claim.at)}</span>'
-                           + (f'<br><span class="why">why: {h(why)}</span>' if why else "")
-                           + (f"<br>causes: {causes}" if causes else "") + "</li>")
-            out.append("</ul>")
-        shown = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined") + \
-            (("coarse",) if r.summary()["coarse"] else ())
-        legend = "".join(f'<li class="v-{k}"><span class="mark">{h(MARK[k])}</span> {h(LABEL[k])}</li>' for k in shown)
-        out.append(f'<ul class="legend" aria-label="verdicts">{legend}</ul></header>')
-        return "".join(out)
+            if found:
+                out.append(self.roots(title, found))
+        notes = [f"<li>{h(line.strip())}</li>" for line in reading_lines(r)]
+        notes += [f"<li>one convention fits a whole group of numbers: {h(e.detail)} "
+                  f'<span class="faint">({len(qs)} numbers)</span></li>' for e, qs in r.conventions]
+        if notes:
+            out.append(f'<details class="notes"><summary>how the numbers were read</summary><ul>{"".join(notes)}'
+                       "</ul></details>")
+        nav = "".join(f'<a href="#step-{n}">{h(self.title(k))}</a>' for n, k in enumerate(self.steps))
+        if nav:
+            out.append(f'<nav class="steps" aria-label="tables">{nav}</nav>')
+        return "".join(out) + "</header>"
+
+    def roots(self, title: str, found) -> str:
+        """Root causes as one line that opens into a list: each a link to its cell (whose derivation says the
+        rest), with why in a few words and how many later numbers it carries into."""
+        carried = len({e.claim.seq for _, _, effects in found for e in effects})
+        head = f"{len(found)} {title}" + (f", carried into {carried} later numbers" if carried else "")
+        rows = []
+        for root, seqs, effects in found:
+            why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
+            rows.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(mark(root))} {h(root.shown)} = '
+                        f'{h(root.claim.number.text)}</a>' + (f' <span class="why">{h(why)}</span>' if why else "")
+                        + (f' <span class="faint">→ {len(effects)}</span>' if effects else "") + "</li>")
+        return f'<details class="roots"><summary>{h(head)}</summary><ul>{"".join(rows)}</ul></details>'
 
     def others(self) -> str:
         """Findings that are not a number in a table: false lines of working, conflicts, trends, …"""
@@ -259,20 +268,49 @@ class _Page:
         return ('<section><h2>Lines of working, conflicts and other findings</h2><ul class="other">'
                 + "".join(rows) + "</ul></section>") if rows else ""
 
-    def page(self) -> str:
-        steps = list(dict.fromkeys((a.step, a.grad, a.t) for a in sorted(
+    def title(self, key: tuple[str, bool, int]) -> str:
+        return self.g.name(Address(key[0], (), key[1], key[2]))
+
+    @cached_property
+    def steps(self) -> list[tuple[str, bool, int]]:
+        return list(dict.fromkeys((a.step, a.grad, a.t) for a in sorted(
             self.by_addr, key=lambda a: (a.t, a.grad, self.g.order[self.g.step(a.step).key]))))
-        main = "".join(self.step_section(k, n) for n, k in enumerate(steps))
+
+    def page(self) -> str:
+        main = "".join(self.step_section(k, n) for n, k in enumerate(self.steps)) + self.others()
+        self.warnings = page_warnings(self.r)
+        header = self.header()
         css, js = _asset("html.css"), _asset("html.js")
         csp = (f"default-src 'none'; style-src {_sha256(css)}; script-src {_sha256(js)}; img-src data:; "
                "base-uri 'none'; form-action 'none'")
-        return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        return (f'<!DOCTYPE html>\n<html lang="{h(page_language(self.r))}"><head><meta charset="utf-8">'
                 f'<meta http-equiv="Content-Security-Policy" content="{csp}">'
                 '<meta name="viewport" content="width=device-width, initial-scale=1">'
                 f'<meta name="generator" content="exactformer"><title>{h(self.r.case.title)} — exactformer audit'
-                f"</title><style>{css}</style></head><body>{self.header()}<main>{main}{self.others()}</main>"
-                '<aside id="panel" aria-live="polite"><button id="panel-close" type="button">close</button>'
-                f'<div id="panel-body"></div></aside><script>{js}</script></body></html>\n')
+                f"</title><style>{css}</style></head><body><div class=\"content\">{header}<main>{main}</main></div>"
+                '<aside id="pane"><p class="hint">Click or focus a coloured cell: its derivation shows here, and the '
+                'cells it depends on and causes are marked in the tables.</p>'
+                '<div id="panel" aria-live="polite"><button id="panel-close" type="button">close</button>'
+                f'<div id="panel-body"></div></div></aside><script>{js}</script></body></html>\n')
+
+
+def page_language(r: Report) -> str:
+    """The language of the audited document: what the reader found (an HTML document's own ``lang``, or the
+    script of its text); for a case file, the script of its title, tokens and places."""
+    if r.case.reading is not None:
+        return r.case.reading.lang
+    m = r.case.model
+    return language(" ".join([r.case.title, *(p.token for p in m.positions), *(c.at for c in r.case.claims)]))
+
+
+def page_warnings(r: Report) -> list[str]:
+    """The glyphs none of the page's fonts has, in the text the document gives it: its title and path, token
+    names, places, numbers and what each finding says."""
+    c = r.case
+    text = [c.title, c.path, *(p.token for p in c.model.positions)]
+    text += [piece for cl in c.claims for piece in (cl.at, cl.number.text)]
+    text += [why_text(f) for f in r.findings]
+    return glyph_warnings(uncovered("".join(text)), "the page's fonts")
 
 
 def render_html(r: Report) -> str:

@@ -93,7 +93,15 @@ def read_document(path: str, givens: str | None = None) -> Reading:
                         found=_seen(found), hint="give the model with --givens CASE.toml")
     toml = (f"# Inferred by `exactformer read` from {safe(Path(path).name)}: review every match before relying on it.\n"
             + case_text + "\n" + claims.toml)
-    return Reading(toml, notes, claims.matched, claims.unmatched)
+    return Reading(toml, notes, claims.matched, claims.unmatched, _language(kind, text))
+
+
+def _language(kind: str, text: str) -> str:
+    """The document's language: an HTML document's own ``<html lang>``, else the script its text is in."""
+    from ...report.scripts import language, language_tag
+
+    own = re.search(r"<html\b[^>]*?\blang\s*=\s*[\"']?([^\"'\s>]*)", text[:20_000], re.I) if kind == "html" else None
+    return language_tag(own.group(1) if own else None) or language(text)
 
 
 def _choose(path: str, header: str, found: I.Items):

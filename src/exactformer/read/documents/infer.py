@@ -34,6 +34,7 @@ class Reading:
     notes: list[str] = field(default_factory=list)
     matched: int = 0
     unmatched: int = 0
+    lang: str = "en"  # the language the document is written in (an HTML document's own lang attribute, if any)
 
 
 @dataclass
