@@ -109,3 +109,57 @@ def test_the_activation_a_document_names_is_the_one_tried(prose, want):
     found = items.Items()
     found.prose.append(prose)
     assert models.activations(models.givens(found)) == want
+
+
+DECODER = """# One decoder step, by hand
+
+The decoder state asks the three encoder states; the scores are not scaled.
+
+    s  = [1.0, 0.5]
+    k1 = [0.2, 0.4]    v1 = [1.0, 0.0]
+    k2 = [0.6, 0.1]    v2 = [0.0, 1.0]
+    k3 = [0.3, 0.9]    v3 = [0.5, 0.5]
+
+Dot products: s·k1 = 0.40, s·k2 = 0.65, s·k3 = 0.75.
+Softmax: 0.2700, 0.3467, 0.3833 (rounded to four places).
+Context: [0.4617, 0.5384].
+"""
+
+
+def test_one_decoder_query_against_encoder_states(tmp_path):
+    """A query (q) that is none of the keys is a position of its own that attends to the others only: its scores,
+    weights and context are claims (numbers from mpmath at 30 digits); 0.3833 is one off in its last digit
+    (0.383211…), the context's second component too (0.53835 rounds to 0.5384 or 0.5383: a tie, correct)."""
+    doc = tmp_path / "decoder.md"
+    doc.write_text(DECODER.replace("s  = [1.0, 0.5]", "q  = [1.0, 0.5]").replace("s·k", "q·k"), encoding="utf-8")
+    from exactformer.audit.audit import Auditor
+    from exactformer.read.documents import load_document
+
+    rep = Auditor(load_document(str(doc))).run()
+    got = {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if f.kind == "claim"}
+    assert got["scores[query,x1]"] == ("0.40", "correct") and got["scores[query,x3]"] == ("0.75", "correct")
+    assert got["weights[query,x2]"] == ("0.3467", "correct") and got["weights[query,x3]"][1] == "last_digit"
+    assert got["context[query][1]"] == ("0.4617", "correct") and len(got) == 8
+
+
+@pytest.mark.parametrize("line, want", [
+    ("Softmax: 0.3049, 0.3181, 0.3770 (they sum to 1).", ("Softmax", ["0.3049", "0.3181", "0.3770"])),
+    ("Divided by √2: 0.2263, 0.2687, 0.4384.", ("Divided by √2", ["0.2263", "0.2687", "0.4384"])),
+    ("{'sun': 0.4384, 'is': 0.2546}", None),  # a printed dict keeps its braces: a table, not a list
+])
+def test_labelled_lists_and_dicts_on_a_line(line, want):
+    out = items.Items()
+    items.scan(line, 1, out, ["", ""])
+    if want is None:
+        assert isinstance(out.found[0], items.Table) and out.found[0].col_labels == ["sun", "is"]
+    else:
+        assert [(x.name, x.array) for x in out.found] == [want]
+
+
+def test_two_assignments_on_a_line_and_two_equations_on_two_lines():
+    out = items.Items()
+    items.scan("k1 = [0.5, 0.1]    v1 = [1.2, 0.4]\n+ 0.33 * [0.3, 0.6] = [0.099, 0.198]\n"
+               "+ 0.67 * [0.7, 0.1] = [0.469, 0.067]", 1, out, ["", ""])
+    assert [(x.name, x.array) for x in out.found[:2]] == [("k1", ["0.5", "0.1"]), ("v1", ["1.2", "0.4"])]
+    assert [(x.text, x.line) for x in out.found[2:]] == [("+ 0.33 * [0.3, 0.6] = [0.099, 0.198]", 2),
+                                                         ("+ 0.67 * [0.7, 0.1] = [0.469, 0.067]", 3)]

@@ -121,13 +121,12 @@ def _choose(path: str, header: str, found: I.Items):
         text = header + M.model_toml(spec)
         got = _try(path, text, found, g.x_items | c.givens)
         tries += 1
-        if isinstance(got, CaseError):
+        if isinstance(got, CaseError):  # nothing fits as the words have it: another convention may fit
             first_error = first_error or got
-            continue
         chosen: list[str] = []
         for axis, options in c.axes:
             for opt in options[1:] if M.choice_of(spec, axis) is None else options:
-                if tries >= MAX_TRIES or _perfect(got[0]):
+                if tries >= MAX_TRIES or (not isinstance(got, CaseError) and _perfect(got[0])):
                     break
                 if M.choice_of(spec, axis) == opt or (M.choice_of(spec, axis) is None and opt == options[0]):
                     continue
@@ -135,9 +134,12 @@ def _choose(path: str, header: str, found: I.Items):
                 t_text = header + M.model_toml(trial)
                 t_got = _try(path, t_text, found, g.x_items | c.givens)
                 tries += 1
-                if not isinstance(t_got, CaseError) and _score(t_got[0]) > _score(got[0]):
+                if not isinstance(t_got, CaseError) and (isinstance(got, CaseError) or
+                                                         _score(t_got[0]) > _score(got[0])):
                     spec, text, got = trial, t_text, t_got
                     chosen.append(f"{axis.split('.')[-1]} = {opt}")
+        if isinstance(got, CaseError):
+            continue
         key = (_score(got[0]), -c.prior)
         if best is None or key > best[0]:
             notes = [f"model: {c.label}" + (f" ({', '.join(chosen)}: more of the document's numbers agree that "

@@ -18,6 +18,7 @@ from math import prod
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
+from ...model.values import Mask
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
@@ -134,7 +135,8 @@ def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], 
     return exact, close, err
 
 
-def _axis_map(step, ax: int | None, labels: list[str] | None, count: int) -> list[int | None] | None:
+def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_self: bool = False) \
+        -> list[int | None] | None:
     if ax is None:
         return [None] if count == 1 else None
     size = step.dims[ax]
@@ -151,6 +153,8 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int) -> lis
     if labels is not None and names is None and all(lab.isdigit() for lab in labels):
         nums = [int(lab) - 1 for lab in labels]
         return list(nums) if all(0 <= i < size for i in nums) else None
+    if count == size - 1 and no_self:  # one query of its own, last: its row leaves itself out
+        return list(range(size - 1))
     return list(range(size)) if count == size else None
 
 
@@ -173,6 +177,7 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
 def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None) -> _Match | None:
     g = vals.g
     r, c = len(rows), len(rows[0])
+    no_self = g.model.mask is Mask.NO_SELF
     present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
     reported = [(float(t), _units(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
@@ -185,8 +190,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
             for ac in [None, *range(k)]:
                 if ar == ac and ar is not None:
                     continue
-                ri = _axis_map(s, ar, row_labels, r)
-                ci = _axis_map(s, ac, col_labels, c)
+                ri = _axis_map(s, ar, row_labels, r, no_self)
+                ci = _axis_map(s, ac, col_labels, c, no_self)
                 if ri is None or ci is None:
                     continue
                 flat = vals.flat(s)

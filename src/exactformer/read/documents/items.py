@@ -110,6 +110,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        if len(vecs := _inline_named(s)) > 1 and len(vecs) == s.count("="):  # k1 = [0.5, 0.1]    v1 = [1.2, 0.4]
+            for name, arr in vecs:
+                out.found.append(Named(name, arr, n, _at(context, n)))
+            k += 1
+            continue
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
         value = _last_array(m.group(2)) if m else ""
@@ -327,8 +332,8 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
 _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
                              r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
-_LABELLED_LIST = re.compile(r"^([^:：=\d]{1,40}?)\s*[:：]\s*(" + V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern +
-                            r"){2,})\s*(?:[;；.。]|$)")
+_LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s*(" + V.NUMBER.pattern + r"(?:\s*,\s*" +
+                            V.NUMBER.pattern + r"){2,})\s*(?:\([^()]*\))?\s*(?:[;；.。]|$)")  # "Softmax: a, b, c (…)."
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
 _TOTAL = re.compile(r"^(?:[^\d\s-]{1,12}\s*[:：]?\s*)?(" + V.NUMBER.pattern + r")\s*$")
 _TRAILING = re.compile(r"(?:^|[\s=+])(" + V.NUMBER.pattern + r")\s*$")

@@ -45,6 +45,7 @@ class Givens:
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
+    stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
 
 
@@ -106,6 +107,14 @@ def givens(found: I.Items) -> Givens:
                 g.direct[r] = x
         elif r is not None:
             g.weights.setdefault(r, []).append(x)
+    for r in ("K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
+        rows = [x for x in named if role(x.name) == r and re.search(r"\d$", x.name) and len(V.shape(x.array)) == 1]
+        rows = list({x.name: x for x in reversed(rows)}.values())[::-1]  # the first of each name
+        if r not in g.direct and len(rows) >= 2 and len({len(x.array) for x in rows}) == 1:
+            labels = [x.label or "" for x in rows]
+            g.direct[r] = I.Named(r, [list(x.array) for x in rows], rows[0].line, rows[0].at,  # type: ignore[misc]
+                                  labels if all(labels) else None)
+            g.stacked |= {id(x) for x in rows}
     _inputs(found, g)
     if g.X is not None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", low):
         g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
@@ -292,8 +301,8 @@ def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
 def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
     axes: list[tuple[str, list]] = []
     if attention:
-        if g.scale is None:
-            axes.append(("scale", ["sqrt_dk", "none"]))
+        # the words are a prior ("unscaled" may be said of another model): the numbers may still say otherwise
+        axes.append(("scale", ["sqrt_dk", "none"] if g.scale is None else [g.scale, "sqrt_dk"]))
         if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
             axes.append(("mask", ["none", "causal", "no_self"]))
     return axes
@@ -544,13 +553,13 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     dk, dv = len(k.array[0]), len(v.array[0])
     unknown = iter(f"u{i}" for i in range(1, 10 ** 6))
     rows = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "KV"}
-    if own is None:  # a position of its own, after the keys: its key and value are never used
+    if own is None:  # a position of its own, after the keys: its key and value are never used (zeros)
         own = q.label or "query"
         if own in tokens:
             return None
         tokens = [*tokens, own]
-        rows["K"][own] = [next(unknown) for _ in range(dk)]
-        rows["V"][own] = [next(unknown) for _ in range(dv)]
+        rows["K"][own] = ["0"] * dk
+        rows["V"][own] = ["0"] * dv
         mask: str | None = "no_self"
     else:
         mask = g.mask
@@ -560,7 +569,7 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     notes = [tnote, f"one query, {q.name} ({I.where(q.line)}), for {own}; the other queries are unknowns",
              f"K given directly ({I.where(k.line)})", f"V given directly ({I.where(v.line)})"]
     return Candidate("one query against keys and values given directly", {"model": m}, notes,
-                     _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | {
+                     _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | g.stacked | {
                          id(x) for x in found.found if isinstance(x, I.Table) and x.name and
                          x.row_labels == k.row_labels and role(x.name) in ("K", "V")})
 

@@ -76,8 +76,10 @@ def step_hint(name: str) -> str | None:
     base, sub = split_name(name)
     if sub is not None and not sub.isdigit():
         name = base
-    if re.search(r"[÷/]\s*√|/\s*sqrt|scaled", name):
+    if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE):
         return "scaled"
+    if re.fullmatch(r"q\w{0,12}\s*[·⋅•*]\s*k\w{0,12}(?:\^T|ᵀ)?", name.strip(), re.IGNORECASE):  # q·k1, q_i·k_j
+        return "scores"
     got = _hint(name)
     if got is None and len(words := name.split()) > 1:  # "variance σ²", "std σ", "mean μ": a word names it
         got = next((h for w in words if len(w) >= 3 and (h := _hint(w))), None)
