@@ -55,8 +55,8 @@ def test_comments_name_rows(line, want):
 
 @pytest.mark.parametrize("sentence, want", [
     ("For cat: 0.20 × 0.21 = 0.042, and 0.042 / 1.4142 = 0.0297.", ["0.20 × 0.21 = 0.042", "0.042 / 1.4142 = 0.0297"]),
-    ("For sea: μ = (1.2 + 0.8)/2 = 1.0", ["(1.2 + 0.8)/2 = 1.0"]),
-    ("σ^2 = 0.2354 / 4 = 0.05885", ["0.2354 / 4 = 0.05885"]),  # never "2 = …"
+    ("For sea: μ = (1.2 + 0.8)/2 = 1.0", [items.Labelled("μ", "(1.2 + 0.8)/2 = 1.0")]),  # named: the mean
+    ("σ^2 = 0.2354 / 4 = 0.05885", [items.Labelled("σ^2", "0.2354 / 4 = 0.05885")]),  # never "2 = …"
     ("tea → green is 0.8157 / 1.4142 = 0.5768", ["0.8157 / 1.4142 = 0.5768"]),
     ("- 我:$μ = 0.47$", [("μ", "0.47")]),
     ("with d_k = 64 and batch_size = 1", []),
@@ -163,3 +163,12 @@ def test_two_assignments_on_a_line_and_two_equations_on_two_lines():
     assert [(x.name, x.array) for x in out.found[:2]] == [("k1", ["0.5", "0.1"]), ("v1", ["1.2", "0.4"])]
     assert [(x.text, x.line) for x in out.found[2:]] == [("+ 0.33 * [0.3, 0.6] = [0.099, 0.198]", 2),
                                                          ("+ 0.67 * [0.7, 0.1] = [0.469, 0.067]", 3)]
+
+
+def test_a_named_line_with_a_row_label_is_placed_by_its_name():
+    """"- **猫**：σ^2 = 0.527 / 3 = 0.1757" is the working of σ² for 猫, named so, even when its value (÷3, the
+    unbiased variance) fits no quantity of the model."""
+    out = items.Items()
+    items.scan("- **猫**：$\\mu = 0.37$，$\\sigma^2 = 0.527 / 3 = 0.1757$", 1, out, ["", ""])
+    work = next(x for x in out.found if isinstance(x, items.Work))
+    assert (work.text, work.label, work.name) == ("0.527 / 3 = 0.1757", ("猫", ""), "σ^2")

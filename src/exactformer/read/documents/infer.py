@@ -15,6 +15,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import product
 from math import prod
+from typing import NamedTuple
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
@@ -270,7 +271,7 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             continue
         if isinstance(item, I.Work):
             got_line = _work(item, g, vals, m)
-            group = _work_group(item.at, item.line, got_line, item.text)
+            group = _work_group(item.at, item.line, got_line.name if got_line else None, item.text)
             problem = _unreadable(group, engine)
             if problem:
                 notes.append(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}")
@@ -278,8 +279,8 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             if got_line is None:
                 notes.append(f"line of working at {I.where(item.line)}: no quantity fits its result "
                              "(its arithmetic is still checked)")
-            else:
-                matched, work = matched + 1, work + 1
+            else:  # a line counts for the model when its result agrees with it
+                matched, work = matched + 1, work + got_line.agrees
             groups.append(group)
             continue
         products = _product_rows(item) if isinstance(item, I.Table) else []
@@ -287,8 +288,8 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             got_line = _work(I.Work(text, (label, "") if label else None, line, item.at), g, vals, m)
             if got_line is None:
                 continue
-            matched, work = matched + 1, work + 1
-            groups.append(_work_group(item.at, line, got_line, text))
+            matched, work = matched + 1, work + got_line.agrees
+            groups.append(_work_group(item.at, line, got_line.name, text))
         if products:
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
@@ -414,7 +415,14 @@ def _group(at: str, got: _Match, g, what: str, notes: list[str], row_lines: list
     return "".join(out)
 
 
-def _work(item: I.Work, g, vals: _Values, m) -> str | None:
+class _Line(NamedTuple):
+    """The quantity a line of working computes, and whether its stated result agrees with the model's."""
+
+    name: str
+    agrees: bool
+
+
+def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     """The quantity a line of working computes: the one its result fits whose formula its operands fit, the
     label ("鬼→金棒:") choosing between equals."""
     try:
@@ -427,15 +435,17 @@ def _work(item: I.Work, g, vals: _Values, m) -> str | None:
         return None
     texts = [x.text for x in lits]  # type: ignore[union-attr]
     cands = _fits(texts, g, vals, item.label)
-    for _, a in cands[:40]:
+    for key, a in cands[:40]:
         try:
-            if m.operands(a, chain[0]) is not None or m.operands(a, chain[-1]) is not None:
-                return g.name(a)
+            ops = m.operands(a, chain[0])
+            ops = ops if ops is not None else m.operands(a, chain[-1])
+            if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
+                return _Line(g.name(a), -key[2] == len(texts))
         except (AddressError, ExactformerError, ArithmeticError):
             continue
-    exact = [a for key, a in cands if key[2] <= -1]
+    exact = [(key, a) for key, a in cands if key[2] <= -1]
     if exact:
-        return g.name(exact[0])
+        return _Line(g.name(exact[0][1]), -exact[0][0][2] == len(texts))
     if len(texts) == 1 and isinstance(chain[0], G.Bin):  # a result off (propagated, or a slip): the operands say
         best: tuple[int, Address] | None = None
         for a in _nearest(float(texts[0]), g, vals):
@@ -446,8 +456,21 @@ def _work(item: I.Work, g, vals: _Values, m) -> str | None:
             if fit is not None and fit > 0 and (best is None or fit > best[0]):
                 best = (fit, a)
         if best is not None:
-            return g.name(best[1])
-    return None
+            return _Line(g.name(best[1]), False)
+    named = _named_address(item, g) if len(texts) == 1 else None
+    return _Line(g.name(named), False) if named is not None else None
+
+
+def _named_address(item: I.Work, g) -> Address | None:
+    """The quantity a line's own name and row label say it computes (``**猫**：σ^2 = 0.527 / 3 = 0.1757`` →
+    var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only."""
+    hint = step_hint(item.name) if item.name else None
+    if hint is None or item.label is None:
+        return None
+    steps = [st for st in g.steps.values() if st.spec.name == hint and len(st.dims) == 1 and st.labels[0]]
+    if len(steps) != 1 or item.label[0] not in steps[0].labels[0]:
+        return None
+    return Address(steps[0].key, (steps[0].labels[0].index(item.label[0]),))
 
 
 NEAREST = 24  # quantities, nearest the stated result first, whose formula a line's operands may fit
@@ -474,8 +497,8 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     cands: list[tuple[tuple, Address]] = []
     trains = g.model.train is not None
     for s in g.steps.values():
-        if s.spec.name == "cos" or (s.is_given and not (trains and s.param)):
-            continue
+        if s.spec.name == "cos" or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
+            continue  # sin/cos positions and √d_k are worked out: they may be results
         if len(texts) == 1:
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims))]
         else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ...errors import ParseError
 from .. import grammar as G
@@ -57,6 +58,14 @@ class Work:
     label: tuple[str, str] | None  # ("鬼", "金棒") from "鬼→金棒:"
     line: int
     at: str
+    name: str = ""  # what the document calls its result ("σ^2" in "σ^2 = 0.527 / 3 = 0.1757")
+
+
+class Labelled(NamedTuple):
+    """A line of working with a name in front, as a sentence holds it."""
+
+    name: str
+    text: str
 
 
 @dataclass
@@ -158,11 +167,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Work(line, label, n + 1, _at(context, n + 1)))
                 k += 2
                 continue
+        name = ""
         if work is None and m:
             joined, used = _continued(lines, k, s)
             got = labelled(joined)
             if got is not None:
-                work = got[1]
+                name, work = got
                 sub = re.search(r"\[([^\[\],]{1,30})\]|_\{?\\?(?:text\{)?([^{}_\s]{1,30}?)\}?\}?$", got[0])
                 token = (sub.group(1) or sub.group(2)) if sub else None
                 label = (token, "") if token else label
@@ -178,13 +188,16 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             im = _INLINE_LABEL.match(work)
             if im:
                 label, work = (_label(im.group(1)), _label(im.group(2))), im.group(3)
-            out.found.append(Work(work, label, n, _at(context, n)))
+            out.found.append(Work(work, label, n, _at(context, n), name))
             k += used
             continue
         pieces = _fragments(s) if any(r in s for r in "=≈≒") and any(ch.isdigit() for ch in s) else []
         row = _ROW_LABEL.match(s)
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
-            if isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
+            if isinstance(piece, Labelled):  # "σ^2 = 0.527 / 3 = 0.1757": working, and what it computes
+                out.found.append(Work(piece.text, label or ((row.group(1), "") if row else None), n, _at(context, n),
+                                      piece.name))
+            elif isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
                 out.found.append(Table([[piece[1]]], [row.group(1)] if row else None, None, n, _at(context, n),
                                        piece[0], [n]))
             else:
@@ -461,7 +474,7 @@ def labelled(text: str) -> tuple[str, str] | None:
 _MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√|\(|\[|-?\d|\.\d")
 
 
-def _fragments(s: str) -> list[str | tuple[str, str]]:
+def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     """The lines of working inside a sentence: split where a clause ends (outside brackets), each cut to where
     its mathematics starts; the pieces that read as a chain ``a = b``."""
     parts, depth, cur = [], 0, ""
@@ -478,7 +491,7 @@ def _fragments(s: str) -> list[str | tuple[str, str]]:
     parts.append(cur)
     if s.count("$") >= 2:  # each $…$ span is a clause of its own: "我:$μ = 0.47$,$σ = 0.2426$"
         parts = [x for p in parts for x in re.split(r"\$+", p)]
-    out: list[str | tuple[str, str]] = []
+    out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").strip().rstrip(".。,， "))
         if not any(r in p for r in "=≈≒"):
@@ -494,7 +507,7 @@ def _fragments(s: str) -> list[str | tuple[str, str]]:
         if _chain(p) is not None:
             out.append(p)
         elif got is not None:
-            out.append(got[1])
+            out.append(Labelled(*got))
         elif cut and _chain(piece) is not None:  # "tea → green is 0.8157 / 1.4142 = 0.5768"
             out.append(piece)
         elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
