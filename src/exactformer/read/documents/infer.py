@@ -171,7 +171,10 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
         got = None
         if hint is not None:  # the document's own name for it, if its values allow
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint)
-        vals.matches[memo] = got or _match_matrix(rows, row_labels, col_labels, vals)
+        if got is None or got.exact < got.cells:  # a name is a prior: more cells agreeing elsewhere win
+            other = _match_matrix(rows, row_labels, col_labels, vals)
+            got = other if got is None or (other is not None and other.exact > got.exact) else got
+        vals.matches[memo] = got
     return vals.matches[memo]
 
 

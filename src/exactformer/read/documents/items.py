@@ -178,6 +178,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 label = (token, "") if token else label
             else:
                 used = 1
+                tok = _TOKEN_RESULT.match(s)
+                if tok:  # z["the"] = h @ W_out[:, 0] = 0.0854: the named result for one token, its working in names
+                    out.found.append(Table([[V.number(tok.group(3)) or ""]], [tok.group(2)], None, n, _at(context, n),
+                                           tok.group(1), [n]))
+                    k += 1
+                    continue
                 if V.number(m.group(2).strip().rstrip(".。")) is not None and \
                         step_hint(m.group(1)) is not None:  # "sum = 4.4872": a named result
                     out.found.append(Named(_name(m.group(1)), [V.number(m.group(2).strip().rstrip(".。"))], n,
@@ -345,6 +351,8 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
 _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
                              r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
+_TOKEN_RESULT = re.compile(r"^([A-Za-z_]\w{0,20})\s*\[\s*['\"]([^'\"\[\]]{1,30})['\"]\s*\]\s*=.*[=≈]\s*(" + V.NUMBER.pattern +
+                           r")\s*[.。]?$")
 _LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s*(" + V.NUMBER.pattern + r"(?:\s*,\s*" +
                             V.NUMBER.pattern + r"){2,})\s*(?:\([^()]*\))?\s*(?:[;；.。]|$)")  # "Softmax: a, b, c (…)."
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
