@@ -224,17 +224,35 @@ def _token_like(name: str) -> bool:
 
 
 def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] | None, object] | None:
-    """The first matrix the document prints (a table of numbers or an array) that is no weight: the input of
-    a lesson that starts from its data (a LayerNorm over a table, attention over printed rows)."""
+    """The input of a lesson that starts from its data (a LayerNorm over a table, attention over printed rows):
+    of the matrices the document prints that are no weights, one called X (or with columns e₀ e₁ …), else the
+    first whose rows are named by words, else the first."""
     weights = {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
-    for x in found.found:
-        if id(x) in weights:
-            continue
-        if isinstance(x, I.Table) and all(not isinstance(c, list) for c in x.rows[0]) and len(x.rows) >= 2 \
-                and len(x.rows[0]) >= 2:
-            return [[str(c) for c in r] for r in x.rows], x.row_labels, x
-        if isinstance(x, I.Named) and len(V.shape(x.array)) == 2 and V.shape(x.array)[0] >= 2:
-            return [list(r) for r in x.array], x.row_labels, x
+    found_ = [(x, m) for x in found.found if id(x) not in weights and (m := _matrix(x)) is not None]
+    if not found_:
+        return None
+
+    def words(x) -> bool:  # rows named by tokens, every cell a number: a table of inputs
+        labels = getattr(x, "row_labels", None) or []
+        return bool(labels) and all(V.number(lab) is None for lab in labels) and \
+            all(c is not None for r in x.rows for c in r) if isinstance(x, I.Table) else bool(labels)
+
+    def named_x(x) -> bool:  # called X, or its columns e₀ e₁ … / x₁ x₂ …
+        heads = getattr(x, "col_labels", None) or []
+        return role(getattr(x, "name", "") or "") == "X" or \
+            (len(heads) >= 2 and all(role(h) == "X" for h in heads))
+
+    x, m = next((p for p in found_ if named_x(p[0])), None) or next((p for p in found_ if words(p[0])), None) \
+        or found_[0]
+    return m, getattr(x, "row_labels", None), x
+
+
+def _matrix(x) -> list[list[str]] | None:
+    if isinstance(x, I.Table) and all(not isinstance(c, list) for c in x.rows[0]) and len(x.rows) >= 2 \
+            and len(x.rows[0]) >= 2:
+        return [[str(c) for c in r] for r in x.rows]
+    if isinstance(x, I.Named) and len(V.shape(x.array)) == 2 and V.shape(x.array)[0] >= 2:
+        return [list(r) for r in x.array]
     return None
 
 
@@ -335,7 +353,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             rows, labels, item = got
             tokens, tnote = _row_names(found, len(rows), labels)
             X, first = rows, item
-            note = [tnote, f"the first matrix ({I.where(item.line)}) taken as the input X"] + stated  # type: ignore[attr-defined]
+            note = [tnote, f"the matrix at {I.where(item.line)} taken as the input X"] + stated  # type: ignore[attr-defined]
     some = [r for r in ("Wq", "Wk", "Wv") if r in g.weights]
     if some and len(some) < 3:  # a stated given is never dropped: the rest must be stated too
         missing = [r for r in ("Wq", "Wk", "Wv") if r not in g.weights]
