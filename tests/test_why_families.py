@@ -79,12 +79,14 @@ def _rstd_case(tmp_path, printed: str):
 
 def test_a_value_is_offered_only_when_the_number_pins_it(tmp_path):
     """1/σ = 1/√(5 + ε): printed to 15 digits with ε = 2.5e-5 it names 2.5e-5; the issue's 0.447212474619866
-    needs ε = 2.50637…e-5, no value of three digits, so no value is offered; and a four-digit 0.4470 is
-    reproduced by a whole range of ε (about 9e-4 to 1.3e-3): any value there would be chance, none is offered."""
+    needs ε = 2.50637…e-5, no value of three digits, so no value is offered; a four-digit 0.4470 is
+    reproduced by a whole range of ε (1/0.44705² − 5 ≈ 3.7e-3 to 1/0.44695² − 5 ≈ 5.9e-3): any value there
+    would be chance, none is offered;
+    and 0.300000 would need ε = 6.11…, which no one sets."""
     exact = mpmath.nstr(_ln_rows("2.5e-5")["a"][3], 15)
     f = next(iter(Auditor(_rstd_case(tmp_path, exact)).run().by_seq.values()))
     assert [e.detail for e in f.explained_by] == ["LayerNorm computed with eps = 2.5e-5 instead of 1e-5"]
-    for printed in ("0.447212474619866", "0.4470"):
+    for printed in ("0.447212474619866", "0.4470", "0.300000"):  # the last one: eps = 6.11…, no one's setting
         f = next(iter(Auditor(_rstd_case(tmp_path, printed)).run().by_seq.values()))
         assert f.verdict is Verdict.WRONG
         assert not any(e.hypothesis.startswith("value.") for e in f.explained_by), (printed, f.explained_by)

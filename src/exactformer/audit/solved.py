@@ -11,7 +11,8 @@ LayerNorm; a value after training), the search
 3. offers the simplest decimal there (fewest significant digits, at most ``MAX_DIGITS``), and only when the
    values that reproduce the claim are narrow beside the spacing of such decimals: E at that decimal plus or
    minus ``1/CHANCE`` of a unit of its last digit certainly misses the claim. A number with few digits is
-   fitted by some value of almost any knob; that is chance, not an explanation.
+   fitted by some value of almost any knob; that is chance, not an explanation. The value must also be one
+   someone would set (a LayerNorm's eps at most 0.01, a learning rate at most 10).
 
 The decimal found is then checked as a convention is (``Explainer._tried``): certified on exact intervals, and
 not offered as the case's habit when it breaks numbers the document has right. Balls only steer the search;
@@ -54,12 +55,14 @@ class Knob:
     since: tuple[str, ...]  # step-key prefixes from which values change (as a convention's)
     owns: Callable[[Address], bool]  # the numbers it is solved from
     grid: tuple[Fraction, ...]  # where the bracket is looked for, increasing
+    most: Fraction = Fraction(1)  # a value above this is no one's setting (a LayerNorm's eps of 0.3): not offered
     covered: frozenset[Fraction] = frozenset()  # values a declared convention already tries
     training: bool = False  # its numbers are computed through training (every step of the graph, costed so)
 
 
 _EPS_STEPS = (".std", ".rstd", ".norm", "")  # a LayerNorm's steps that eps changes, after its key
-_EPS_GRID = (Fraction(0),) + tuple(Fraction(1, 10 ** k) for k in range(15, -1, -1))
+_EPS_GRID = (Fraction(0),) + tuple(Fraction(1, 10 ** k) for k in range(15, 0, -1))
+_EPS_MOST = Fraction(1, 100)
 _EPS_COVERED = frozenset({Fraction(0), Fraction(1, 10 ** 5), Fraction(1, 10 ** 6), Fraction(1, 10 ** 12)})
 
 
@@ -91,12 +94,12 @@ def knobs(model: Model) -> list[Knob]:
         assert q is not None
         wheres = tuple(s.where for s in lns)
         out.append(Knob("value.eps", "eps", " in every LayerNorm", q, lns[0].cfg.eps.text, eps_put(lns),
-                        tuple(w + "." for w in wheres), in_block(wheres), _EPS_GRID, _EPS_COVERED))
+                        tuple(w + "." for w in wheres), in_block(wheres), _EPS_GRID, _EPS_MOST, _EPS_COVERED))
     for s in lns:
         q = X.rational_of(s.cfg.eps.value)
         assert q is not None
         out.append(Knob("value.eps", "eps", f" in {s.where}" if len(lns) > 1 else "", q, s.cfg.eps.text,
-                        eps_put([s]), (s.where + ".",), in_block((s.where,)), _EPS_GRID, _EPS_COVERED))
+                        eps_put([s]), (s.where + ".",), in_block((s.where,)), _EPS_GRID, _EPS_MOST, _EPS_COVERED))
     tr = model.train
     lr = X.rational_of(tr.lr.value) if tr is not None else None
     if tr is not None and model.loss is not None and lr is not None and lr > 0:
@@ -106,7 +109,7 @@ def knobs(model: Model) -> list[Knob]:
 
         grid = tuple(sorted({lr * Fraction(10) ** k for k in range(-3, 3)} | {lr * 2, lr / 2}))
         out.append(Knob("value.lr", "the learning rate", "", lr, tr.lr.text, put_lr, ("grad.",),
-                        lambda a: not a.grad and a.t >= 1, grid, training=True))
+                        lambda a: not a.grad and a.t >= 1, grid, Fraction(10), training=True))
     return out
 
 
@@ -134,7 +137,10 @@ def hypotheses(ex, targets, cells) -> list[Candidate]:
         cost = (cells.total if knob.training else cells.after(since)) + CLAIM_COST
         keep = cells.keep(since)
         for f in mine[:TARGETS]:
-            q = _Solver(ex, knob, keep, cost).solve(f.claim)
+            solver = _Solver(ex, knob, keep, cost)
+            q = solver.solve(f.claim)
+            if solver.out_of_budget:
+                break  # said in the report (not_searched); the next claim would cost the same
             if q is None:
                 continue
             shown = decimal_text(q)
@@ -159,6 +165,7 @@ class _Solver:
     def __init__(self, ex, knob: Knob, keep: int, cost: int) -> None:
         self.ex, self.knob, self.keep, self.cost = ex, knob, keep, cost
         self._at: dict[Fraction, arb | None] = {}
+        self.out_of_budget = False
 
     def value(self, q: Fraction, a: Address) -> arb | None:
         if q in self._at:
@@ -180,7 +187,8 @@ class _Solver:
         try:
             return self._solve(c)
         except _OutOfBudget:
-            self.ex.not_searched.append(f"{self.knob.name}{self.knob.where} solved from {self.ex.names[c.seq]}")
+            self.out_of_budget = True
+            self.ex.not_searched.append(f"{self.knob.name}{self.knob.where}, solved from {self.ex.names[c.seq]}")
             return None
 
     def _solve(self, c) -> Fraction | None:
@@ -233,7 +241,7 @@ class _Solver:
             if found is None:
                 return None
             best = self._simplest(found, sign)
-        if best is None or best == self.knob.value or best in self.knob.covered:
+        if best is None or best == self.knob.value or best in self.knob.covered or not 0 < best <= self.knob.most:
             return None
         return best
 
