@@ -68,6 +68,10 @@ def test_a_layernorm_with_another_eps_is_solved_for():
         assert hid == "value.eps", (q, hid)
         assert detail == "LayerNorm computed with eps = 2.5e-5 instead of 1e-5", (q, detail)
     assert all(not f.explained_by for f in r.by_seq.values() if f.verdict is Verdict.CORRECT)
+    # one change fits the whole group: the report's summary says so once (it never did before: the ranked
+    # hypotheses are merged copies, compared by identity)
+    assert [(e.detail, len(qs)) for e, qs in r.conventions] == [
+        ("LayerNorm computed with eps = 2.5e-5 instead of 1e-5", 7)]
 
 
 def _rstd_case(tmp_path, printed: str):

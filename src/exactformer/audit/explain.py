@@ -162,7 +162,8 @@ class Explainer:
         self.carry_intended(targets, by_claim)
         summary = []
         for h in convs:
-            if h.general and len(h.claims) >= 2 and any(by_claim[s][0] is h for s in h.claims if s in by_claim):
+            # merged (``_merge``): the one ranked first for a claim is the merged copy of h, with h's group key
+            if h.general and len(h.claims) >= 2 and any(by_claim[s][0].group == h.group for s in h.claims if s in by_claim):
                 e = h.explanation(self.names)
                 summary.append((e, e.explains))
         return tuple(summary)
