@@ -7,6 +7,10 @@ one change, and keeps those that reproduce the stated digits:
 - another **convention** for one block or the whole case (each block kind and
   model-level module declares its own, ``model.conventions``): the claim fits the
   model rebuilt under it, and no number the document has right stops fitting;
+- a **hyper-parameter with another value** (``audit.solved``): a LayerNorm's eps or the learning rate, solved
+  for from a wrong number it sets and offered as the simplest decimal that reproduces it, when the number pins
+  it; and the **backward pass's own conventions** (``audit.backward``): a LayerNorm's backward without eps.
+  Both are checked as a convention is;
 - a **slip in one operand** of the recomputation R (the document's values it
   starts from, ``Auditor.program``): another row or cell of the same step, the
   same cells of a neighbouring step, a sign dropped, a digit wrong or two
@@ -43,7 +47,7 @@ from ..numeric.ball import PRECISIONS, precision, q2arb
 from ..numeric.engine import Engine
 from ..numeric.intervals import Interval, Undefined, ball
 from . import backward, solved
-from .findings import OK_VERDICTS, ClaimFinding, Explanation, Verdict
+from .findings import OK_VERDICTS, ClaimFinding, Explanation, Family, Verdict
 
 SHOWN = 3  # explanations kept per finding, best first
 MAX_LEAVES = 64  # operand slips are searched in recomputations that start from at most this many values
@@ -72,7 +76,7 @@ SIMPLICITY = {
     "result.digit": 4, "operand.digit": 5,
 }
 VOCABULARY = tuple(SIMPLICITY) + ("result.intended",)
-FAMILY = ("result", "convention", "value", "operand")  # equal counts and simplicity: a printing slip is the simpler story
+FAMILIES = list(Family)  # equal counts and simplicity: the earlier family first
 _DECIMAL = re.compile(r"(-?)(\d+)(?:\.(\d+))?")
 
 
@@ -150,7 +154,7 @@ class Explainer:
             for s in h.claims:
                 by_claim.setdefault(s, []).append(h)
         for seq, hs in by_claim.items():
-            hs.sort(key=lambda h: (-len(h.claims), h.simplicity, FAMILY.index(h.hypothesis.split(".")[0]),
+            hs.sort(key=lambda h: (-len(h.claims), h.simplicity, FAMILIES.index(Family.of(h.hypothesis)),
                                    h.hypothesis, h.detail))
             f = v[seq]
             if f.verdict in OK_VERDICTS:
