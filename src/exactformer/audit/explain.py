@@ -75,7 +75,6 @@ SIMPLICITY = {
     "operand.sign": 3, "operand.digits_swapped": 3,
     "result.digit": 4, "operand.digit": 5,
 }
-VOCABULARY = tuple(SIMPLICITY) + ("result.intended",)
 FAMILIES = list(Family)  # equal counts and simplicity: the earlier family first
 _DECIMAL = re.compile(r"(-?)(\d+)(?:\.(\d+))?")
 
@@ -100,7 +99,7 @@ class Hypothesis:
             (self.detail, self.recomputed)
         if len(qs) > 1 and self.general and seq is None:
             detail = self.general
-        return Explanation(self.hypothesis, detail, got, qs, (-len(self.claims), self.simplicity))
+        return Explanation(self.hypothesis, detail, got, qs)
 
 
 class Explainer:
@@ -536,7 +535,7 @@ class Explainer:
                 meant = by_claim[typo.seq][0].intended
                 assert meant is not None
                 e = Explanation("result.intended", f"follows {self.names[typo.seq]} = {meant[1]}, the value meant "
-                                f"where {typo.number.text} is printed", R, (self.names[seq],), (-1, 0))
+                                f"where {typo.number.text} is printed", R, (self.names[seq],))
                 cur = v[seq]
                 bad = tuple(sorted(set(typos) | set(cur.caused_by), key=lambda c: c.seq))
                 v[seq] = replace(cur, verdict=Verdict.PROPAGATED, caused_by=bad, recomputed=R,

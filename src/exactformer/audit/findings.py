@@ -64,7 +64,6 @@ class Explanation:
     detail: str  # one sentence naming the cells
     recomputed: str  # the value under that change, as a decimal
     explains: tuple[str, ...] = ()  # every quantity this one change explains
-    rank: tuple = field(default=(), compare=False)
 
     @property
     def family(self) -> Family:
