@@ -34,7 +34,8 @@ def hypotheses(ex, targets, cells) -> list[Candidate]:
     grads = [f for f in targets if f.claim.address.grad and f.claim.address.t == 0]
     if not grads:
         return []
-    out = []
+    out: list[Candidate] = []
+    left = 0  # LayerNorms the budget left out
     for li, layer in enumerate(model.layers, start=1):
         for bi, blk in enumerate(layer.blocks):
             if blk.kind != "layernorm" or X.rational_of(blk.config.eps.value) == 0:
@@ -47,7 +48,7 @@ def hypotheses(ex, targets, cells) -> list[Candidate]:
             if not below:
                 continue
             if not ex._spend(cells.total):
-                ex.not_searched.append(f"the backward pass of {where} without eps")
+                left += 1
                 continue
             short = _shorter(ex, model, li, bi, where)
             if short is None:
@@ -66,6 +67,8 @@ def hypotheses(ex, targets, cells) -> list[Candidate]:
                 Convention("convention.backward_eps=0", "", short, ("grad.",)),
                 li - 1, g.depth(Address(where, (0, 0), True)),
                 changed=changed))
+    if left:
+        ex.not_searched.append(f"the backward pass without eps of {left:,} LayerNorm{'' if left == 1 else 's'}")
     return out
 
 
