@@ -94,6 +94,10 @@ def test_a_value_is_offered_only_when_the_number_pins_it(tmp_path):
         f = next(iter(Auditor(_rstd_case(tmp_path, printed)).run().by_seq.values()))
         assert f.verdict is Verdict.WRONG
         assert not any(e.hypothesis.startswith("value.") for e in f.explained_by), (printed, f.explained_by)
+        # what was tried is said; the value the issue's number pins (1/0.447212474619866² − 5 = 2.50637…e-5) too
+        near = "eps (≈ 2.5064e-5 would reproduce it, no value of at most 3 digits)"
+        assert (near in (f.why_not or "")) == (printed == "0.447212474619866"), f.why_not
+        assert "; eps" in (f.why_not or ""), f.why_not
 
 
 def test_a_learning_rate_with_another_value_is_solved_for(tmp_path):
@@ -126,14 +130,20 @@ def test_the_backward_case_holds_the_oracles_numbers():
     for m, v in enumerate(dy.sum(0)):
         assert stated[f"grad.ln.beta[{m + 1}]"] == f"{v:.12g}"
     assert stated["loss"] == f"{0.5 * ((T - y) ** 2).sum():.12g}"
+    rho, xh = 1 / np.sqrt(var), (x - mu) / np.sqrt(var)  # the backward pass's own, without eps
+    g = dy * gamma
+    dx = rho / 4 * (4 * g - g.sum(1, keepdims=True) - xh * (g * xh).sum(1, keepdims=True))
+    for m, v in enumerate(dx[0]):
+        assert stated[f"grad.X[a][{m + 1}]"] == f"{v:.12g}"
 
 
 def test_a_layernorm_backward_without_eps_is_named():
     """The forward numbers follow eps = 1e-5 (so eps = 0 for the whole model is no answer: it breaks them, and
-    with a loss on y its ∂L/∂y differs too); grad.gamma follows x̂ without eps: the backward convention."""
+    with a loss on y its ∂L/∂y differs too); grad.gamma follows x̂ without eps, and the gradient passed on to
+    the input x̂ and ρ without eps: the backward convention, for both."""
     r = Auditor(load(CASES / "layernorm-backward-no-eps.toml")).run()
     top = _top(r)
-    assert set(top) == {f"grad.ln.gamma[{m}]" for m in range(1, 5)}, top
+    assert set(top) == {f"grad.ln.gamma[{m}]" for m in range(1, 5)} | {f"grad.X[a][{m}]" for m in range(1, 5)}, top
     assert {hid for hid, _ in top.values()} == {"convention.backward_eps=0"}
     assert all("computed without eps" in d for _, d in top.values())
 

@@ -5,8 +5,8 @@ A document may have computed a LayerNorm with another ε than the one it states 
 eps, every LayerNorm's eps at once, the learning rate) and a wrong number it sets (a number of that
 LayerNorm; a value after training), the search
 
-1. brackets the value q that reproduces the number: E_q(claim) − r changes sign between two points of a grid
-   (each point a certified ball of the claim under the model with that value);
+1. brackets the value q that reproduces the number, walking a grid outward from the stated value until
+   E_q(claim) − r changes sign (each point a certified ball of the claim under the model with that value);
 2. narrows the bracket (regula falsi, Illinois) until E_q lies within the claim's digits;
 3. offers the simplest decimal there (fewest significant digits, at most ``MAX_DIGITS``), and only when the
    values that reproduce the claim are narrow beside the spacing of such decimals: E at that decimal plus or
@@ -238,12 +238,27 @@ class _Solver:
                         break
                 if found is not None or not inner:
                     break
+            label = f"{self.knob.name}{self.knob.where}"
             if found is None:
+                self._note(c, label)
                 return None
             best = self._simplest(found, sign)
-        if best is None or best == self.knob.value or best in self.knob.covered or not 0 < best <= self.knob.most:
-            return None
+            if best is None or not 0 < best <= self.knob.most:
+                # a value the digits pin (to 0.1 %) but no short one: worth saying which; else only that it was tried
+                pinned = 0 < found <= self.knob.most and sign(found * Fraction(999, 1000)) in (1, -1) \
+                    and sign(found * Fraction(1001, 1000)) in (1, -1)
+                self._note(c, f"{label} (≈ {decimal_text(_round(found, 5))} would reproduce it, no value of at most "
+                              f"{MAX_DIGITS} digits)" if pinned else label)
+                return None
+        if best == self.knob.value or best in self.knob.covered:
+            return None  # the case's own value, or a declared convention's (tried as such)
         return best
+
+    def _note(self, c, what: str) -> None:
+        """What the search tried, for the claim's "checked: …" when nothing explains it."""
+        got = self.ex.checked.setdefault(c.seq, [])
+        if what not in got:
+            got.append(what)
 
     def _narrow(self, x0: Fraction, x1: Fraction, s0: int, a: Address, br: arb, sign) -> Fraction | None:
         """Regula falsi (Illinois) on E_q − r between x0 and x1, until E_q lies within the claim's digits."""
