@@ -8,7 +8,10 @@ import sys
 
 import pytest
 
+from exactformer.audit.audit import Auditor
+from exactformer.batch import exit_status
 from exactformer.cli import main
+from exactformer.read.case import load
 
 from .conftest import DERIVATIONS, SEED, case_text
 
@@ -21,12 +24,16 @@ def run(capsys, *argv) -> tuple[int, str, str]:
 
 @pytest.mark.parametrize("case", DERIVATIONS, ids=lambda p: p.name)
 def test_every_bundled_case_shows_and_audits(case, capsys):
-    """Every case in derivations/ shows every step and audits (exit 0 or 1, never 2), in all formats."""
+    """Every case in derivations/ shows every step and audits in all formats, with the exit status its findings
+    call for (1 when one is an error, else 0) and its title in the report."""
     rc, out, err = run(capsys, "show", case)
     assert rc == 0 and "context" in out and not err
+    loaded = load(case)
+    want = exit_status(Auditor(loaded).run(), strict=False)
     for fmt in ("text", "markdown", "json"):
         rc, out, err = run(capsys, "audit", case, "--format", fmt)
-        assert rc in (0, 1) and not err
+        assert rc == want and not err, (fmt, rc, err)
+        assert (loaded.title or "") in out
     rc, out, _ = run(capsys, "show", case, "--format", "json")
     assert rc == 0 and json.loads(out)
 

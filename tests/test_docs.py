@@ -18,9 +18,15 @@ EXAMPLES = [b for b in re.findall(r"```toml\n(.*?)```", GUIDE, re.S) if b.starts
 
 @pytest.mark.parametrize("text", EXAMPLES, ids=[f"example{k + 1}" for k in range(len(EXAMPLES))])
 def test_guide_examples_load_and_audit(text, write_case):
-    """The guide's examples are real cases: they load, and their claims are judged."""
+    """The guide's examples are real cases: they load, every claim gets a verdict (none undefined), and an
+    example without claims still has values to show (its model is built, every step computed)."""
     case = load(write_case(text))
-    Auditor(case).run()
+    rep = Auditor(case).run()
+    assert sorted(rep.by_seq) == [c.seq for c in case.claims]
+    assert rep.summary()["undefined"] == 0
+    if not case.claims:
+        g = case.engine.graph
+        assert "[[claims]]" not in text and case.engine.decimal(g.scalars(g.parse("context"))[0], 4)
 
 
 def test_guide_examples_say_what_their_audit_finds(write_case):

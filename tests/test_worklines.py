@@ -7,8 +7,9 @@ import pytest
 from exactformer.read import grammar as G
 from exactformer.read.case import load
 from exactformer.read.claims import matcher
+from exactformer.read.worklines import Matcher
 
-from .conftest import SEED
+from .conftest import ROOT, SEED
 
 
 @pytest.fixture(scope="module")
@@ -187,3 +188,41 @@ def test_an_astronomical_function_argument_is_refused_like_a_huge_value(item, mo
     err = capsys.readouterr().err
     assert rc == 2 and "too large to evaluate with certainty" in err and "internal error" not in err
     assert main(["check", str(SEED), "--of", "scores[鬼,鬼]", "e^(1e9) - e^(1e9) + 0.1 = 0.1"]) == 2
+
+
+# ---- the matcher on its own (read/worklines.Matcher, no scores): a LayerNorm lesson's lines by hand ----------
+@pytest.fixture(scope="module")
+def ln():
+    return load(ROOT / "tests" / "cases" / "layernorm-other-eps.toml").engine.graph
+
+
+def _match(g, of: str, line: str, results: bool = False):
+    items, _ = G.parse_chain(line)
+    m = Matcher(g)
+    got = m.results(g.parse(of), items[-1]) if results else m.operands(g.parse(of), items[0])
+    return None if got is None else [(g.name(b), lit.text) for b, lit in got]
+
+
+def test_matcher_reads_a_layernorm_by_hand(ln):
+    """x = [1, 3, 5, 7]: μ = (1 + 3 + 5 + 7)/4 = 4 claims the four inputs; σ² = Σ(x − μ)²/4 = 5 claims each
+    input and μ (once: one number is one claim); 1/σ claims σ; x̂₁ = (1 − 4)·ρ claims x₁, μ and ρ, in either
+    order of the product; √(σ² + eps) claims σ², eps being the case's own 0.00001."""
+    assert _match(ln, "L1.ln.mean[a]", "(1 + 3 + 5 + 7)/4 = 4") == [
+        ("X[a][1]", "1"), ("X[a][2]", "3"), ("X[a][3]", "5"), ("X[a][4]", "7")]
+    assert _match(ln, "L1.ln.var[a]", "((1-4)^2 + (3-4)^2 + (5-4)^2 + (7-4)^2)/4 = 5") == [
+        ("X[a][1]", "1"), ("ln.mean[a]", "4"), ("X[a][2]", "3"), ("X[a][3]", "5"), ("X[a][4]", "7")]
+    assert _match(ln, "L1.ln.rstd[a]", "1/2.2361 = 0.4472") == [("ln.std[a]", "2.2361")]
+    want = [("X[a][1]", "1"), ("ln.mean[a]", "4"), ("ln.rstd[a]", "0.4472")]
+    assert _match(ln, "L1.ln.norm[a][1]", "(1 - 4) × 0.4472 = -1.3416") == want
+    assert _match(ln, "L1.ln.norm[a][1]", "0.4472 × (1 - 4) = -1.3416") == want
+    assert _match(ln, "L1.ln.std[a]", "sqrt(5 + 0.00001) = 2.2361") == [("ln.var[a]", "5")]
+    assert _match(ln, "L1.ln.rstd[a]", "1/2.2361 = 0.4472", results=True) == [("ln.rstd[a]", "0.4472")]
+
+
+def test_matcher_refuses_lines_of_another_shape(ln):
+    """Two of the four terms of a mean, or two of the four squares of a variance, fit no reading (None): the
+    line is checked as arithmetic and reported unmatched. Squares written as numbers (9 + 1 + 1 + 9) fit, but
+    claim nothing: (x − μ)² has no name of its own in the formula."""
+    assert _match(ln, "L1.ln.mean[a]", "1 + 3 = 4") is None
+    assert _match(ln, "L1.ln.var[a]", "((1-4)^2 + (3-4)^2)/4 = 5") is None
+    assert _match(ln, "L1.ln.var[a]", "(9 + 1 + 1 + 9)/4 = 5") == []

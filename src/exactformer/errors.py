@@ -30,18 +30,6 @@ class CaseError(ExactformerError):
         self.found = found
         self.hint = hint
 
-    def located(self, file: str | None = None, line: int | None = None, key: str | None = None) -> CaseError:
-        """Return a copy with the missing place filled in (an inner error learns its file late)."""
-        return CaseError(
-            self.message,
-            file=self.file or file,
-            line=self.line or line,
-            key=self.key or key,
-            expected=self.expected,
-            found=self.found,
-            hint=self.hint,
-        )
-
     def __str__(self) -> str:
         where = self.file or "<case>"
         if self.line:

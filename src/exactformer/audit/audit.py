@@ -345,8 +345,8 @@ class Auditor:
         return Report(self.case, tuple(_order(found)), self.root_causes(), names, self.engine, conventions, left)
 
     def matched_by_convention(self, fitted) -> set[int]:
-        """Unmatched lines whose result is best explained by a convention, and whose operands fit the formula
-        under that convention (``…/2 = 0.4838`` for a variance of three values, unbiased): matched there."""
+        """Unmatched lines whose result is best explained by another model (a convention, a solved value), and
+        whose operands fit the formula under that model (``…/2 = 0.4838`` for a variance of three values, unbiased): matched there."""
         from ..read.claims import matcher
 
         out: set[int] = set()
@@ -356,7 +356,7 @@ class Auditor:
             if w.of is None or not results:
                 continue
             best = [self.verdict[c.seq].explained_by[:1] for c in results]
-            if not all(e and e[0].hypothesis.startswith("convention.") for e in best):
+            if not all(e and e[0].family.another_model for e in best):
                 continue
             for g in fitted.get(results[0].seq, []):
                 if all(g in fitted.get(c.seq, []) for c in results) and matcher(g).operands(w.of, w.items[0]):

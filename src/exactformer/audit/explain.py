@@ -7,6 +7,10 @@ one change, and keeps those that reproduce the stated digits:
 - another **convention** for one block or the whole case (each block kind and
   model-level module declares its own, ``model.conventions``): the claim fits the
   model rebuilt under it, and no number the document has right stops fitting;
+- a **hyper-parameter with another value** (``audit.solved``): a LayerNorm's eps or the learning rate, solved
+  for from a wrong number it sets and offered as the simplest decimal that reproduces it, when the number pins
+  it; and the **backward pass's own conventions** (``audit.backward``): a LayerNorm's backward without eps.
+  Both are checked as a convention is;
 - a **slip in one operand** of the recomputation R (the document's values it
   starts from, ``Auditor.program``): another row or cell of the same step, the
   same cells of a neighbouring step, a sign dropped, a digit wrong or two
@@ -42,7 +46,8 @@ from ..numeric.backends import BALL, INTERVAL
 from ..numeric.ball import PRECISIONS, precision, q2arb
 from ..numeric.engine import Engine
 from ..numeric.intervals import Interval, Undefined, ball
-from .findings import OK_VERDICTS, ClaimFinding, Explanation, Verdict
+from . import backward, solved
+from .findings import OK_VERDICTS, ClaimFinding, Explanation, Family, Verdict
 
 SHOWN = 3  # explanations kept per finding, best first
 MAX_LEAVES = 64  # operand slips are searched in recomputations that start from at most this many values
@@ -65,11 +70,12 @@ SPACING = 20  # a digit of an operand counts only when each step of it moves R b
 SIMPLICITY = {
     "result.digits_swapped": 1, "result.decimal_shift": 1, "result.sign": 1, "result.truncated": 1,
     "result.neighbour_copied": 2, "operand.other_step": 2, "operand.other_cell": 2, "convention": 2,
+    "convention.backward_eps=0": 2,  # the backward pass's own convention (audit.backward)
+    "value.eps": 3, "value.lr": 3,  # a hyper-parameter with another value, solved for (audit.solved)
     "operand.sign": 3, "operand.digits_swapped": 3,
     "result.digit": 4, "operand.digit": 5,
 }
-VOCABULARY = tuple(SIMPLICITY) + ("result.intended",)
-FAMILY = ("result", "convention", "operand")  # equal counts and simplicity: a printing slip is the simpler story
+FAMILIES = list(Family)  # equal counts and simplicity: the earlier family first
 _DECIMAL = re.compile(r"(-?)(\d+)(?:\.(\d+))?")
 
 
@@ -93,7 +99,7 @@ class Hypothesis:
             (self.detail, self.recomputed)
         if len(qs) > 1 and self.general and seq is None:
             detail = self.general
-        return Explanation(self.hypothesis, detail, got, qs, (-len(self.claims), self.simplicity))
+        return Explanation(self.hypothesis, detail, got, qs)
 
 
 class Explainer:
@@ -147,7 +153,7 @@ class Explainer:
             for s in h.claims:
                 by_claim.setdefault(s, []).append(h)
         for seq, hs in by_claim.items():
-            hs.sort(key=lambda h: (-len(h.claims), h.simplicity, FAMILY.index(h.hypothesis.split(".")[0]),
+            hs.sort(key=lambda h: (-len(h.claims), h.simplicity, FAMILIES.index(Family.of(h.hypothesis)),
                                    h.hypothesis, h.detail))
             f = v[seq]
             if f.verdict in OK_VERDICTS:
@@ -159,7 +165,8 @@ class Explainer:
         self.carry_intended(targets, by_claim)
         summary = []
         for h in convs:
-            if h.general and len(h.claims) >= 2 and any(by_claim[s][0] is h for s in h.claims if s in by_claim):
+            # merged (``_merge``): the one ranked first for a claim is the merged copy of h, with h's group key
+            if h.general and len(h.claims) >= 2 and any(by_claim[s][0].group == h.group for s in h.claims if s in by_claim):
                 e = h.explanation(self.names)
                 summary.append((e, e.explains))
         return tuple(summary)
@@ -179,7 +186,9 @@ class Explainer:
         Bounded by construction: each convention costs about the cells it rebuilds and evaluates (the steps
         from the first one it changes; the steps before it are the case's, shared) and the claims it checks,
         taken from the search's budget (``run``). A convention that no longer fits the budget is left out, and
-        said so (``not_searched``), never silently."""
+        said so (``not_searched``), never silently. Then the hypotheses that need the case's values to be
+        built: a hyper-parameter with another value, solved for (``solved``), and the backward pass's own
+        conventions (``backward``); each is checked as a convention is."""
         out = []
         depth = {f.claim.seq: self.g.depth(f.claim.address) for f in self.au.verdict.values()}
         deepest = max(depth[f.claim.seq] for f in targets)
@@ -209,37 +218,61 @@ class Explainer:
             def changed(a: Address, steps=steps, training=training) -> bool:
                 return training if (a.grad or a.t) else self.g.step(a.step).key in steps
 
-            for f in reach:
-                self.conventions_tried[f.claim.seq] = self.conventions_tried.get(f.claim.seq, 0) + 1
-            reach = [f for f in reach if changed(f.claim.address)]
-            fits = [f for f in reach if alt.fits(f.claim, self._reads(f.claim, changed))]
-            if not fits:
-                continue
-            for f in fits:
-                self.fitted.setdefault(f.claim.seq, []).append(alt.g)
-            reached = {f.claim.seq for f in reach}
-            later = [f for f in later if f.claim.seq not in reached]
-            broken = sum(1 for f in later if f.verdict is Verdict.CORRECT and changed(f.claim.address)
-                         and self._reads(f.claim, changed) and not alt.fits(f.claim))
-            first = min(fits, key=lambda f: f.claim.seq).claim
-            got = alt.engine.decimal(first.address, 8)
-            if broken:
-                # numbers the document has right follow the case's convention: this one applies here only
-                fits = [f for f in fits if _significant(f.claim.number.text) >= DIGIT_SIG]
-                if fits:
-                    out.append(Hypothesis(conv.id, f"{conv.detail}, here only ({broken} other number"
-                                          f"{'s' if broken > 1 else ''} the document has right follow the case)",
-                                          got, ("convention", conv.id, conv.detail), [f.claim.seq for f in fits],
-                                          SIMPLICITY["convention"] + 1))
-                continue
-            more = [f for f in later if f.verdict in (Verdict.PROPAGATED, Verdict.LAST_DIGIT)
-                    and changed(f.claim.address) and alt.exact_fits(f.claim)]
-            claims = sorted({f.claim.seq for f in fits + more})
-            out.append(Hypothesis(conv.id, conv.detail, got, ("convention", conv.id, conv.detail), claims,
-                                  SIMPLICITY["convention"], general=conv.detail))
+            h = self._tried(conv.id, conv.detail, alt, changed, reach, later, SIMPLICITY["convention"])
+            if h is not None:
+                out.append(h)
+        for family in (solved, backward):
+            for cand in family.hypotheses(self, targets, cells):
+                alt = _alternative(self.au, cand.convention, cand.keep)
+                if alt is None:
+                    continue
+                if cand.changed is not None:
+                    changed = cand.changed
+                else:
+                    steps = _changed_steps(self.engine, alt.engine, cells.since(cand.convention.since))
+
+                    def changed(a: Address, steps=steps, training=cand.training) -> bool:
+                        return training if (a.grad or a.t) else self.g.step(a.step).key in steps
+
+                reach = [f for f in targets if depth[f.claim.seq] >= cand.since]
+                later = [f for f in findings if depth[f.claim.seq] >= cand.since]
+                h = self._tried(cand.hid, cand.detail, alt, changed, reach, later, SIMPLICITY[cand.hid])
+                if h is not None:
+                    out.append(h)
         if left:
             self.not_searched.insert(0, _count(left, "convention"))
         return out
+
+    def _tried(self, hid: str, detail: str, alt, changed, reach: list[ClaimFinding], later: list[ClaimFinding],
+               simplicity: int) -> Hypothesis | None:
+        """One other model (a convention's, a solved value's): the root causes in ``reach`` it reproduces, unless
+        it breaks numbers the document has right (then it is offered for this place only, as less simple)."""
+        for f in reach:
+            self.conventions_tried[f.claim.seq] = self.conventions_tried.get(f.claim.seq, 0) + 1
+        reach = [f for f in reach if changed(f.claim.address)]
+        fits = [f for f in reach if alt.fits(f.claim, self._reads(f.claim, changed))]
+        if not fits:
+            return None
+        for f in fits:
+            self.fitted.setdefault(f.claim.seq, []).append(alt.g)
+        reached = {f.claim.seq for f in reach}
+        later = [f for f in later if f.claim.seq not in reached]
+        broken = sum(1 for f in later if f.verdict is Verdict.CORRECT and changed(f.claim.address)
+                     and self._reads(f.claim, changed) and not alt.fits(f.claim))
+        first = min(fits, key=lambda f: f.claim.seq).claim
+        got = alt.engine.decimal(first.address, 8)
+        if broken:
+            # numbers the document has right follow the case's convention: this one applies here only
+            fits = [f for f in fits if _significant(f.claim.number.text) >= DIGIT_SIG]
+            if not fits:
+                return None
+            return Hypothesis(hid, f"{detail}, here only ({broken} other number"
+                              f"{'s' if broken > 1 else ''} the document has right follow the case)",
+                              got, ("convention", hid, detail), [f.claim.seq for f in fits], simplicity + 1)
+        more = [f for f in later if f.verdict in (Verdict.PROPAGATED, Verdict.LAST_DIGIT)
+                and changed(f.claim.address) and alt.exact_fits(f.claim)]
+        claims = sorted({f.claim.seq for f in fits + more})
+        return Hypothesis(hid, detail, got, ("convention", hid, detail), claims, simplicity, general=detail)
 
     def _reads(self, c: Claim, changed) -> bool:
         """Must R be redone under a convention? Only when it reads what the convention changes, and only for a
@@ -502,7 +535,7 @@ class Explainer:
                 meant = by_claim[typo.seq][0].intended
                 assert meant is not None
                 e = Explanation("result.intended", f"follows {self.names[typo.seq]} = {meant[1]}, the value meant "
-                                f"where {typo.number.text} is printed", R, (self.names[seq],), (-1, 0))
+                                f"where {typo.number.text} is printed", R, (self.names[seq],))
                 cur = v[seq]
                 bad = tuple(sorted(set(typos) | set(cur.caused_by), key=lambda c: c.seq))
                 v[seq] = replace(cur, verdict=Verdict.PROPAGATED, caused_by=bad, recomputed=R,

@@ -36,6 +36,26 @@ SEVERITY = {Verdict.CORRECT: Severity.OK, Verdict.ROUNDING: Severity.OK, Verdict
             Verdict.COARSE: Severity.WARNING}
 
 
+class Family(enum.Enum):
+    """The families of hypotheses the search for why tries (audit.explain), in the order a tie between two
+    equally simple explanations is broken: a printing slip is the simpler story. A hypothesis's identifier
+    starts with its family's name (``value.eps``)."""
+
+    RESULT = "result"  # a slip in the printed result
+    CONVENTION = "convention"  # another convention (a block's, the model's, the backward pass's, the update order)
+    VALUE = "value"  # a hyper-parameter with another value, solved for (audit.solved)
+    OPERAND = "operand"  # a slip in one operand of the recomputation
+
+    @classmethod
+    def of(cls, hypothesis: str) -> Family:
+        return cls(hypothesis.split(".", 1)[0])
+
+    @property
+    def another_model(self) -> bool:
+        """Its explanations are the case under another model (a convention's, a solved value's)."""
+        return self in (Family.CONVENTION, Family.VALUE)
+
+
 @dataclass(frozen=True)
 class Explanation:
     """One single change that reproduces a stated number (issue: say why a number is wrong)."""
@@ -44,7 +64,10 @@ class Explanation:
     detail: str  # one sentence naming the cells
     recomputed: str  # the value under that change, as a decimal
     explains: tuple[str, ...] = ()  # every quantity this one change explains
-    rank: tuple = field(default=(), compare=False)
+
+    @property
+    def family(self) -> Family:
+        return Family.of(self.hypothesis)
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,7 @@ def int_text(n: int) -> str:
 
 
 class Func(enum.Enum):
-    """The functions an exact value may apply: name as printed, and whether it is increasing."""
+    """The functions an exact value may apply, each with its name as printed."""
 
     EXP = "exp"
     LOG = "ln"
@@ -470,10 +470,6 @@ def natural_order(names) -> list[str]:
     import re
 
     return sorted(names, key=lambda n: [(0, int(p), p) if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", n)])
-
-
-def has_refs(e: Expr) -> bool:
-    return fold(e, lambda n, cs: isinstance(n, Ref) or any(cs))
 
 
 def tree_size(e: Expr, memo: dict | None = None, cap: int | None = None) -> int:

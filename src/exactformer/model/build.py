@@ -82,7 +82,6 @@ class BlockKind:
 class ReadContext:
     """What a block's reader needs to know about the model around it."""
 
-    model_keys: dict  # the [model] table (scale, mask, layout …) as read
     layout: Any
     scale: Any
     mask: Any

@@ -41,7 +41,8 @@ class _Slot:
     put: Callable[[Model, Any], Model]
 
 
-def _slots(model: Model) -> Iterator[_Slot]:
+def block_slots(model: Model) -> Iterator[_Slot]:
+    """Every block's config in the model (the head's LayerNorm too): where it is, and how to replace it."""
     for li, layer in enumerate(model.layers, start=1):
         for bi, blk in enumerate(layer.blocks):
             yield _Slot(blk.kind, blk.config, f"L{li}.{blk.name}", _block_setter(li - 1, bi))
@@ -60,7 +61,7 @@ def _block_setter(li: int, bi: int) -> Callable[[Model, Any], Model]:
 
 def conventions(model: Model) -> list[Convention]:
     """Every single change of convention: whole-case ones first, then per block, then model-level."""
-    slots = list(_slots(model))
+    slots = list(block_slots(model))
     per_kind: dict[str, int] = {}
     for s in slots:
         per_kind[s.kind] = per_kind.get(s.kind, 0) + 1

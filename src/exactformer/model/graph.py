@@ -114,7 +114,6 @@ class Graph:
                 st.short = other.short if other is not None else key
         self._expr: dict[tuple[Address, int], X.Expr] = {}
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
-        self._products: dict[tuple[Address, Address], Address] | None = None
         self._formulas: dict[Address, Formula] = {}
         self._parsed: dict[str, Address] = {}  # text -> address, and back: each read and printed once
         self._names: dict[Address, str] = {}
@@ -576,21 +575,6 @@ class Graph:
                 and X.rational_of(self.expr(f.args[1])) == 1:
             return refs[0]  # no scaling (scale = "none"): s̃ = s, not s/1
         return f.kind.f(PATTERN, refs)
-
-    def named_product(self, a: Address, b: Address) -> Address | None:
-        """The quantity defined as exactly a·b (weighted_v = weights·V), if there is one."""
-        if self._products is None:
-            self._products = {}
-            for s in self.steps.values():
-                if s.lazy and s.spec.name != "cos":
-                    for o, kind, args in s.plan():
-                        if kind is K.MUL:
-                            (i, j), (k, m) = args
-                            x = Address(s.inputs[i].key, s.inputs[i].unflat(j))
-                            y = Address(s.inputs[k].key, s.inputs[k].unflat(m))
-                            self._products[(x, y)] = self._products[(y, x)] = Address(s.key, s.unflat(o))
-        got = self._products.get((a.at(t=0), b.at(t=0)))
-        return None if got is None or a.t != b.t else got.at(t=a.t)
 
 
 def _drop_head(key: str) -> str:

@@ -73,7 +73,7 @@ def read_model(r: Reader, doc: dict) -> Model:
         raise r.fail("embed_scale needs embeddings", ("model", "embed_scale"))
     layers = []
     for li, raw in enumerate(layers_raw):
-        ctx = ReadContext(m, layout, scale, mask, softmax, tuple(positions), li + 1,
+        ctx = ReadContext(layout, scale, mask, softmax, tuple(positions), li + 1,
                           direct_allowed=(li == 0 and width is None))
         layer, width = _layer(r, raw, ("model", "layers", li), ctx, width)
         layers.append(layer)

@@ -14,8 +14,6 @@ from . import grammar as G
 from .toml import show
 from .worklines import Matcher
 
-GROUP_KEYS = ("at", "values", "work", "trend", "precision", "line")
-
 
 class _Claims:
     def __init__(self, r, engine) -> None:

@@ -228,8 +228,3 @@ class Reader:
             bound = f"≥ {lo}" if hi is None else f"≥ {lo} and ≤ {hi:,}"
             raise self.fail(f"{key[-1]} must be an integer {bound}", key, expected=what, found=show(v))
         return v
-
-    def string(self, v, key: tuple, what: str) -> str:
-        if not isinstance(v, str) or not v:
-            raise self.fail(f"{key[-1]} must be a non-empty string", key, expected=what, found=show(v))
-        return v
