@@ -255,8 +255,8 @@ def collect(args: list[str]) -> list[Path]:
 def floors_toml(results: list[Result]) -> str:
     """The floors a test holds each document to: today's recall and verdict agreement less 5 points, today's
     invented share plus 3 (measured, then written by --write-floors; raise them as the reader improves)."""
-    out = ["# Written by `python bench/reading_eval.py --write-floors tests/documents/styles/floors.toml`: what each",
-           "# document reads today, less a margin. tests/test_styles.py keeps the reader above them.", ""]
+    out = ["# Written by `python bench/reading_eval.py DIR --write-floors DIR/floors.toml`: what each document",
+           "# reads today, less a margin. tests/test_styles.py keeps the reader above them.", ""]
     for r in sorted(results, key=lambda r: r.name):
         agreed = r.agree / r.matched if r.matched else 1.0
         out += [f'[documents."{r.name}"]', f"reads = {'true' if r.read else 'false'}",

@@ -226,3 +226,13 @@ def test_matcher_refuses_lines_of_another_shape(ln):
     assert _match(ln, "L1.ln.mean[a]", "1 + 3 = 4") is None
     assert _match(ln, "L1.ln.var[a]", "((1-4)^2 + (3-4)^2)/4 = 5") is None
     assert _match(ln, "L1.ln.var[a]", "(9 + 1 + 1 + 9)/4 = 5") == []
+
+
+def test_a_number_standing_for_a_working_step_of_the_formula_is_claimed(ln):
+    """x = [1, 3, 5, 7], μ = 4: in σ² = ((−3)² + (−1)² + 1² + 3²)/4 each deviation stands for x − μ, the
+    LayerNorm's centered step, and in μ = 16/4 the 16 stands for Σx, its sum step: both are claims. A square
+    written as its value (9) stays unnamed, as above."""
+    assert _match(ln, "L1.ln.var[a]", "((-3)^2 + (-1)^2 + (1)^2 + (3)^2)/4 = 5") == [
+        ("ln.centered[a][1]", "-3"), ("ln.centered[a][2]", "-1"), ("ln.centered[a][3]", "1"),
+        ("ln.centered[a][4]", "3")]
+    assert _match(ln, "L1.ln.mean[a]", "16/4 = 4") == [("ln.sum[a]", "16")]

@@ -247,6 +247,13 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
     if not ops:  # fits nothing, or only as numbers standing for unnamed parts (0.20 + 0.22 for Σ Q·K): unmatched
         c.unmatched.append(wi)
         ops = []
+    seen = {(a, lit.text) for a, lit in ops}
+    for node, res in zip(items[1:-1], stated[:-1]):  # "(1.1 + … + 1.3) / 4 = 3 / 4 = 0.75": 3 is the sum
+        if res is None:
+            for a, lit in m.operands(of, node) or []:
+                if (a, lit.text) not in seen and not c.g.restates_givens(a.step):
+                    seen.add((a, lit.text))
+                    ops.append((a, lit))
     for a, lit in ops:
         c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64, c.source_line))
     for group in stated:

@@ -17,15 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from itertools import permutations
+from itertools import permutations, product
 
 from ..exact import expr as X
+from ..exact.text import text
 from ..model.address import Address
 from . import grammar as G
 
 Operands = list[tuple[Address, G.Num]]
 Candidate = tuple[int, tuple[tuple[Address, G.Num], ...]]
 MAX_DEPTH = 6
+NAMED_PARTS = ("sum", "centered")  # working steps a formula writes inline, by the step's name
+PART_TEXT = 400  # characters of a formula's text compared
 KEEP = 3  # candidates kept per sub-match
 
 
@@ -74,6 +77,7 @@ class Matcher:
         self.g = graph
         self.score = score or (lambda a, n: 0)
         self.log_base = log_base
+        self._parts: dict[str, Address] | None = None
 
     # ---- entry points ----------------------------------------------------------------------------
     def operands(self, of: Address, node) -> Operands | None:
@@ -154,9 +158,24 @@ class Matcher:
             out = self._apply(p, node, depth)
         elif isinstance(p, X.Max) and isinstance(node, G.Call) and node.fn == "max":
             out = self._assign(list(p.args), list(node.args), depth)
-        if not out and lit is not None:
-            return [(0, ())]  # an unnamed intermediate written as its value: nothing to claim
+        if not out and lit is not None:  # an intermediate written as its value: a claim if a step names it
+            b = self._named_part(p)
+            return [(self.score(b, lit), ((b, lit),))] if b is not None else [(0, ())]
         return out
+
+    def _named_part(self, p: X.Expr) -> Address | None:
+        """The working step whose formula ``p`` is: (x − μ) is centered[t][m], Σx is sum[t] (a LayerNorm's
+        steps that its variance and mean write inline)."""
+        if self._parts is None:
+            self._parts = {}
+            for st in self.g.steps.values():
+                if st.lazy and st.spec.name in NAMED_PARTS:
+                    for idx in product(*(range(d) for d in st.dims)):
+                        a = Address(st.key, idx)
+                        self._parts.setdefault(text(self.g.symbolic_formula(a), limit=PART_TEXT), a)
+        if not self._parts or not isinstance(p, (X.Add, X.Mul)):
+            return None
+        return self._parts.get(text(p, limit=PART_TEXT))
 
     def _neg(self, p: X.Expr, x, depth: int) -> list[Candidate]:
         """−x against p: strip a leading −1 from p, or give the minus to one factor of x."""

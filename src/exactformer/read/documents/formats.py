@@ -141,6 +141,17 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
         return
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
+    head = header + [""] * (width - len(header)) if header else [""] * width
+    gaps = [j for j in range(1, width - 1) if not head[j].strip() and all(not r[j].strip() for r in rows)]
+    if gaps:  # | token | x₁ … x₄ |  | Sub₁ … Sub₄ |: two tables side by side, rows named by the first column
+        cuts = [0, *gaps, width]
+        for a, b in zip(cuts, cuts[1:]):
+            lo = a if a == 0 else a + 1
+            if lo < b:
+                part = list(range(lo, b)) if lo == 0 else [0, *range(lo, b)]
+                _add_table([head[j] for j in part], [[r[j] for j in part] for r in rows], line, out, context,
+                           row_lines)
+        return
     totals = [k for k, r in enumerate(rows) if r and _TOTAL_ROW.match(r[0].strip().strip("*"))]
     for k in totals:  # | 合計 | | | 4.2633 |: each stated total on its own, matched by its value
         for c in rows[k][1:]:

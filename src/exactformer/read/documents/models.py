@@ -122,7 +122,7 @@ def givens(found: I.Items) -> Givens:
     return g
 
 
-_SUBLAYER = re.compile(r"attention|attn|sublayer|mha|multihead|注意力|アテンション|어텐션|自注意|^z$|^f\(", re.IGNORECASE)
+_SUBLAYER = re.compile(r"attention|attn|sublayer|mha|multihead|注意力|アテンション|어텐션|自注意|^sub(?:_?out(?:put)?)?$|サブレイヤー|^z$|^f\(", re.IGNORECASE)
 
 
 def _has_zero(x) -> bool:
