@@ -384,3 +384,34 @@ def test_root_causes_are_errors_and_warnings_have_their_own_list(capsys):
     assert "±1" not in roots and "✗" in roots
     assert "±1 scaled[鬼,金棒] = 0.0623" in rest.split("\n\n")[0]
     assert "off vs exact" in out
+
+
+def test_givens_printed_rounded_are_the_intervals_of_their_digits(write_case):
+    """model.md 6b: Q, K, V of random weights printed to 3 decimals, the scores and context printed from the
+    unrounded values (NumPy float64). Taken exactly, most of them look wrong; taken as rounded, each is
+    `rounding`, and a real slip (0.05 added to one score) is still `wrong`."""
+    import numpy as np
+
+    rng = np.random.default_rng(3)
+    q, k, v = (rng.normal(0, 0.5, (3, 2)) for _ in range(3))
+    s = q @ k.T / np.sqrt(2)
+    a = np.exp(s)
+    a /= a.sum(1, keepdims=True)
+    c = a @ v
+    toks = ["a", "b", "c"]
+
+    def rows(m):
+        return "{ " + ", ".join(f'{t} = [{", ".join(f"{x:.3f}" for x in r)}]' for t, r in zip(toks, m)) + " }"
+
+    stated = [f'"scaled[{toks[i]},{toks[j]}]" = "{s[i, j] + (0.05 if (i, j) == (2, 1) else 0):.4f}"'
+              for i in range(3) for j in range(3)]
+    stated += [f'"context[{toks[i]}][{m + 1}]" = "{c[i, m]:.4f}"' for i in range(3) for m in range(2)]
+    text = (f'title = "rounded"\n[model]\ntokens = ["a", "b", "c"]\nGIVENS\n[[model.layers]]\nQ = {rows(q)}\n'
+            f'K = {rows(k)}\nV = {rows(v)}\n[[claims]]\nat = "t"\nvalues = {{ {", ".join(stated)} }}\n')
+    exact = Auditor(load(write_case(text.replace("GIVENS\n", "")))).run()
+    assert exact.summary()["wrong"] >= 5
+    rep = Auditor(load(write_case(text.replace("GIVENS", 'givens = "rounded"')))).run()
+    got = {f.quantity: f.verdict.value for f in rep.findings if f.kind == "claim"}
+    assert got.pop("scaled[c,b]") == "wrong"
+    assert set(got.values()) <= {"correct", "rounding"} and "rounding" in got.values()
+    assert report_json(rep)["rounded_givens"] == ["Q", "K", "V"]

@@ -89,6 +89,7 @@ class Auditor:
         self.undefined: dict[str, UndefinedFinding] = {}
         self.intended: dict[int, Interval] = {}  # claim seq -> the value its author meant (a typo explained)
         self._programs: dict[tuple[Address, int], Program] = {}
+        self._enclosures: dict[Address, Interval | None] = {}
         # per (address, number as written): inside its interval? units off? per address: name and decimal
         self._inside: dict[tuple[Address, Fraction, int | None], bool] = {}
         self._offs: dict[tuple[Address, Fraction | None, int | None], float] = {}
@@ -120,6 +121,10 @@ class Auditor:
         written (the author's intended number when a typo explains it), widened to E(p) when that claim is
         correct; or E(p) where nothing the document states lies below p."""
         if s is None:
+            half = self.g.rounding(p)
+            v = self.engine.rational(p) if half is not None else None
+            if half is not None and v is not None:  # a given printed rounded: every value its digits allow
+                return Interval(v - half, v + half)
             return Interval.point(self.exact_end(p))
         iv = self.intended.get(s.seq)
         if iv is None:
@@ -134,9 +139,24 @@ class Auditor:
             got = self._programs[(a, seq)] = self._program(a, seq)
         return got
 
-    def _program(self, a: Address, seq: int) -> Program:
+    def enclosure(self, a: Address) -> Interval | None:
+        """a's values over the intervals of the rounded givens (model.md 6b), from the givens alone, with
+        certified interval arithmetic (at the first precision that decides; None where undefined)."""
+        got = self._enclosures.get(a, False)
+        if got is False:
+            prog = self._program(a, -1, givens_only=True)
+            with precision(PRECISIONS[-1]):
+                try:
+                    got = prog.run(INTERVAL, [self.leaf_value(p, None) for p, _ in prog.leaves])
+                except (Undefined, ZeroDivisionError):
+                    got = None
+            self._enclosures[a] = got
+        return got  # type: ignore[return-value]
+
+    def _program(self, a: Address, seq: int, givens_only: bool = False) -> Program:
         """One post-order walk from a (iterative): each quantity is looked at once and its inputs once, so the
-        program is built in time linear in the part of the graph it covers."""
+        program is built in time linear in the part of the graph it covers. ``givens_only``: from the givens,
+        whatever the document states on the way."""
         leaves: list[tuple[Address, Claim | None]] = []
         nodes: list[tuple[K.Kind, tuple[tuple[bool, int], ...]]] = []
         ids: dict[Address, tuple[bool, int]] = {}
@@ -152,8 +172,9 @@ class Auditor:
                 nodes.append((f.kind, tuple(ids[b] for b in f.args)))
                 addrs.append(p)
                 continue
-            s = self.stated(p, seq) if p != a else None
-            if f.kind is K.GIVEN or (s is not None and s.seq != seq) or (p != a and not self.stated_below(p)):
+            s = self.stated(p, seq) if p != a and not givens_only else None
+            if f.kind is K.GIVEN or (s is not None and s.seq != seq) or \
+                    (p != a and not givens_only and not self.stated_below(p)):
                 ids[p] = (True, len(leaves))
                 leaves.append((p, s if s is not None and s.seq != seq else None))
                 continue
@@ -171,6 +192,10 @@ class Auditor:
             vals = []
             for p, s in prog.leaves:
                 if s is None:
+                    half = self.g.rounding(p)
+                    if half is not None:
+                        vals.append(arb.union(self.engine.ball(p) - q2arb(half), self.engine.ball(p) + q2arb(half)))
+                        continue
                     vals.append(self.engine.ball(p) if not (p.grad and self.g.formula(p).kind is K.GIVEN) else arb(1))
                 else:  # the stated value, widened to E(p) whether or not the claim is correct: a superset
                     iv = self.intended.get(s.seq)
@@ -200,7 +225,7 @@ class Auditor:
             b, inputs_done = stack.pop()
             if b in below:
                 continue
-            if b in self.by_addr:
+            if b in self.by_addr or self.g.rounding(b) is not None:  # a rounded given is a stated number
                 below[b] = True
                 continue
             args = self.g.formula(b).args
@@ -232,6 +257,10 @@ class Auditor:
         if inside:
             return self._finding(c, Verdict.CORRECT, self._off(c))
         lo, hi = num.interval()
+        if self.g.model.rounded_givens:  # right for some values the printed givens allow: rounding
+            enc = self.enclosure(a)
+            if enc is not None and enc.meets(lo, hi) is not False:
+                return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=enc.text())
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
         near_e = num.decimals is not None and self.in_interval(a, r - 3 * u / 2, r + 3 * u / 2)
         R, meets, near_r, rtext = None, None, None, None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import product
 
 from ..errors import AddressError, CaseError
@@ -29,8 +30,8 @@ from .blocks import embedding as EMB
 from .blocks import head as HEAD
 from .blocks import loss as LOSS
 from .build import Builder, Place
-from .steps import AxisKind, Map, Step, StepSpec
-from .values import LossKind, Model, PositionKind, Update, exact_of
+from .steps import AxisKind, Given, Map, Step, StepSpec
+from .values import LossKind, Model, Number, PositionKind, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
 class UnknownStep(AddressError, KeyError):
@@ -216,6 +217,19 @@ class Graph:
                 raise
 
     # ---- addresses --------------------------------------------------------------------------
+    def rounding(self, a: Address) -> Fraction | None:
+        """Half a unit of the last written digit of a given, when the model takes its givens as rounded
+        (model.md 6b: 0.412 stands for [0.4115, 0.4125]); None for an exact given or any computed quantity."""
+        if not self.model.rounded_givens or a.grad or a.t:
+            return None
+        s = self.step(a.step)
+        if not isinstance(s.op, Given):
+            return None
+        v = s.op.values[s.flat(a.idx)] if s.dims else s.op.values[0]
+        if not isinstance(v, Number) or v.decimals is None or v.rational is None:
+            return None
+        return Fraction(1, 2 * 10 ** v.decimals)
+
     def restates_givens(self, key: str) -> bool:
         """Whether the step only copies givens: a given, the embedded rows X, the input without positions.
         A document printing it states no result of the computation."""

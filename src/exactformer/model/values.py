@@ -198,6 +198,8 @@ class Model:
     loss: Loss | None = None
     train: Train | None = None
     names: tuple[tuple[str, str], ...] = ()  # a document's own symbol -> address text
+    # givens = "rounded" (model.md 6b): each given written with k decimals stands for [g − ½·10⁻ᵏ, g + ½·10⁻ᵏ]
+    rounded_givens: bool = False
 
     @property
     def labels(self) -> tuple[str, ...]:

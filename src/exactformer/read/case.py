@@ -34,7 +34,7 @@ from ..model.values import (
 from .toml import Reader, parse_toml, read_text, show
 
 MODEL_KEYS = {"tokens", "scale", "mask", "layout", "embed_scale", "softmax", "embeddings", "positions", "layers",
-              "head", "loss"}
+              "head", "loss", "givens"}
 TOP_KEYS = ("title", "source", "model", "claims", "train", "names")
 
 
@@ -83,9 +83,13 @@ def read_model(r: Reader, doc: dict) -> Model:
     model = Model(tuple(positions), emb, tuple(layers), scale, mask, layout, softmax, embed_scale, pos_enc)
     head = _head(r, m["head"], ("model", "head"), model, width) if "head" in m else None
     loss = _loss(r, m["loss"], ("model", "loss"), model, head, width) if "loss" in m else None
+    givens = m.get("givens", "exact")
+    if givens not in ("exact", "rounded"):
+        raise r.fail("model.givens must be \"exact\" or \"rounded\"", ("model", "givens"),
+                     expected='givens = "rounded" when the document printed its givens rounded', found=show(givens))
     from dataclasses import replace
 
-    return replace(model, head=head, loss=loss)
+    return replace(model, head=head, loss=loss, rounded_givens=givens == "rounded")
 
 
 def _positions(r: Reader, tokens: list[str]) -> list[Position]:

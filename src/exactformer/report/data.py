@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from ..audit.findings import (
     SUMMARY_KEYS,
@@ -18,6 +19,7 @@ from ..audit.findings import (
     Verdict,
     kind_of,
 )
+from ..model.address import Address
 
 MARK = {"correct": "✓", "rounding": "≈", "propagated": "↳", "last_digit": "±1", "wrong": "✗", "undefined": "∅",
         "conflict": "≠", "arithmetic": "✗", "carried_digits": "…", "unmatched": "?", "coarse": "~", "trend": "↗"}
@@ -101,6 +103,24 @@ def finding_json(f: Finding, r: Report) -> dict:
     raise AssertionError(f)
 
 
+def rounded_givens(r: Report) -> list[str]:
+    """The givens taken as rounded (model.md 6b), by step name, in the model's order."""
+    g = r.engine.graph
+    if not g.model.rounded_givens:
+        return []
+    return [st.short or st.key for st in g.steps.values() if st.dims and
+            any(g.rounding(Address(st.key, idx)) is not None for idx in product(*(range(d) for d in st.dims)))]
+
+
+def rounded_note(r: Report) -> str | None:
+    """What the report says of rounded givens, or None."""
+    names = rounded_givens(r)
+    if not names:
+        return None
+    return (f"givens taken as rounded: {', '.join(names)} (each number stands for every value its digits allow, "
+            "± half a unit of its last digit; a claim is judged against the enclosure of its values)")
+
+
 def findings_json(r: Report) -> list[dict]:
     """Every finding, then each operand that repeats a claim digit for digit (``restated``): that claim's
     finding where the operand stands, with ``restates`` naming the claim it repeats."""
@@ -132,6 +152,8 @@ def report_json(r: Report) -> dict:
            "findings": findings_json(r)}
     if r.not_searched:
         out["not_searched"] = r.not_searched
+    if rounded_givens(r):
+        out["rounded_givens"] = rounded_givens(r)
     if r.conventions:
         out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
     if r.case.reading is not None:

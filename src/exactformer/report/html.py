@@ -29,7 +29,7 @@ from ..exact import expr as X
 from ..exact.latex import LatexPrinter
 from ..model import kinds as K
 from ..model.address import Address, axis_label
-from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, summary_line, units, why_text
+from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, rounded_note, summary_line, units, why_text
 from .escape import html_text as h
 from .mathml import MathMLMarkup, decimal_mathml, math
 from .scripts import glyph_warnings, language, uncovered
@@ -226,6 +226,8 @@ class _Page:
         out += [f'<p class="warnings">{h(w)}</p>' for w in self.warnings]
         if r.not_searched:
             out.append(f'<p class="warnings">{h(r.not_searched)}</p>')
+        if rounded_note(r):
+            out.append(f'<p class="warnings">{h(rounded_note(r) or "")}</p>')
         for title, errors in (("root causes", True), ("last digits off by one (warnings)", False)):
             found = root_lines(r, errors)
             if found:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..audit.findings import Report, kind_of
-from .data import LABEL, MARK, OFF_HEADER, describe, groups, mark, reading_lines, root_lines, summary_line
+from .data import LABEL, MARK, OFF_HEADER, describe, groups, mark, reading_lines, root_lines, rounded_note, summary_line
 from .escape import safe
 
 
@@ -48,6 +48,8 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
         lines += [md(read[0]), ""] + [f"- {md(x.strip())}" for x in read[1:]] + ([""] if read[1:] else [])
     if r.not_searched:
         lines += [md(r.not_searched), ""]
+    if rounded_note(r):
+        lines += [md(rounded_note(r) or ""), ""]
     if r.conventions:
         lines += ["### One convention fits a group", ""]
         lines += [f"- {md(e.detail)} ({len(qs)} numbers)" for e, qs in r.conventions]

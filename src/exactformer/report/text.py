@@ -25,6 +25,7 @@ from .data import (
     mark,
     reading_lines,
     root_lines,
+    rounded_note,
     summary_line,
     why_text,
 )
@@ -59,6 +60,8 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
         out.print(text(line, "dim"))
     if r.not_searched:
         out.print(text(r.not_searched, "yellow"))
+    if rounded_note(r):
+        out.print(text(rounded_note(r) or "", "yellow"))
     if r.conventions:
         out.print()
         out.print(Text("One convention fits a whole group of numbers", style="bold"))

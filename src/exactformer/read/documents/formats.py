@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 from ...errors import CaseError
 from . import items as I
 from . import values as V
+from .names import role
 
 
 def plain(text: str) -> I.Items:
@@ -100,7 +101,9 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         k += 1
     if rows and not any(_cell(c) is not None for c in rows[0]):
         header, rows, lines = rows[0], rows[1:], lines[1:]
-    _add_table(header, rows, line, out, context, lines)
+    # **Q** (or a heading Q) just above the table names it: a given printed as a table
+    name = context[0].strip("*: ") if not context[1] and role(context[0].strip("*: ")) in ("Q", "K", "V") else ""
+    _add_table(header, rows, line, out, context, lines, name)
     return k + 1
 
 
@@ -135,7 +138,7 @@ def _index_column(cells: list[str], header: list[str]) -> bool:
 
 
 def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items, context: list[str],
-               row_lines: list[int] | None = None) -> None:
+               row_lines: list[int] | None = None, name: str = "") -> None:
     """A table from cells: a label column (when its cells are not numbers), then numbers or [vectors]."""
     if not rows:
         return
@@ -197,7 +200,7 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = [I.strip_role(h) for h in header[start:]] if header and len(header) - start == len(body[0]) else None
-    out.found.append(I.Table(body, labels, cols, line, I._at(context, line), "", row_lines))  # type: ignore[arg-type]
+    out.found.append(I.Table(body, labels, cols, line, I._at(context, line), name, row_lines))  # type: ignore[arg-type]
 
 
 # ---- HTML ---------------------------------------------------------------------------------------------------

@@ -45,6 +45,7 @@ class Givens:
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
+    rounded: bool = False  # the document says it prints its numbers rounded
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
 
@@ -64,6 +65,17 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
                 "tanh": r"\btanh\b"}
 
 
+_ROUNDED = re.compile(r"\brounded\b|\bround(?:ing)? to\b|小数(?:第|点以下)|丸め|四捨五入|四舍五入|반올림|소수점 ?\w* ?자리")
+
+
+def _printed(*xs: I.Named) -> bool:
+    """Givens a program printed (three decimals or more), not numbers chosen by hand: those a document's
+    "rounded" speaks of."""
+    cells = [c for x in xs for r in (x.array if x.array and isinstance(x.array[0], list) else [x.array]) for c in r]
+    long = [c for c in cells if isinstance(c, str) and "." in c and len(c.split(".")[1]) >= 3]
+    return bool(cells) and len(long) >= 0.8 * len(cells)
+
+
 def activations(g: Givens) -> list[str]:
     """The FFN activations to try: the one the document names, if it names one; else each, ReLU first."""
     return g.activations if len(g.activations) == 1 else ["relu", "gelu", "sigmoid", "tanh", "identity"]
@@ -78,6 +90,7 @@ def givens(found: I.Items) -> Givens:
     if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz", low):
         g.words.add("layernorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
+    g.rounded = bool(_ROUNDED.search(low))
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
@@ -546,9 +559,13 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
         m["mask"] = g.mask
     if g.scale:
         m["scale"] = g.scale
+    rounded = g.rounded and _printed(*(g.direct[r] for r in "QKV"))
+    if rounded:
+        m["givens"] = "rounded"
     m["layers"] = [layer]
     notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + \
-        ([f"mask: {g.mask} (the document says so)"] if g.mask else [])
+        ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
+        (["givens = rounded: the document says it prints Q, K, V rounded"] if rounded else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
                      givens={id(g.direct[r]) for r in "QKV"})
 
@@ -583,7 +600,7 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
         mask = g.mask
     qrows = {t: (list(q.array) if t == own else [next(unknown) for _ in range(dk)]) for t in tokens}
     m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), **({"scale": g.scale} if g.scale else {}),
-               "layers": [{"Q": qrows, **rows}]}
+               **({"givens": "rounded"} if g.rounded and _printed(q, k, v) else {}), "layers": [{"Q": qrows, **rows}]}
     notes = [tnote, f"one query, {q.name} ({I.where(q.line)}), for {own}; the other queries are unknowns",
              f"K given directly ({I.where(k.line)})", f"V given directly ({I.where(v.line)})"]
     return Candidate("one query against keys and values given directly", {"model": m}, notes,
