@@ -172,3 +172,16 @@ def test_a_named_line_with_a_row_label_is_placed_by_its_name():
     items.scan("- **猫**：$\\mu = 0.37$，$\\sigma^2 = 0.527 / 3 = 0.1757$", 1, out, ["", ""])
     work = next(x for x in out.found if isinstance(x, items.Work))
     assert (work.text, work.label, work.name) == ("0.527 / 3 = 0.1757", ("猫", ""), "σ^2")
+
+
+def test_a_numbered_word_list_is_a_vocabulary_and_the_target_is_the_word_named_so():
+    """| 编号 | 词 | with 0, 1, 2 … is a word list, no numbers; the target is the one vocabulary word a sentence
+    about the target quotes or names ("the true next word is loudly", 下一个词是「睡觉」)."""
+    out = items.Items()
+    formats._add_table(["编号", "词"], [["0", "猫"], ["1", "狗"], ["2", "睡觉"]], 4, out, ["", ""], [6, 7, 8])
+    assert [(type(x).__name__, getattr(x, "tokens", None)) for x in out.found] == [("Tokens", ["猫", "狗", "睡觉"])]
+    for sentence, want in [("训练数据里下一个词是「睡觉」。", "睡觉"), ("If the true next word is loudly, …", "loudly"),
+                           ("The target could be 「dog」 or 「cat」.", None)]:  # two named: none
+        found = items.Items()
+        found.prose.append(sentence)
+        assert models.target_word(models.givens(found), ["猫", "睡觉", "loudly", "dog", "cat"]) == want

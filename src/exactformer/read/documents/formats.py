@@ -168,6 +168,11 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
         if not rows:
             return
     parsed = [[_cell(c) for c in r] for r in rows]
+    words = [j for j in range(width) if all(p[j] is None and r[j].strip() for p, r in zip(parsed, rows))]
+    index = [j for j in range(width) if j not in words and _index_column([r[j] for r in rows], [])]
+    if len(words) == 1 and len(index) == width - 1 and len(rows) >= 2:  # | 编号 | 词 |: a numbered word list
+        out.found.append(I.Tokens([I.strip_role(r[words[0]]) for r in rows], line))
+        return
     label_col = all(p[0] is None for p in parsed) or (width > 2 and _index_column([r[0] for r in rows], header))
     start = 1 if label_col else 0
     body = [p[start:] for p in parsed]

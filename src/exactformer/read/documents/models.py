@@ -46,6 +46,7 @@ class Givens:
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
+    target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
 
@@ -63,6 +64,27 @@ def _eps_text(raw: str) -> str:
 
 _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigmoid": r"\bsigmoid\b|シグモイド|시그모이드",
                 "tanh": r"\btanh\b"}
+
+
+_TARGET_WORDS = re.compile(r"target|true next|correct next|next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어")
+
+
+def target_word(g: Givens, vocab: list[str]) -> str | None:
+    """The word the document says should come next (quoted or emphasised in a sentence about the target),
+    when exactly one word of the vocabulary is so named."""
+    text = g.target_text
+    named = {w for w in vocab if re.search(r"[「『\"“'*_`]\s*" + re.escape(w) + r"\s*[」』\"”'*_`]", text) or
+             re.search(r"(?:next (?:word|token)|target(?: word| token)?) (?:is|=)\s*\W{0,2}" + re.escape(w) +
+                       r"(?!\w)", text, re.IGNORECASE)}
+    return next(iter(named)) if len(named) == 1 else None
+
+
+def _loss(g: Givens, vocab: list[str], last: str) -> tuple[dict | None, list[str]]:
+    t = target_word(g, vocab)
+    if t is None:
+        return None, []
+    return ({"kind": "cross_entropy", "targets": {last: t}},
+            [f"loss: cross-entropy of the next word {t} (the document names it as the target)"])
 
 
 _ROUNDED = re.compile(r"\brounded\b|\bround(?:ing)? to\b|小数(?:第|点以下)|丸め|四捨五入|四舍五入|반올림|소수점 ?\w* ?자리")
@@ -91,6 +113,7 @@ def givens(found: I.Items) -> Givens:
         g.words.add("layernorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     g.rounded = bool(_ROUNDED.search(low))
+    g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
@@ -409,7 +432,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      notes + [f"{g.heads} heads (the document says so), split by columns"],
                                      _conventions(g, True), prior=0))
             head, head_note = _head(found, g, tokens, len(layer["Wv"][0]) if "Wo" not in layer else d)
-            base = dict(_base_model(g, X, tokens), layers=[layer], **({"head": head} if head else {}))
+            loss, loss_note = _loss(g, head["vocab"], tokens[-1]) if head else (None, [])
+            base = dict(_base_model(g, X, tokens), layers=[layer], **({"head": head} if head else {}),
+                        **({"loss": loss} if loss else {}))
+            head_note = head_note + loss_note
             out.append(Candidate("attention" + (", then an output layer" if head else ""), {"model": base},
                                  notes + head_note, _conventions(g, True), prior=1))
             if "positions" in g.words:
@@ -449,13 +475,39 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             elif "layernorm" not in g.words:
                 order = [ident, pe, ln]
             out += order
-    neuron = _neuron(found, g)
-    if neuron is not None:
-        out.append(neuron)
     if first is not None:
         for c in out:
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
+    only_head = _output_layer(found, g)
+    if only_head is not None:
+        out.insert(0, only_head)
+    neuron = _neuron(found, g)
+    if neuron is not None:
+        out.append(neuron)
     return out
+
+
+def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
+    """The output layer alone: a hidden state h (one vector) times the vocabulary weights, the next-word
+    softmax, and the cross-entropy of the target word when the document names one."""
+    if "head" not in g.weights or any(r in g.weights for r in ("Wq", "Wk", "Wv")):
+        return None
+    shape = V.shape(g.weights["head"][0].array)
+    if len(shape) != 2:
+        return None
+    h = next((x for x in found.found if isinstance(x, I.Named) and x.name and role(x.name) is None and
+              len(V.shape(x.array)) == 1 and len(x.array) in shape), None)
+    if h is None:
+        return None
+    name = I.strip_role(h.name) if re.fullmatch(r"\w{1,20}", I.strip_role(h.name)) else "h"
+    head, notes = _head(found, g, [name], len(h.array))
+    if head is None:
+        return None
+    loss, loss_note = _loss(g, head["vocab"], name)
+    m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
+    return Candidate("an output layer on one hidden state", {"model": m},
+                     [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
+                     prior=-2, givens={id(h)})
 
 
 def _head(found: I.Items, g: Givens, tokens: list[str], width: int) -> tuple[dict | None, list[str]]:

@@ -238,7 +238,7 @@ def tex_plain(s: str) -> str:
     """Inline TeX as the grammar reads it: ``\\frac{a}{b}`` → (a)/(b), ``\\sqrt{x}`` → sqrt(x), ``\\cdot`` → ·,
     ``e^{x}`` → e^(x); spacing commands dropped. Matrices (``\\begin{…}``, ``&``, ``\\\\``) are left alone."""
     if "\\" not in s and "{" not in s:
-        return s
+        return _BARE_CALL.sub(r"\1(\2)", s) if " " in s else s  # −ln 0.3143 = 1.1574 in prose too
     t = re.sub(r"\\[()]|(?<!\\)\\[\[\]]", " ", s)  # MathJax's inline and display delimiters
     t = _TEXT.sub(r"\1", t.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac"))
     for _ in range(4):  # nested fractions
