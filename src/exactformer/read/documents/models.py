@@ -151,6 +151,10 @@ def givens(found: I.Items) -> Givens:
             g.direct[r] = I.Named(r, [list(x.array) for x in rows], rows[0].line, rows[0].at,  # type: ignore[misc]
                                   labels if all(labels) else None)
             g.stacked |= {id(x) for x in rows}
+    if "K" not in g.direct and "V" not in g.direct and not any(r in g.weights for r in ("Wq", "Wk", "Wv")):
+        states = _numbered_states(named)  # h1 … h4 and a decoder state s: keys and values are the states
+        if states is not None and _query(found, len(states.array[0])) is not None:
+            g.direct["K"] = g.direct["V"] = states
     _inputs(found, g)
     if g.X is not None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", low):
         g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
@@ -324,6 +328,7 @@ class Candidate:
     axes: list[tuple[str, list]] = field(default_factory=list)  # (path "model.scale", alternatives)
     prior: int = 0  # lower: believed first
     givens: set[int] = field(default_factory=set)  # ids of the items this model takes as givens (not claims)
+    from_x: bool = True  # starts from the document's X (its rows are givens, not claims)
 
 
 def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int) -> dict:
@@ -507,7 +512,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
     return Candidate("an output layer on one hidden state", {"model": m},
                      [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
-                     prior=-2, givens={id(h)})
+                     prior=-2, givens={id(h)}, from_x=False)
 
 
 def _head(found: I.Items, g: Givens, tokens: list[str], width: int) -> tuple[dict | None, list[str]]:
@@ -619,7 +624,33 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
         ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
         (["givens = rounded: the document says it prints Q, K, V rounded"] if rounded else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
-                     givens={id(g.direct[r]) for r in "QKV"})
+                     givens={id(g.direct[r]) for r in "QKV"}, from_x=False)
+
+
+_QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
+
+
+def _query(found: I.Items, width: int) -> I.Named | None:
+    """The one query vector: named Q (q, query, q_warm) or as a decoder state (s, s_t, h_dec)."""
+    return next((x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
+                 len(x.array) == width and (role(x.name) == "Q" or V.clean(x.name).strip().lower() in _QUERY_NAMES)),
+                None)
+
+
+def _numbered_states(named: list[I.Named]) -> I.Named | None:
+    """Vectors h1, h2, … of one width under one name (encoder states): their rows, in order."""
+    groups: dict[str, list[I.Named]] = {}
+    for x in named:
+        m = re.fullmatch(r"([A-Za-z]{1,3})_?\{?(\d{1,2})\}?", V.clean(x.name).strip())
+        if m and len(V.shape(x.array)) == 1 and role(m.group(1)) not in ("Q", "K", "V") and \
+                x.name not in {y.name for y in groups.get(m.group(1), [])}:
+            groups.setdefault(m.group(1), []).append(x)
+    best = max(groups.values(), key=len, default=[])
+    if len(best) < 2 or len({len(x.array) for x in best}) != 1:
+        return None
+    labels = [x.label or "" for x in best]
+    return I.Named(best[0].name.rstrip("0123456789_{}") or "h", [list(x.array) for x in best], best[0].line,
+                   best[0].at, labels if all(labels) else [x.name for x in best])  # type: ignore[misc]
 
 
 def _one_query(found: I.Items, g: Givens) -> Candidate | None:
@@ -630,8 +661,7 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     n = len(k.array)
     if len(v.array) != n or not isinstance(k.array[0], list):
         return None
-    q = next((x for x in found.found if isinstance(x, I.Named) and role(x.name) == "Q" and
-              len(V.shape(x.array)) == 1 and len(x.array) == len(k.array[0])), None)
+    q = _query(found, len(k.array[0]))
     if q is None:
         return None
     labels = k.row_labels or v.row_labels
@@ -658,7 +688,7 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     return Candidate("one query against keys and values given directly", {"model": m}, notes,
                      _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | g.stacked | {
                          id(x) for x in found.found if isinstance(x, I.Table) and x.name and
-                         x.row_labels == k.row_labels and role(x.name) in ("K", "V")})
+                         x.row_labels == k.row_labels and role(x.name) in ("K", "V")}, from_x=False)
 
 
 def choice_of(spec: Spec, path: str):
