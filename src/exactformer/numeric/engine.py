@@ -417,56 +417,65 @@ class Engine:
         others; none is refined alone). None where only ``decimal`` can answer: a symbol, an undefined value, a
         tie on a digit boundary that no ball settles."""
         out: list[str | None] = [None] * len(addrs)
-        g, n = self.graph, self.numeric
         groups: dict[tuple[str, bool, int], list[int]] = {}
         for k, a in enumerate(addrs):
             groups.setdefault((a.step, a.grad, a.t), []).append(k)
-        todo: list[tuple[tuple[str, bool, int], list[int], list[int]]] = []  # (group, positions, flat indices)
-        for key, ks in groups.items():
-            s = g.step(key[0])
-            flats = [s.flat(addrs[k].idx) for k in ks]
-            if not key[1] and not key[2] and self.cheap(addrs[ks[0]]):
-                cells = s.op.values if s.is_given else self._rational_step(s)  # type: ignore[attr-defined]
-                if cells is not None:
-                    for k, o in zip(ks, flats):
-                        if s.is_given:
-                            r = X.rational_of(exact_of(cells[o]))
-                            out[k] = fraction_text(r, sig) if r is not None else None
-                        elif cells[o] is not None:
-                            x = cells[o]
+        for (key, grad, t), ks in groups.items():
+            got = self.step_decimals(key, grad, t, [addrs[k].idx for k in ks], sig)
+            for k, v in zip(ks, got):
+                out[k] = v
+        return out
+
+    def step_decimals(self, key: str, grad: bool, t: int, idxs: list[tuple[int, ...]], sig: int = 12,
+                      flats: list[int] | range | None = None) -> list[str | None]:
+        """``decimals`` of cells of one step (given by their indices, and their flat positions when known),
+        without an address for each: a rational step's exactly, the others from one ball pass per precision
+        (the passes are shared by every step: each precision's pass is computed once)."""
+        g, n = self.graph, self.numeric
+        s = g.step(key)
+        out: list[str | None] = [None] * len(idxs)
+        if not idxs:
+            return out
+        if flats is None:
+            flats = [s.flat(i) for i in idxs]
+        if not grad and not t and self.cheap(Address(key, idxs[0], grad, t)):
+            cells = s.op.values if s.is_given else self._rational_step(s)  # type: ignore[attr-defined]
+            if cells is not None:
+                if s.is_given:
+                    for k, o in enumerate(flats):
+                        r = X.rational_of(exact_of(cells[o]))
+                        out[k] = fraction_text(r, sig) if r is not None else None
+                else:
+                    for k, o in enumerate(flats):
+                        x = cells[o]
+                        if x is not None:
                             out[k] = fraction_text(Fraction(int(x.p), int(x.q)), sig)
-                    continue
-                for k in ks:
-                    r = self.rational(addrs[k])
-                    if r is not None:
-                        out[k] = fraction_text(r, sig)
-                continue
-            todo.append((key, ks, flats))
+                return out
+            for k, i in enumerate(idxs):
+                r = self.rational(Address(key, i, grad, t))
+                if r is not None:
+                    out[k] = fraction_text(r, sig)
+            return out
         if g.has_symbols:
             return out
+        todo = list(range(len(idxs)))
         for prec in PRECISIONS[PRECISIONS.index(start_for(sig)):]:
             if not todo:
                 break
+            if s.lazy and not grad:
+                cells = n.whole(prec, t, s.key)
+            elif s.lazy:
+                cells = None
+            else:
+                cells = (n.backward(prec, t) if grad else n.forward(prec, t))[s.key]
             left = []
-            for key, ks, flats in todo:
-                s = g.step(key[0])
-                if s.lazy and not key[1]:
-                    cells = n.whole(prec, key[2], s.key)
-                elif s.lazy:
-                    cells = None
+            for k in todo:
+                b = cells[flats[k]] if cells is not None else n.ball(Address(key, idxs[k], grad, t), prec)
+                got = ball_text(arb(0) if b is None else b, sig)
+                if got is None:
+                    left.append(k)
                 else:
-                    cells = (n.backward(prec, key[2]) if key[1] else n.forward(prec, key[2]))[s.key]
-                still_k, still_o = [], []
-                for k, o in zip(ks, flats):
-                    b = cells[o] if cells is not None else n.ball(addrs[k], prec)
-                    got = ball_text(arb(0) if b is None else b, sig)
-                    if got is None:
-                        still_k.append(k)
-                        still_o.append(o)
-                    else:
-                        out[k] = got
-                if still_k:
-                    left.append((key, still_k, still_o))
+                    out[k] = got
             todo = left
         return out
 

@@ -68,8 +68,18 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     uncertified: dict[str, str] = {}
     g = engine.graph
     for a in addresses:
-        cells = g.scalars(a)
-        for b, name, v in zip(cells, g.cell_names(cells), engine.decimals(cells, sig)):  # one pass per precision
+        idxs = g.scalar_indices(a)
+        flats = range(len(idxs)) if not a.idx and len(idxs) == g.step(a.step).size else None
+        names = g.index_names(a.step, a.grad, a.t, idxs)
+        for idx, name, v in zip(idxs, names, engine.step_decimals(a.step, a.grad, a.t, idxs, sig, flats)):
+            if v is not None and not v.startswith("≈"):  # the common case, read without taking it apart
+                if "…" in v:
+                    out[name] = v.replace("…", "")
+                    truncated.append(name)
+                else:
+                    out[name] = v
+                continue
+            b = Address(a.step, idx, a.grad, a.t)
             try:
                 d = decimal_parts(v if v is not None else engine.decimal(b, sig))
             except SymbolicValue as e:
