@@ -284,8 +284,9 @@ def _truncate(b: arb, sig: int) -> str | None:
     if lo <= 0:
         return None
     hi = a + r
-    text = str(hi)
-    n = len(text)
+    n = sig + 4  # the digits asked for: almost always what the decimal ball's ends have
+    if not (_pow10(n - 1) <= lo and hi < _pow10(n)):
+        n = len(str(hi))
     if lo >= _pow10(n - 1):
         e10 = n - 1 + e
         if -60 <= e10 <= 60:
@@ -407,13 +408,18 @@ def _multiplicity(n: int, p: int) -> int:
 
 
 def _ilog10(a: Fraction) -> int:
-    """⌊log10 a⌋ for a > 0, exactly, without writing the number out (str() refuses integers past 4300 digits)."""
-    e = (a.numerator.bit_length() - a.denominator.bit_length()) * 30103 // 100000
-    p = Fraction(10) ** e
-    while a < p:
-        e, p = e - 1, p / 10
-    while a >= p * 10:
-        e, p = e + 1, p * 10
+    """⌊log10 a⌋ for a > 0, exactly, without writing the number out (str() refuses integers past 4300 digits).
+    Integers only: a = n/d lies in [10^e, 10^(e+1)) when d·10^e ≤ n < d·10^(e+1) (for e < 0, scaled by 10^−e)."""
+    n, d = a.numerator, a.denominator
+    e = (n.bit_length() - d.bit_length()) * 30103 // 100000
+
+    def below(k: int) -> bool:  # n/d < 10^k
+        return n < d * _pow10(k) if k >= 0 else n * _pow10(-k) < d
+
+    while below(e):
+        e -= 1
+    while not below(e + 1):
+        e += 1
     return e
 
 

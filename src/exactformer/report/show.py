@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from json.encoder import encode_basestring as _enc  # what ensure_ascii=False writes a string with
+
 from rich.table import Table
 
 from ..exact import expr as X
@@ -36,9 +39,7 @@ def json_chunks(items):
     """A flat object's JSON in pieces (as ``json.dumps(…, ensure_ascii=False, indent=1)`` writes it, byte for
     byte), entry by entry with the C string encoder (the indenting encoder is pure Python: seconds for a million
     values). A name given twice is written once, with its first value (the addresses asked may overlap)."""
-    import json
-    from json.encoder import encode_basestring as enc  # what ensure_ascii=False writes a string with
-
+    enc = _enc
     seen: set[str] = set()
     lines: list[str] = []
     started = False
@@ -46,8 +47,7 @@ def json_chunks(items):
         if k in seen:
             continue
         seen.add(k)
-        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else
-                                            json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n ")))
+        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else _indented(v, " ")))
         if len(lines) >= 4096:
             yield (",\n" if started else "{\n") + ",\n".join(lines)
             started, lines = True, []
@@ -57,6 +57,22 @@ def json_chunks(items):
     if lines:
         yield (",\n" if started else "{\n") + ",\n".join(lines)
     yield "\n}"
+
+
+def _indented(v, ind: str) -> str:
+    """``json.dumps(v, ensure_ascii=False, indent=1)`` nested at indentation ``ind``, byte for byte, with the C
+    string encoder for strings, lists and string-keyed objects (JSON_ABOUT lists a million names); anything
+    else as json.dumps writes it."""
+    enc = _enc
+    if isinstance(v, str):
+        return enc(v)
+    inner = ind + " "
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return "[\n" + ",\n".join(inner + enc(x) for x in v) + "\n" + ind + "]" if v else "[]"
+    if isinstance(v, dict) and all(isinstance(k, str) for k in v):
+        return "{\n" + ",\n".join(inner + enc(k) + ": " + _indented(x, inner) for k, x in v.items()) + "\n" + ind + \
+            "}" if v else "{}"
+    return json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n" + ind)
 
 
 def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
