@@ -273,6 +273,7 @@ class Engine:
         self._sizes: dict[int, int] = {}
         self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
+        self._over: dict[object, dict[Address, int]] = {}  # a quantity's size is known to exceed this cap
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
@@ -587,33 +588,56 @@ class Engine:
         quantity under a, or as many distinct quantities, already counts that much), so asking about the loss
         of a large model costs about ``cap`` formulas, not the whole graph."""
         memo: dict[Address, int] = self._estimates.setdefault(name, {})
+        if a in memo:
+            return memo[a]
+        # what earlier walks learnt: a quantity whose size exceeds this cap (so does every quantity above it)
+        over: dict[Address, int] = self._over.setdefault(name, {})
+        if over.get(a, -1) >= cap:
+            return cap + 1
         stack = [a]
+        opened = [False]  # stack[k]'s inputs were pushed: the opened entries are the chain from a to the top
+
+        def exceeded(chain: bool) -> int:
+            for b, o in zip(stack, opened) if chain else ((a, True),):
+                if o and over.get(b, -1) < cap:
+                    over[b] = cap
+            return cap + 1
+
         new = 0
         while stack:
-            if new > cap:
-                return cap + 1
+            if new > cap:  # more distinct quantities under a than cap: its written form has at least as many
+                return exceeded(False)
             b = stack[-1]
             if b in memo:
                 stack.pop()
+                opened.pop()
                 continue
             if b != a and frontier is not None and frontier(b):
                 memo[b] = 1
                 stack.pop()
+                opened.pop()
                 continue
             if not b.grad and not b.t and self.graph.step(b.step).exactness is not Exactness.TRANSCENDENTAL:
                 memo[b] = 1
                 stack.pop()
+                opened.pop()
                 continue
+            if over.get(b, -1) >= cap:  # b, under a, is known to exceed cap: so does each quantity above it
+                opened[-1] = True
+                return exceeded(True)
             args = self.graph.formula(b).args
             missing = [x for x in args if x not in memo]
             if missing:
+                opened[-1] = True
                 stack.extend(missing)
+                opened.extend([False] * len(missing))
                 continue
             memo[b] = min(10**12, 1 + sum(memo[x] for x in args))
             new += 1
             stack.pop()
-            if memo[b] > cap:
-                return cap + 1
+            opened.pop()
+            if memo[b] > cap:  # a quantity under a (or a itself) already counts more than cap
+                return exceeded(True)
         return memo[a]
 
     def _cut(self, a: Address, frontier, budget: int, name: object) -> X.Expr | None:
