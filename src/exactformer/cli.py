@@ -462,7 +462,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
     """Every input audited in parallel, each report apart, then one summary table; the worst exit status."""
     from pathlib import Path
 
-    from . import batch, output
+    from . import batch, output, parallel
     from .batch import Job
     from .report.formats import Options, formatter, summary_markdown, summary_text
 
@@ -489,7 +489,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
     jobs = [Job(i, wanted, options, args.givens, args.why, args.strict, args.skip_other) for i in inputs]
     names = batch.output_names(inputs) if folder else []
     parts = []
-    for k, part in enumerate(batch.run_all(jobs, args.jobs or batch.cores())):
+    for k, part in enumerate(parallel.run_all(jobs, args.jobs or parallel.cores())):
         parts.append(part)
         if part.error:
             print(f"exactformer: error: {part.error}", file=sys.stderr)
