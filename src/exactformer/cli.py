@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import os
@@ -340,8 +341,12 @@ def cmd_show(args) -> int:
     eng = case.engine
     addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
     if args.format == "json":
-        for chunk in json_chunks(json_values(eng, addrs, args.digits).items()):  # the C encoder, piece by piece
-            sys.stdout.write(chunk)
+        gc.disable()  # millions of values, lists and index tuples, none in a cycle: collecting is pure cost
+        try:
+            for chunk in json_chunks(json_values(eng, addrs, args.digits).items()):  # the C encoder, in pieces
+                sys.stdout.write(chunk)
+        finally:
+            gc.enable()
         sys.stdout.write("\n")
         return 0
     out = console()

@@ -384,6 +384,22 @@ class Graph:
             return [f"{head}[{w0[i]}][{w1[j]}]" for i, j in idxs]
         return [head + "".join(f"[{written[k][i]}]" for k, i in enumerate(c)) for c in idxs]
 
+    def all_cell_names(self, key: str, grad: bool, t: int) -> list[str]:
+        """``index_names`` of every cell of a step, in reading (row-major) order, built axis by axis."""
+        s = self.step(key)
+        if s.size < 8 or not s.dims:
+            return self.index_names(key, grad, t, list(product(*(range(d) for d in s.dims))))
+        head = (f"step{t}." if t else "") + ("grad." if grad else "") + s.short
+        written = [[axis_label(s.spec.axes, s.labels, k, i)[0] for i in range(d)] for k, d in enumerate(s.dims)]
+        if is_pair(s.spec.axes):
+            names = [f"{head}[{x},{y}]" for x in written[0] for y in written[1]]
+            rest = written[2:]
+        else:
+            names, rest = [head], written
+        for labels in rest:
+            names = [f"{x}[{y}]" for x in names for y in labels]
+        return names
+
     def scalar_indices(self, a: Address) -> list[tuple[int, ...]]:
         """The indices of ``scalars(a)``, without an address for each."""
         s = self.step(a.step)

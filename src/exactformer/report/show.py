@@ -47,7 +47,7 @@ def json_chunks(items):
         if k in seen:
             continue
         seen.add(k)
-        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else _indented(v, " ")))
+        lines.append(f" {enc(k)}: {enc(v) if type(v) is str else _indented(v, ' ')}")
         if len(lines) >= 4096:
             yield (",\n" if started else "{\n") + ",\n".join(lines)
             started, lines = True, []
@@ -85,8 +85,9 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     g = engine.graph
     for a in addresses:
         idxs = g.scalar_indices(a)
-        flats = range(len(idxs)) if not a.idx and len(idxs) == g.step(a.step).size else None
-        names = g.index_names(a.step, a.grad, a.t, idxs)
+        whole = not a.idx and len(idxs) == g.step(a.step).size  # every cell, in row-major order
+        flats = range(len(idxs)) if whole else None
+        names = g.all_cell_names(a.step, a.grad, a.t) if whole else g.index_names(a.step, a.grad, a.t, idxs)
         for idx, name, v in zip(idxs, names, engine.step_decimals(a.step, a.grad, a.t, idxs, sig, flats)):
             if v is not None and not v.startswith("≈"):  # the common case, read without taking it apart
                 if "…" in v:
