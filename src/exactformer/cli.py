@@ -343,7 +343,7 @@ def cmd_show(args) -> int:
     if args.format == "json":
         gc.disable()  # millions of values, lists and index tuples, none in a cycle: collecting is pure cost
         try:
-            for chunk in json_chunks(json_values(eng, addrs, args.digits).items()):  # the C encoder, in pieces
+            for chunk in json_chunks(json_values(eng, addrs, args.digits)):  # the C encoder, in pieces
                 sys.stdout.write(chunk)
         finally:
             gc.enable()

@@ -35,23 +35,19 @@ def value_texts(engine: Engine, cells: list[Address], sig: int) -> list[str]:
             for a, v in zip(cells, engine.decimals(cells, sig))]  # shown as shown_decimal shows one
 
 
-def json_chunks(items):
-    """A flat object's JSON in pieces (as ``json.dumps(…, ensure_ascii=False, indent=1)`` writes it, byte for
+def json_chunks(obj: dict):
+    """A flat object's JSON in pieces (as ``json.dumps(obj, ensure_ascii=False, indent=1)`` writes it, byte for
     byte), entry by entry with the C string encoder (the indenting encoder is pure Python: seconds for a million
-    values). A name given twice is written once, with its first value (the addresses asked may overlap)."""
+    values)."""
     enc = _enc
-    seen: set[str] = set()
     lines: list[str] = []
     started = False
-    for k, v in items:
-        if k in seen:
-            continue
-        seen.add(k)
-        lines.append(f" {enc(k)}: {enc(v) if type(v) is str else _indented(v, ' ')}")
+    for k, v in obj.items():
+        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else _indented(v, " ")))
         if len(lines) >= 4096:
             yield (",\n" if started else "{\n") + ",\n".join(lines)
             started, lines = True, []
-    if not seen:
+    if not obj:
         yield "{}"
         return
     if lines:
