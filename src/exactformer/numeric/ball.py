@@ -284,7 +284,7 @@ def _truncate(b: arb, sig: int) -> str | None:
     if lo <= 0:
         return None
     hi = a + r
-    n = sig + 4  # the digits asked for: almost always what the decimal ball's ends have
+    n = sig + 9  # what arb gives for sig + 4 digits asked (five guard digits): almost always the ends' length
     if not (_pow10(n - 1) <= lo and hi < _pow10(n)):
         n = len(str(hi))
     if lo >= _pow10(n - 1):
