@@ -274,6 +274,7 @@ class Engine:
         self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
         self._over: dict[object, dict[Address, int]] = {}  # a quantity's size is known to exceed this cap
+        self._decimal_texts: dict[tuple[Address, int], str] = {}
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
@@ -389,7 +390,17 @@ class Engine:
     def decimal(self, a: Address, sig: int = 12) -> str:
         """E(a) to at least sig significant digits (raises SymbolicValue for a symbolic value). A value that
         sits within 2⁻⁸⁰⁰⁰ of a digit boundary and cannot be proved either side (an exactly-zero gradient in
-        transcendental form) is shown as its enclosure, ``≈0 (|x| < 1e-2400)``: certified, never guessed."""
+        transcendental form) is shown as its enclosure, ``≈0 (|x| < 1e-2400)``: certified, never guessed.
+        Each (value, digits) is worked out once (a derivation shows one value in several places)."""
+        key = (a, sig)
+        got = self._decimal_texts.get(key)
+        if got is None:
+            got = self._decimal(a, sig)
+            if len(self._decimal_texts) < 200_000:
+                self._decimal_texts[key] = got
+        return got
+
+    def _decimal(self, a: Address, sig: int) -> str:
         r = self.rational(a)
         if r is not None:
             return fraction_text(r, sig)
