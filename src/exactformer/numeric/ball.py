@@ -355,7 +355,11 @@ def _place(digits: int, places: int) -> str:
 def fraction_text(r: Fraction, sig: int) -> str:
     """A rational as a decimal: exact if it terminates within ``sig`` digits (or is an integer), else
     truncated with '…' (scientific past 10^±60). Integer arithmetic only (it prints every given)."""
-    n, d = r.numerator, r.denominator
+    return ratio_text(r.numerator, r.denominator, sig)
+
+
+def ratio_text(n: int, d: int, sig: int) -> str:
+    """``fraction_text`` of n/d in lowest terms, d > 0 (a flint fmpq's p and q), without making a Fraction."""
     if n == 0:
         return "0"
     neg = n < 0
@@ -369,14 +373,14 @@ def fraction_text(r: Fraction, sig: int) -> str:
     while rest % 5 == 0:
         rest //= 5
         v5 += 1
-    whole = _ilog10(Fraction(n, d)) + 1 if n >= d else 1  # str() refuses integers past 4300 digits
+    whole = _ilog10(n, d) + 1 if n >= d else 1  # str() refuses integers past 4300 digits
     if rest == 1 and whole <= 80 and max(v2, v5) <= 80:  # terminating and short: written out whole
         places = max(v2, v5)
         digits = n * _pow10(places) // d
         text = str(digits)
         if len(text.lstrip("0")) <= max(sig, whole) and len(text) <= 80:
             return sign + _place(digits, places)
-    e10 = whole - 1 if n >= d else -(_ilog10(Fraction(d, n)) + 1)
+    e10 = whole - 1 if n >= d else -(_ilog10(d, n) + 1)
 
     def want(e: int) -> int:
         return max(sig, e + 1) if 0 <= e <= 60 else sig
@@ -407,10 +411,9 @@ def _multiplicity(n: int, p: int) -> int:
     return k
 
 
-def _ilog10(a: Fraction) -> int:
-    """⌊log10 a⌋ for a > 0, exactly, without writing the number out (str() refuses integers past 4300 digits).
-    Integers only: a = n/d lies in [10^e, 10^(e+1)) when d·10^e ≤ n < d·10^(e+1) (for e < 0, scaled by 10^−e)."""
-    n, d = a.numerator, a.denominator
+def _ilog10(n: int, d: int) -> int:
+    """⌊log10 n/d⌋ for n, d > 0, exactly, without writing the number out (str() refuses integers past 4300
+    digits). Integers only: n/d lies in [10^e, 10^(e+1)) when d·10^e ≤ n < d·10^(e+1) (e < 0: scaled by 10^−e)."""
     e = (n.bit_length() - d.bit_length()) * 30103 // 100000
 
     def below(k: int) -> bool:  # n/d < 10^k

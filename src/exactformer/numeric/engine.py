@@ -38,6 +38,7 @@ from .ball import (
     fraction_text,
     precision,
     q2arb,
+    ratio_text,
     start_for,
 )
 
@@ -461,7 +462,7 @@ class Engine:
                     for k, o in enumerate(flats):
                         x = cells[o]
                         if x is not None:
-                            out[k] = fraction_text(Fraction(int(x.p), int(x.q)), sig)
+                            out[k] = ratio_text(int(x.p), int(x.q), sig)
                 return out
             for k, i in enumerate(idxs):
                 r = self.rational(Address(key, i, grad, t))
