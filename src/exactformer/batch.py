@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CaseError, ExactformerError
-from .files import is_document
+from .files import check_readable, is_document
 from .report.formats import BAD_INPUT, INTERNAL, STATUS, Format, Options, Part, formatter
 
 SUFFIXES = (".toml", ".txt", ".md", ".html", ".ipynb")
@@ -94,10 +94,10 @@ def read_stdin(folder: str) -> str:
 
 def load(inp: Input, givens: str | None = None):
     """The case an input holds, named as the input is (CaseError names it too)."""
-    from .read.case import load as load_case
-
     try:
-        if is_document(inp.path):
+        document = is_document(inp.path)
+        check_readable(inp.path, "document" if document else "case file")  # said before the readers are imported
+        if document:
             from .read.documents import load_document  # the document reader, only for a document
 
             case = load_document(inp.path, givens)
@@ -105,6 +105,8 @@ def load(inp: Input, givens: str | None = None):
             raise CaseError("--givens goes with a document, not with a case file", file=inp.path,
                             expected="a .txt, .md, .html or .ipynb document, or a case file without --givens")
         else:
+            from .read.case import load as load_case  # the case reader (and the model, and flint)
+
             case = load_case(inp.path)
     except CaseError as e:
         if inp.path != inp.name:
