@@ -5,6 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def _plain(text: str) -> str:
+    """An engine decimal as Decimal reads it (``1.23…e-8`` → ``1.23e-8``; an enclosure ``≈0.0625… (±1e-2464)``, a
+    value no ball tells from a digit boundary, by its digits)."""
+    from exactformer.numeric.ball import decimal_parts
+
+    return decimal_parts(text).plain()
+
+
 def _val(k: int) -> str:
     return f"{((k * 7919) % 19 - 9) / 10:.1f}"
 
@@ -82,7 +90,7 @@ def claimed_everywhere(path: Path, n: int, layers: int) -> Path:
             top = g.parse(f"L{li}.{step}")
             rows: dict[str, list[str]] = {}
             for a in g.scalars(top):
-                v = Decimal(e.decimal(a, 20).rstrip("…")).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
+                v = Decimal(_plain(e.decimal(a, 20))).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
                 rows.setdefault(g.step(a.step).labels[0][a.idx[0]], []).append(str(v))  # type: ignore[index]
             body = ", ".join(f'"{k}" = ' + (v[0] if step == "expsum" else "[" + ", ".join(v) + "]")
                              for k, v in rows.items())
@@ -107,7 +115,7 @@ def wrong_numbers(path: Path, n: int = 64, d: int = 8, wrong: int = 100) -> Path
     for step in ("Q", "K", "scores", "weights", "context"):
         rows: dict[str, list[str]] = {}
         for a in g.scalars(g.parse(step)):
-            v = str(Decimal(e.decimal(a, 20).rstrip("…")).quantize(Decimal("0.0001"), ROUND_HALF_EVEN))
+            v = str(Decimal(_plain(e.decimal(a, 20))).quantize(Decimal("0.0001"), ROUND_HALF_EVEN))
             if k % 41 == 7 and k // 41 < wrong:
                 kind = (k // 41) % 3
                 digits = v.lstrip("-")
@@ -152,7 +160,7 @@ def notebook(path: Path, n: int = 64, d: int = 8, target_bytes: int = 1_000_000,
     def printed(step: str) -> str:
         rows: dict[int, list[str]] = {}
         for a in g.scalars(g.parse(step)):
-            v = Decimal(e.decimal(a, 20).rstrip("…")).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
+            v = Decimal(_plain(e.decimal(a, 20))).quantize(Decimal("0.0001"), ROUND_HALF_EVEN)
             rows.setdefault(a.idx[0], []).append(str(v))
         return "tensor([" + ",\n        ".join("[" + ", ".join(r) + "]" for r in rows.values()) + "])"
 

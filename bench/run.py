@@ -36,11 +36,19 @@ EXE = [PY, "-m", "exactformer"]
 FLINT = [PY, "-c", "import flint"]
 
 
+TIMEOUT = 600.0  # seconds allowed to one run of a command (--timeout): past it the row says "> TIMEOUT"
+
+
 def run_once(argv: list[str]) -> tuple[float, int, float]:
     """(wall seconds, peak resident KB, CPU seconds: user + system) of one whole process, as /usr/bin/time
-    measures it (the peak is the process's own, not the largest of every child so far)."""
+    measures it (the peak is the process's own, not the largest of every child so far). A run past TIMEOUT
+    is stopped: (inf, 0, inf)."""
     t = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", *argv], capture_output=True, text=True, check=False)
+    try:
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", *argv], capture_output=True, text=True,
+                              check=False, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return float("inf"), 0, float("inf")
     wall = time.perf_counter() - t
     try:
         kb, user, sys_ = proc.stderr.strip().splitlines()[-1].split()
@@ -58,14 +66,52 @@ def measure(argv: list[str], repeat: int) -> tuple[float, float, int, float]:
         cpu.append(c)
         peak = max(peak, kb)
         ref.append(run_once(FLINT)[0])
+        if w == float("inf"):  # past the time allowed: one run says so
+            break
     return statistics.median(ours), statistics.median(ref), peak, statistics.median(cpu)
+
+
+def secs(x: float) -> str:
+    return f"> {TIMEOUT:.0f}" if x == float("inf") else f"{x:.2f}"
+
+
+def importtime(argv: list[str], runs: int = 9) -> dict[str, tuple[int, int]]:
+    """``python -X importtime`` of a command: each module's (self, cumulative) microseconds, the minimum of
+    ``runs`` runs (the least disturbed), and its depth in the import tree."""
+    best: dict[str, tuple[int, int, int]] = {}
+    for _ in range(runs):
+        err = subprocess.run([PY, "-X", "importtime", *argv[1:]], capture_output=True, text=True).stderr
+        for line in err.splitlines():
+            if not line.startswith("import time:") or "|" not in line or "self [us]" in line:
+                continue
+            own, cum, name = line[len("import time:"):].split("|")
+            depth = (len(name) - len(name.lstrip(" "))) // 2
+            key = name.strip()
+            o, c = int(own), int(cum)
+            if key in best:
+                o, c = min(o, best[key][0]), min(c, best[key][1])
+            best[key] = (o, c, depth)
+    return best  # type: ignore[return-value]
+
+
+def import_table(title: str, argv: list[str]) -> None:
+    """The modules a command imports, as ``-X importtime`` sees them: every top-level import, then the
+    package's own modules and the heavy third-party ones below them, cumulative milliseconds."""
+    best = importtime(argv)
+    top = sum(c for _, c, d in best.values() if d == 0)
+    print(f"\n### Imports of `{title}` (`python -X importtime`, minimum of 9 runs)\n\n"
+          f"All imports: {top / 1000:.0f} ms.\n\n| module | cumulative ms | own ms |\n|---|--:|--:|")
+    for name, (own, cum, depth) in best.items():
+        heavy = name.split(".")[0] in ("flint", "rich", "sympy", "argparse", "multiprocessing", "xml", "hashlib")
+        if cum >= 2000 and (depth == 0 or (name.startswith("exactformer") and depth <= 2) or (heavy and "." not in name)):
+            print(f"| {'&nbsp;' * 2 * depth}`{name}` | {cum / 1000:.1f} | {own / 1000:.1f} |")
 
 
 def exponent(sizes: list[int], times: list[float]) -> str:
     """The measured growth exponent of time against size, between the first and the last row (1: linear)."""
     import math
 
-    if len(sizes) < 2 or min(times) <= 0:
+    if len(sizes) < 2 or min(times) <= 0 or max(times) == float("inf"):
         return ""
     return f"{math.log(times[-1] / times[0]) / math.log(sizes[-1] / sizes[0]):.2f}"
 
@@ -85,7 +131,7 @@ def scaling(title: str, unit: str, rows: list[tuple[int, list[str]]], repeat: in
         mems.append(kb / 1024)
         et = exponent(sizes[-2:], walls[-2:]) if len(sizes) > 1 else ""
         em = exponent(sizes[-2:], mems[-2:]) if len(sizes) > 1 else ""
-        print(f"| {size:,} | {s:.2f} | {c:.2f} | {kb / 1024:.0f} | {et} | {em} |", flush=True)
+        print(f"| {size:,} | {secs(s)} | {secs(c)} | {kb / 1024:.0f} | {et} | {em} |", flush=True)
     print(f"\nWhole range: time exponent {exponent(sizes, walls)}, memory exponent {exponent(sizes, mems)} "
           "(CPU seconds; 1 is linear, and memory includes the interpreter's fixed ~30 MB).")
 
@@ -156,7 +202,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--quick", action="store_true", help="fewer runs, no naive SymPy baseline")
     ap.add_argument("--limit", type=float, default=60.0, help="seconds allowed to each naive run")
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds allowed to each run of a command")
     args = ap.parse_args()
+    global TIMEOUT
+    TIMEOUT = args.timeout
     repeat = 3 if args.quick else 5
     tmp = Path(tempfile.mkdtemp(prefix="exactformer-bench-"))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
@@ -244,13 +293,17 @@ def main() -> None:
     rows.append(("the same, `--no-why`", EXE + ["audit", str(posts), "-j", "2", "--format", "json", "--no-why"], ""))
     for name, argv, target in rows:
         s, ref, kb, cpu = measure(argv, repeat)
-        print(f"| {name} | {s:.2f} | {cpu:.2f} | {kb / 1024:.0f} | {target} | {ref:.2f} |", flush=True)
+        print(f"| {name} | {secs(s)} | {secs(cpu)} | {kb / 1024:.0f} | {target} | {ref:.2f} |", flush=True)
     if subprocess.run(["which", "lualatex"], capture_output=True).returncode == 0:
         subprocess.run(EXE + ["derive", str(SEED), "-o", str(tmp / "warm.pdf")], capture_output=True)  # font cache
         for case, name in ((SEED, "seed"), (FULL, "seed continued")):
             s, ref, kb, cpu = measure(EXE + ["derive", str(case), "-o", str(tmp / "s.pdf")], 3)
             print(f"| {name}: `derive -o .pdf` (font cache built) | {s:.2f} | {cpu:.2f} | {kb / 1024:.0f} |  | "
                   f"{ref:.2f} |")
+
+    print("\n## Start-up: what the commands import")
+    import_table("exactformer audit derivations/oni-ni-kanabou.toml", EXE + ["audit", str(SEED)])
+    import_table("exactformer --help", EXE + ["--help"])
 
     print("\n## Cost against size: each row doubles one size (whole commands)")
     r = 1 if args.quick else 3
@@ -266,6 +319,9 @@ def main() -> None:
     scaling("claims (one quantity claimed n times): `audit --format json`", "claims",
             [(n, EXE + ["audit", str(repeated_claims(tmp / f"rep{n}.toml", n)), "--format", "json"])
              for n in (500, 1000, 2000, 4000)], r)
+    scaling("wrong claims (64 tokens × d 8, 9,728 claims, n of them wrong): `audit --format json`", "wrong claims",
+            [(w, EXE + ["audit", str(wrong_numbers(tmp / f"wrong{w}.toml", wrong=w)), "--format", "json"])
+             for w in (25, 50, 100, 200)], r)
     scaling("document bytes (a notebook of printed tensors, every run kept): `audit`", "bytes",
             [(b, EXE + ["audit", str(notebook(tmp / f"nb{b}.ipynb", target_bytes=b, reruns=True))])
              for b in (125_000, 250_000, 500_000, 1_000_000)], r)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import multiprocessing
 import os
 import re
 import sys
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import CaseError, ExactformerError
+from .files import check_readable, is_document
 from .report.formats import BAD_INPUT, INTERNAL, STATUS, Format, Options, Part, formatter
 
 SUFFIXES = (".toml", ".txt", ".md", ".html", ".ipynb")
@@ -94,16 +94,19 @@ def read_stdin(folder: str) -> str:
 
 def load(inp: Input, givens: str | None = None):
     """The case an input holds, named as the input is (CaseError names it too)."""
-    from .read.case import load as load_case
-    from .read.documents import is_document, load_document
-
     try:
-        if is_document(inp.path):
+        document = is_document(inp.path)
+        check_readable(inp.path, "document" if document else "case file")  # said before the readers are imported
+        if document:
+            from .read.documents import load_document  # the document reader, only for a document
+
             case = load_document(inp.path, givens)
         elif givens is not None:
             raise CaseError("--givens goes with a document, not with a case file", file=inp.path,
                             expected="a .txt, .md, .html or .ipynb document, or a case file without --givens")
         else:
+            from .read.case import load as load_case  # the case reader (and the model, and flint)
+
             case = load_case(inp.path)
     except CaseError as e:
         if inp.path != inp.name:
@@ -160,34 +163,6 @@ def run_job(job: Job) -> Part:
         msg = (f"internal error: {type(e).__name__}: {safe(str(e))[:300]} (a bug in exactformer; "
                "EXACTFORMER_DEBUG=1 shows the traceback)")
         return Part(inp.name, 3, INTERNAL, formatter(job.formats[0]).failure(inp.name, msg), error=msg)
-
-
-def cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def run_all(jobs: Sequence[Job], workers: int) -> Iterator[Part]:
-    """Every job's part, in the order given, audited on up to ``workers`` processes."""
-    workers = max(1, min(workers, len(jobs)))
-    if workers == 1:
-        yield from map(run_job, jobs)
-        return
-    import gc
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    if "fork" in methods:  # import once, before forking: every worker shares the modules instead of importing
-        from .audit import audit, explain  # noqa: F401
-        from .read import case, documents  # noqa: F401
-        from .report import data, markdown  # noqa: F401
-
-        gc.freeze()  # and the collector leaves what was imported alone
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        yield from pool.map(run_job, jobs, chunksize=1)
 
 
 def output_names(inputs: Sequence[Input]) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import os
@@ -340,8 +341,12 @@ def cmd_show(args) -> int:
     eng = case.engine
     addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
     if args.format == "json":
-        for chunk in json_chunks(json_values(eng, addrs, args.digits).items()):  # the C encoder, piece by piece
-            sys.stdout.write(chunk)
+        gc.disable()  # millions of values, lists and index tuples, none in a cycle: collecting is pure cost
+        try:
+            for chunk in json_chunks(json_values(eng, addrs, args.digits)):  # the C encoder, in pieces
+                sys.stdout.write(chunk)
+        finally:
+            gc.enable()
         sys.stdout.write("\n")
         return 0
     out = console()
@@ -464,7 +469,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
     """Every input audited in parallel, each report apart, then one summary table; the worst exit status."""
     from pathlib import Path
 
-    from . import batch, output
+    from . import batch, output, parallel
     from .batch import Job
     from .report.escape import safe
     from .report.formats import Options, formatter, summary_markdown, summary_text
@@ -492,7 +497,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
     jobs = [Job(i, wanted, options, args.givens, args.why, args.strict, args.skip_other) for i in inputs]
     names = batch.output_names(inputs) if folder else []
     parts = []
-    for k, part in enumerate(batch.run_all(jobs, args.jobs or batch.cores())):
+    for k, part in enumerate(parallel.run_all(jobs, args.jobs or parallel.cores())):
         parts.append(part)
         for w in part.warnings:
             print(f"exactformer: warning: {safe(part.path)}: {w}", file=sys.stderr)

@@ -30,7 +30,7 @@ from .blocks import embedding as EMB
 from .blocks import head as HEAD
 from .blocks import loss as LOSS
 from .build import Builder, Place
-from .steps import AxisKind, Given, Map, Step, StepSpec
+from .steps import AxisKind, Broadcast, Given, Map, Op, Step, StepSpec
 from .values import LossKind, Model, Number, PositionKind, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
@@ -58,6 +58,9 @@ class Formula:
 
     kind: K.Kind
     args: tuple[Address, ...] = ()
+
+
+_EVERY_CELL = (Op.exists, Map.exists, Broadcast.exists)  # exists() of these is True where present is None
 
 
 class Graph:
@@ -379,15 +382,54 @@ class Graph:
         if not cells:
             return []
         first = cells[0]
-        s = self.step(first.step)
         if len(cells) < 8 or any(c.step != first.step or c.grad != first.grad or c.t != first.t for c in cells):
             return [self.name(c) for c in cells]
-        head = (f"step{first.t}." if first.t else "") + ("grad." if first.grad else "") + s.short
+        return self.index_names(first.step, first.grad, first.t, [c.idx for c in cells])
+
+    def index_names(self, key: str, grad: bool, t: int, idxs: list[tuple[int, ...]]) -> list[str]:
+        """``name`` of the scalars of one step at these indices (every index given), each label written once."""
+        s = self.step(key)
+        if len(idxs) < 8:
+            return [self.name(Address(s.key, i, grad, t)) for i in idxs]
+        head = (f"step{t}." if t else "") + ("grad." if grad else "") + s.short
         written = [[axis_label(s.spec.axes, s.labels, k, i)[0] for i in range(d)] for k, d in enumerate(s.dims)]
         if is_pair(s.spec.axes):
-            return [head + f"[{written[0][c.idx[0]]},{written[1][c.idx[1]]}]" +
-                    "".join(f"[{written[k][i]}]" for k, i in enumerate(c.idx[2:], start=2)) for c in cells]
-        return [head + "".join(f"[{written[k][i]}]" for k, i in enumerate(c.idx)) for c in cells]
+            w0, w1 = written[0], written[1]
+            if len(s.dims) == 2:
+                return [f"{head}[{w0[i]},{w1[j]}]" for i, j in idxs]
+            return [f"{head}[{w0[c[0]]},{w1[c[1]]}]" + "".join(f"[{written[k][i]}]" for k, i in enumerate(c[2:], start=2))
+                    for c in idxs]
+        if len(s.dims) == 1:
+            w0 = written[0]
+            return [f"{head}[{w0[i]}]" for (i,) in idxs]
+        if len(s.dims) == 2:
+            w0, w1 = written[0], written[1]
+            return [f"{head}[{w0[i]}][{w1[j]}]" for i, j in idxs]
+        return [head + "".join(f"[{written[k][i]}]" for k, i in enumerate(c)) for c in idxs]
+
+    def all_cell_names(self, key: str, grad: bool, t: int) -> list[str]:
+        """``index_names`` of every cell of a step, in reading (row-major) order, built axis by axis."""
+        s = self.step(key)
+        if s.size < 8 or not s.dims:
+            return self.index_names(key, grad, t, list(product(*(range(d) for d in s.dims))))
+        head = (f"step{t}." if t else "") + ("grad." if grad else "") + s.short
+        written = [[axis_label(s.spec.axes, s.labels, k, i)[0] for i in range(d)] for k, d in enumerate(s.dims)]
+        if is_pair(s.spec.axes):
+            names = [f"{head}[{x},{y}]" for x in written[0] for y in written[1]]
+            rest = written[2:]
+        else:
+            names, rest = [head], written
+        for labels in rest:
+            names = [f"{x}[{y}]" for x in names for y in labels]
+        return names
+
+    def scalar_indices(self, a: Address) -> list[tuple[int, ...]]:
+        """The indices of ``scalars(a)``, without an address for each."""
+        s = self.step(a.step)
+        rest = [range(d) for d in s.dims[len(a.idx):]]
+        if not a.idx and getattr(s.op, "present", None) is None and type(s.op).exists in _EVERY_CELL:
+            return list(product(*rest))
+        return [a.idx + t for t in product(*rest) if s.op.exists(s, a.idx + t)]
 
     def is_scalar(self, a: Address) -> bool:
         return len(a.idx) == len(self.step(a.step).dims)

@@ -208,6 +208,8 @@ class Broadcast(Op):
 
     def forward(self, step, ins, M):
         """Cell by cell by arithmetic on flat indices: no per-cell plan is built for a forward pass."""
+        if len(step.dims) == 3 and self.present is None:
+            return self._forward3(step, ins, M)
         if len(step.dims) > 2 or self.present is not None or self.kind_of is not None:
             return super().forward(step, ins, M)
         coef = self._coef(step)
@@ -243,10 +245,33 @@ class Broadcast(Op):
                     a, p = acc[k], at[k]
                     a[p] = v if a[p] is None else a[p] + v
 
-    def _coef(self, step: Step) -> list[list[int]]:
+    def _forward3(self, step, ins, M):
+        """A 3-index step (weighted_v = weights_ij · V_jk) row by row, each input's position by arithmetic; the
+        kind of a cell from ``kind_of`` where there is one (a masked weight's product is 0), as ``scalar``."""
+        d0, d1, d2 = step.dims
+        coef = self._coef(step, 3)
+        kind_of, out = self.kind_of, []
+        f = self.kind.f
+        for i in range(d0):
+            for j in range(d1):
+                base = [i * c[0] + j * c[1] for c in coef]
+                if kind_of is None:
+                    if len(ins) == 2:
+                        (a, b), (pa, pb), ca, cb = ins, base, coef[0][2], coef[1][2]
+                        out += [f(M, [a[pa + k * ca], b[pb + k * cb]]) for k in range(d2)]
+                    else:
+                        out += [f(M, [x[p + k * c[2]] for x, p, c in zip(ins, base, coef)]) for k in range(d2)]
+                    continue
+                for k in range(d2):
+                    kind = kind_of((i, j, k))
+                    out.append(kind.f(M, [] if kind is K.ZERO else
+                                      [x[p + k * c[2]] for x, p, c in zip(ins, base, coef)]))
+        return out
+
+    def _coef(self, step: Step, n: int = 2) -> list[list[int]]:
         coef = []
         for inp, ax in zip(step.inputs, self.axes):
-            c = [0, 0]
+            c = [0] * n
             for pos, a in enumerate(ax):
                 c[a] = inp._strides[pos]
             coef.append(c)

@@ -274,7 +274,42 @@ def _truncate(b: arb, sig: int) -> str | None:
     ``1.234…e+430`` past 10^±60.
 
     Certified by integers alone: arb encloses b in the decimal ball [m ± r]·10^e (``mid_rad_10exp``), and
-    the digits are printed only when both ends of that ball truncate to the same ones."""
+    the digits are printed only when both ends of that ball truncate to the same ones. The first look (at
+    sig + 4 digits) settles almost every ball of a pass; it is written out here once, for speed (a million
+    values are printed this way), and anything it does not settle is looked at again from the start."""
+    fm, fr, fe = b.mid_rad_10exp(sig + 4)
+    m, r, e = int(fm), int(fr), int(fe)
+    a = -m if m < 0 else m
+    lo = a - r
+    if lo <= 0:
+        return None
+    hi = a + r
+    n = sig + 9  # what arb gives for sig + 4 digits asked (five guard digits): almost always the ends' length
+    if not (_pow10(n - 1) <= lo and hi < _pow10(n)):
+        n = len(str(hi))
+    if lo >= _pow10(n - 1):
+        e10 = n - 1 + e
+        if -60 <= e10 <= 60:
+            need = max(sig, e10 + 1) if e10 >= 0 else sig
+            drop = n - need
+            if drop >= 0:
+                unit = _pow10(drop)
+                t = lo // unit
+                if hi // unit == t:
+                    places = need - 1 - e10
+                    if places <= 0:
+                        body = str(t * _pow10(-places))
+                    else:
+                        digits = str(t)
+                        if len(digits) <= places:
+                            digits = digits.rjust(places + 1, "0")
+                        body = digits[:-places] + "." + digits[-places:]
+                    return ("-" if m < 0 else "") + body + "…"
+    return _truncate_closer(b, sig)
+
+
+def _truncate_closer(b: arb, sig: int) -> str | None:
+    """``_truncate`` for a ball its first look did not settle: closer looks, up to what the ball knows."""
     want, most = sig, 0
     while True:
         fm, fr, fe = b.mid_rad_10exp(want + 4)
@@ -320,7 +355,11 @@ def _place(digits: int, places: int) -> str:
 def fraction_text(r: Fraction, sig: int) -> str:
     """A rational as a decimal: exact if it terminates within ``sig`` digits (or is an integer), else
     truncated with '…' (scientific past 10^±60). Integer arithmetic only (it prints every given)."""
-    n, d = r.numerator, r.denominator
+    return ratio_text(r.numerator, r.denominator, sig)
+
+
+def ratio_text(n: int, d: int, sig: int) -> str:
+    """``fraction_text`` of n/d in lowest terms, d > 0 (a flint fmpq's p and q), without making a Fraction."""
     if n == 0:
         return "0"
     neg = n < 0
@@ -334,14 +373,14 @@ def fraction_text(r: Fraction, sig: int) -> str:
     while rest % 5 == 0:
         rest //= 5
         v5 += 1
-    whole = _ilog10(Fraction(n, d)) + 1 if n >= d else 1  # str() refuses integers past 4300 digits
+    whole = _ilog10(n, d) + 1 if n >= d else 1  # str() refuses integers past 4300 digits
     if rest == 1 and whole <= 80 and max(v2, v5) <= 80:  # terminating and short: written out whole
         places = max(v2, v5)
         digits = n * _pow10(places) // d
         text = str(digits)
         if len(text.lstrip("0")) <= max(sig, whole) and len(text) <= 80:
             return sign + _place(digits, places)
-    e10 = whole - 1 if n >= d else -(_ilog10(Fraction(d, n)) + 1)
+    e10 = whole - 1 if n >= d else -(_ilog10(d, n) + 1)
 
     def want(e: int) -> int:
         return max(sig, e + 1) if 0 <= e <= 60 else sig
@@ -372,14 +411,18 @@ def _multiplicity(n: int, p: int) -> int:
     return k
 
 
-def _ilog10(a: Fraction) -> int:
-    """⌊log10 a⌋ for a > 0, exactly, without writing the number out (str() refuses integers past 4300 digits)."""
-    e = (a.numerator.bit_length() - a.denominator.bit_length()) * 30103 // 100000
-    p = Fraction(10) ** e
-    while a < p:
-        e, p = e - 1, p / 10
-    while a >= p * 10:
-        e, p = e + 1, p * 10
+def _ilog10(n: int, d: int) -> int:
+    """⌊log10 n/d⌋ for n, d > 0, exactly, without writing the number out (str() refuses integers past 4300
+    digits). Integers only: n/d lies in [10^e, 10^(e+1)) when d·10^e ≤ n < d·10^(e+1) (e < 0: scaled by 10^−e)."""
+    e = (n.bit_length() - d.bit_length()) * 30103 // 100000
+
+    def below(k: int) -> bool:  # n/d < 10^k
+        return n < d * _pow10(k) if k >= 0 else n * _pow10(-k) < d
+
+    while below(e):
+        e -= 1
+    while not below(e + 1):
+        e += 1
     return e
 
 

@@ -38,6 +38,7 @@ from .ball import (
     fraction_text,
     precision,
     q2arb,
+    ratio_text,
     start_for,
 )
 
@@ -273,6 +274,8 @@ class Engine:
         self._sizes: dict[int, int] = {}
         self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
+        self._over: dict[object, dict[Address, int]] = {}  # a quantity's size is known to exceed this cap
+        self._decimal_texts: dict[tuple[Address, int], str] = {}
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
@@ -388,7 +391,17 @@ class Engine:
     def decimal(self, a: Address, sig: int = 12) -> str:
         """E(a) to at least sig significant digits (raises SymbolicValue for a symbolic value). A value that
         sits within 2⁻⁸⁰⁰⁰ of a digit boundary and cannot be proved either side (an exactly-zero gradient in
-        transcendental form) is shown as its enclosure, ``≈0 (|x| < 1e-2400)``: certified, never guessed."""
+        transcendental form) is shown as its enclosure, ``≈0 (|x| < 1e-2400)``: certified, never guessed.
+        Each (value, digits) is worked out once (a derivation shows one value in several places)."""
+        key = (a, sig)
+        got = self._decimal_texts.get(key)
+        if got is None:
+            got = self._decimal(a, sig)
+            if len(self._decimal_texts) < 200_000:
+                self._decimal_texts[key] = got
+        return got
+
+    def _decimal(self, a: Address, sig: int) -> str:
         r = self.rational(a)
         if r is not None:
             return fraction_text(r, sig)
@@ -417,56 +430,65 @@ class Engine:
         others; none is refined alone). None where only ``decimal`` can answer: a symbol, an undefined value, a
         tie on a digit boundary that no ball settles."""
         out: list[str | None] = [None] * len(addrs)
-        g, n = self.graph, self.numeric
         groups: dict[tuple[str, bool, int], list[int]] = {}
         for k, a in enumerate(addrs):
             groups.setdefault((a.step, a.grad, a.t), []).append(k)
-        todo: list[tuple[tuple[str, bool, int], list[int], list[int]]] = []  # (group, positions, flat indices)
-        for key, ks in groups.items():
-            s = g.step(key[0])
-            flats = [s.flat(addrs[k].idx) for k in ks]
-            if not key[1] and not key[2] and self.cheap(addrs[ks[0]]):
-                cells = s.op.values if s.is_given else self._rational_step(s)  # type: ignore[attr-defined]
-                if cells is not None:
-                    for k, o in zip(ks, flats):
-                        if s.is_given:
-                            r = X.rational_of(exact_of(cells[o]))
-                            out[k] = fraction_text(r, sig) if r is not None else None
-                        elif cells[o] is not None:
-                            x = cells[o]
-                            out[k] = fraction_text(Fraction(int(x.p), int(x.q)), sig)
-                    continue
-                for k in ks:
-                    r = self.rational(addrs[k])
-                    if r is not None:
-                        out[k] = fraction_text(r, sig)
-                continue
-            todo.append((key, ks, flats))
+        for (key, grad, t), ks in groups.items():
+            got = self.step_decimals(key, grad, t, [addrs[k].idx for k in ks], sig)
+            for k, v in zip(ks, got):
+                out[k] = v
+        return out
+
+    def step_decimals(self, key: str, grad: bool, t: int, idxs: list[tuple[int, ...]], sig: int = 12,
+                      flats: list[int] | range | None = None) -> list[str | None]:
+        """``decimals`` of cells of one step (given by their indices, and their flat positions when known),
+        without an address for each: a rational step's exactly, the others from one ball pass per precision
+        (the passes are shared by every step: each precision's pass is computed once)."""
+        g, n = self.graph, self.numeric
+        s = g.step(key)
+        out: list[str | None] = [None] * len(idxs)
+        if not idxs:
+            return out
+        if flats is None:
+            flats = [s.flat(i) for i in idxs]
+        if not grad and not t and self.cheap(Address(key, idxs[0], grad, t)):
+            cells = s.op.values if s.is_given else self._rational_step(s)  # type: ignore[attr-defined]
+            if cells is not None:
+                if s.is_given:
+                    for k, o in enumerate(flats):
+                        r = X.rational_of(exact_of(cells[o]))
+                        out[k] = fraction_text(r, sig) if r is not None else None
+                else:
+                    for k, o in enumerate(flats):
+                        x = cells[o]
+                        if x is not None:
+                            out[k] = ratio_text(int(x.p), int(x.q), sig)
+                return out
+            for k, i in enumerate(idxs):
+                r = self.rational(Address(key, i, grad, t))
+                if r is not None:
+                    out[k] = fraction_text(r, sig)
+            return out
         if g.has_symbols:
             return out
+        todo = list(range(len(idxs)))
         for prec in PRECISIONS[PRECISIONS.index(start_for(sig)):]:
             if not todo:
                 break
+            if s.lazy and not grad:
+                cells = n.whole(prec, t, s.key)
+            elif s.lazy:
+                cells = None
+            else:
+                cells = (n.backward(prec, t) if grad else n.forward(prec, t))[s.key]
             left = []
-            for key, ks, flats in todo:
-                s = g.step(key[0])
-                if s.lazy and not key[1]:
-                    cells = n.whole(prec, key[2], s.key)
-                elif s.lazy:
-                    cells = None
+            for k in todo:
+                b = cells[flats[k]] if cells is not None else n.ball(Address(key, idxs[k], grad, t), prec)
+                got = ball_text(arb(0) if b is None else b, sig)
+                if got is None:
+                    left.append(k)
                 else:
-                    cells = (n.backward(prec, key[2]) if key[1] else n.forward(prec, key[2]))[s.key]
-                still_k, still_o = [], []
-                for k, o in zip(ks, flats):
-                    b = cells[o] if cells is not None else n.ball(addrs[k], prec)
-                    got = ball_text(arb(0) if b is None else b, sig)
-                    if got is None:
-                        still_k.append(k)
-                        still_o.append(o)
-                    else:
-                        out[k] = got
-                if still_k:
-                    left.append((key, still_k, still_o))
+                    out[k] = got
             todo = left
         return out
 
@@ -578,33 +600,56 @@ class Engine:
         quantity under a, or as many distinct quantities, already counts that much), so asking about the loss
         of a large model costs about ``cap`` formulas, not the whole graph."""
         memo: dict[Address, int] = self._estimates.setdefault(name, {})
+        if a in memo:
+            return memo[a]
+        # what earlier walks learnt: a quantity whose size exceeds this cap (so does every quantity above it)
+        over: dict[Address, int] = self._over.setdefault(name, {})
+        if over.get(a, -1) >= cap:
+            return cap + 1
         stack = [a]
+        opened = [False]  # stack[k]'s inputs were pushed: the opened entries are the chain from a to the top
+
+        def exceeded(chain: bool) -> int:
+            for b, o in zip(stack, opened) if chain else ((a, True),):
+                if o and over.get(b, -1) < cap:
+                    over[b] = cap
+            return cap + 1
+
         new = 0
         while stack:
-            if new > cap:
-                return cap + 1
+            if new > cap:  # more distinct quantities under a than cap: its written form has at least as many
+                return exceeded(False)
             b = stack[-1]
             if b in memo:
                 stack.pop()
+                opened.pop()
                 continue
             if b != a and frontier is not None and frontier(b):
                 memo[b] = 1
                 stack.pop()
+                opened.pop()
                 continue
             if not b.grad and not b.t and self.graph.step(b.step).exactness is not Exactness.TRANSCENDENTAL:
                 memo[b] = 1
                 stack.pop()
+                opened.pop()
                 continue
+            if over.get(b, -1) >= cap:  # b, under a, is known to exceed cap: so does each quantity above it
+                opened[-1] = True
+                return exceeded(True)
             args = self.graph.formula(b).args
             missing = [x for x in args if x not in memo]
             if missing:
+                opened[-1] = True
                 stack.extend(missing)
+                opened.extend([False] * len(missing))
                 continue
             memo[b] = min(10**12, 1 + sum(memo[x] for x in args))
             new += 1
             stack.pop()
-            if memo[b] > cap:
-                return cap + 1
+            opened.pop()
+            if memo[b] > cap:  # a quantity under a (or a itself) already counts more than cap
+                return exceeded(True)
         return memo[a]
 
     def _cut(self, a: Address, frontier, budget: int, name: object) -> X.Expr | None:

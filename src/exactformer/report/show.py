@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from json.encoder import encode_basestring as _enc  # what ensure_ascii=False writes a string with
+
 from rich.table import Table
 
 from ..exact import expr as X
@@ -32,31 +35,40 @@ def value_texts(engine: Engine, cells: list[Address], sig: int) -> list[str]:
             for a, v in zip(cells, engine.decimals(cells, sig))]  # shown as shown_decimal shows one
 
 
-def json_chunks(items):
-    """A flat object's JSON in pieces (as ``json.dumps(…, ensure_ascii=False, indent=1)`` writes it, byte for
+def json_chunks(obj: dict):
+    """A flat object's JSON in pieces (as ``json.dumps(obj, ensure_ascii=False, indent=1)`` writes it, byte for
     byte), entry by entry with the C string encoder (the indenting encoder is pure Python: seconds for a million
-    values). A name given twice is written once, with its first value (the addresses asked may overlap)."""
-    import json
-    from json.encoder import encode_basestring as enc  # what ensure_ascii=False writes a string with
-
-    seen: set[str] = set()
+    values)."""
+    enc = _enc
     lines: list[str] = []
     started = False
-    for k, v in items:
-        if k in seen:
-            continue
-        seen.add(k)
-        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else
-                                            json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n ")))
+    for k, v in obj.items():
+        lines.append(" " + enc(k) + ": " + (enc(v) if isinstance(v, str) else _indented(v, " ")))
         if len(lines) >= 4096:
             yield (",\n" if started else "{\n") + ",\n".join(lines)
             started, lines = True, []
-    if not seen:
+    if not obj:
         yield "{}"
         return
     if lines:
         yield (",\n" if started else "{\n") + ",\n".join(lines)
     yield "\n}"
+
+
+def _indented(v, ind: str) -> str:
+    """``json.dumps(v, ensure_ascii=False, indent=1)`` nested at indentation ``ind``, byte for byte, with the C
+    string encoder for strings, lists and string-keyed objects (JSON_ABOUT lists a million names); anything
+    else as json.dumps writes it."""
+    enc = _enc
+    if isinstance(v, str):
+        return enc(v)
+    inner = ind + " "
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return "[\n" + ",\n".join(inner + enc(x) for x in v) + "\n" + ind + "]" if v else "[]"
+    if isinstance(v, dict) and all(isinstance(k, str) for k in v):
+        return "{\n" + ",\n".join(inner + enc(k) + ": " + _indented(x, inner) for k, x in v.items()) + "\n" + ind + \
+            "}" if v else "{}"
+    return json.dumps(v, ensure_ascii=False, indent=1).replace("\n", "\n" + ind)
 
 
 def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
@@ -68,8 +80,19 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
     uncertified: dict[str, str] = {}
     g = engine.graph
     for a in addresses:
-        cells = g.scalars(a)
-        for b, name, v in zip(cells, g.cell_names(cells), engine.decimals(cells, sig)):  # one pass per precision
+        idxs = g.scalar_indices(a)
+        whole = not a.idx and len(idxs) == g.step(a.step).size  # every cell, in row-major order
+        flats = range(len(idxs)) if whole else None
+        names = g.all_cell_names(a.step, a.grad, a.t) if whole else g.index_names(a.step, a.grad, a.t, idxs)
+        for idx, name, v in zip(idxs, names, engine.step_decimals(a.step, a.grad, a.t, idxs, sig, flats)):
+            if v is not None and not v.startswith("≈"):  # the common case, read without taking it apart
+                if "…" in v:
+                    out[name] = v.replace("…", "")
+                    truncated.append(name)
+                else:
+                    out[name] = v
+                continue
+            b = Address(a.step, idx, a.grad, a.t)
             try:
                 d = decimal_parts(v if v is not None else engine.decimal(b, sig))
             except SymbolicValue as e:

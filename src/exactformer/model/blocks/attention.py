@@ -305,9 +305,9 @@ class Attention(BlockKind):
                               kind_of=None if cfg.mask is Mask.NONE else
                               (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
         dv = v.dims[1]
-        wv = b.map(_SPEC["weighted_v"], place, (n, n, dv), (weights, v),
-                   lambda idx: (K.ZERO, ()) if masked(cfg, idx[0], idx[1])
-                   else (K.MUL, ((0, idx[:2]), (1, (idx[1], idx[2])))), head=h, lazy=True)
+        wv = b.broadcast(_SPEC["weighted_v"], place, (n, n, dv), K.MUL, ((weights, (0, 1)), (v, (1, 2))), head=h,
+                         lazy=True, kind_of=None if cfg.mask is Mask.NONE else
+                         (lambda idx: K.ZERO if masked(cfg, idx[0], idx[1]) else K.MUL))
         ctx = b.map(_SPEC["context"], place, (n, dv), (weights, v, wv), None, head=h,
                     op=WeightedSum(tuple(shown(i) for i in range(n))))
         return ctx
