@@ -185,3 +185,14 @@ def test_a_numbered_word_list_is_a_vocabulary_and_the_target_is_the_word_named_s
         found = items.Items()
         found.prose.append(sentence)
         assert models.target_word(models.givens(found), ["猫", "睡觉", "loudly", "dog", "cat"]) == want
+
+
+def test_vectors_written_with_arrows_and_matrices_printed_side_by_side():
+    """"- eu → [1.0, 0.5]" is eu's vector; W_Q = [[…],   W_K = [[…], with their second rows below at the same
+    columns, are two matrices."""
+    out = items.Items()
+    items.scan("W_Q = [[1, 0.5],     W_K = [[0.5, 1],\n       [0, 1  ]]            [1,   0]]\n"
+               "- eu → [1.0, 0.5]\n- café -> (0.8, 0.6)", 1, out, ["", ""])
+    assert [(x.name, x.array, x.line) for x in out.found] == [
+        ("W_Q", [["1", "0.5"], ["0", "1"]], 1), ("W_K", [["0.5", "1"], ["1", "0"]], 1),
+        ("eu", ["1.0", "0.5"], 3), ("café", ["0.8", "0.6"], 4)]

@@ -113,6 +113,19 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         out.prose.append(s)
+        arrows = _arrow_rows(lines, k)
+        if arrows is not None:  # - eu → [1.0, 0.5] / - amo → [0.2, 1.0]: a vector named by its token each
+            for j, (lab, vec) in enumerate(zip(*arrows[:2])):
+                out.found.append(Named(lab, vec, n + j, _at(context, n + j), None, lab))
+            k += arrows[2]
+            continue
+        beside = _side_by_side(lines, k)
+        if beside is not None:  # W_Q = [[1, 0.5],     W_K = [[0.5, 1],  (the next rows below each)
+            arrays, used = beside
+            for name, arr in arrays:
+                out.found.append(Named(name, arr, n, _at(context, n)))
+            k += used
+            continue
         several = _tex_assignments(s)
         if len(several) > 1:  # W_Q = \begin{bmatrix}…\end{bmatrix}, \qquad W_K = \begin{bmatrix}…
             for name, arr in several:
@@ -258,6 +271,52 @@ def _comment(s: str) -> tuple[str, str | None]:
     word = q.group(1).strip() if q else (body.split()[0] if body and len(body.split()) <= 3 else "")
     word = word.strip(",.;:()")
     return s[:m.start()].rstrip(), (word if word and len(word) <= 30 and V.number(word) is None else None)
+
+
+_ARROW = re.compile(r"^\s*[-*•+]?\s*([^\s→:=\[\]]{1,30})\s*(?:→|->|⟶|=>)\s*(\[[^\[\]]*\]|\([^()]*\))\s*$")
+
+
+def _arrow_rows(lines: list[str], k: int) -> tuple[list[str], list[list[str]], int] | None:
+    """Consecutive lines ``token → [a, b]`` of one width (a Markdown list gives them one by one): their tokens
+    and rows."""
+    labels: list[str] = []
+    rows: list[list[str]] = []
+    while k + len(rows) < len(lines):
+        m = _ARROW.match(V.clean(lines[k + len(rows)]).strip())
+        a = V.array("[" + m.group(2)[1:-1] + "]") if m else None
+        if m is None or a is None or not a or isinstance(a[0], list) or (rows and len(a) != len(rows[0])):
+            break
+        labels.append(m.group(1).strip("*_`"))
+        rows.append(list(a))
+    return (labels, rows, len(rows)) if rows and len(set(labels)) == len(labels) else None
+
+
+_BESIDE = re.compile(r"([^\s=,;]{1,20})\s*=\s*\[\[")
+
+
+def _side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list]], int] | None:
+    """Matrices printed beside each other (``W_Q = [[…],   W_K = [[…],`` and their next rows below, at the same
+    columns): each read from its own columns of the lines."""
+    first = V.clean(lines[k])
+    starts = [m.start() for m in _BESIDE.finditer(first)]
+    if len(starts) < 2:
+        return None
+    bounds = list(zip(starts, starts[1:] + [None]))
+    out: list[tuple[str, list]] = []
+    used = 1
+    for a, b in bounds:
+        name = _BESIDE.match(first, a).group(1)  # type: ignore[union-attr]
+        body, j = first[a:b].split("=", 1)[1].strip().rstrip(","), 1
+        while body.count("[") > body.count("]") and k + j < len(lines) and j < MAX_JOIN:
+            body += V.clean(lines[k + j])[a:b].strip().rstrip(",") if body.count("[") - body.count("]") > 1 \
+                else V.clean(lines[k + j])[a:b].strip()
+            j += 1
+        arr = V.array(body.rstrip(","))
+        if arr is None or not arr or not isinstance(arr[0], list):
+            return None
+        out.append((_name(name), arr))
+        used = max(used, j)
+    return out, used
 
 
 def _array_at(lines: list[str], k: int, first: str, comment: str | None):

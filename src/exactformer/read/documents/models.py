@@ -182,6 +182,9 @@ def _inputs(found: I.Items, g: Givens) -> None:
     toks = [x for x in found.found if isinstance(x, I.Tokens)]
     vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and len(V.shape(x.array)) == 1
                and _token_name(x.name) is not None]
+    # a word list none of the vectors is named after ("a vector [a, b]" in prose) says nothing of the tokens
+    toks = [t for t in toks if any((_token_name(x.name) or "") in t.tokens for x in vectors)] or \
+        ([] if vectors else toks)
     groups: dict[int, list[I.Named]] = {}
     seen: dict[int, set[str]] = {}
     for x in vectors:
