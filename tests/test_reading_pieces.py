@@ -196,3 +196,13 @@ def test_vectors_written_with_arrows_and_matrices_printed_side_by_side():
     assert [(x.name, x.array, x.line) for x in out.found] == [
         ("W_Q", [["1", "0.5"], ["0", "1"]], 1), ("W_K", [["0.5", "1"], ["1", "0"]], 1),
         ("eu", ["1.0", "0.5"], 3), ("café", ["0.8", "0.6"], 4)]
+
+
+@pytest.mark.parametrize("prose, heads", [
+    ("con dos cabezas de atención", 2), ("two heads", 2), ("2つのヘッドに分けます", 2), ("두 개의 헤드", 2),
+    ("un modelo de dos palabras", 1),
+])
+def test_the_number_of_heads_a_document_states(prose, heads):
+    found = items.Items()
+    found.prose.append(prose)
+    assert models.givens(found).heads == heads

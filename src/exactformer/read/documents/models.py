@@ -119,10 +119,13 @@ def givens(found: I.Items) -> Givens:
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
             g.base = (m.group(1) or m.group(2) or m.group(3)).replace(",", "")
+    heads = r"(?:heads|cabezas|cabeças|têtes|köpfe|つのヘッド|のヘッド|개의 헤드|个头|头)"
     counts = [int(m.group(1) or m.group(2)) for m in re.finditer(
-        r"\b(\d)\s*(?:attention\s+)?heads\b|(?:head|ヘッド|헤드|头)\s*(\d)\b", low)]
-    words = {"two": 2, "three": 3, "four": 4, "2つ": 2, "二つ": 2, "두": 2, "两": 2, "二": 2}
-    counts += [n for w, n in words.items() if re.search(re.escape(w) + r"\s*(?:heads|つのヘッド|개의 헤드|个头|头)", low)]
+        r"\b(\d)\s*(?:attention\s+)?(?:heads|cabezas|cabeças|têtes|köpfe)\b|"
+        r"(?:head|cabeza|cabeça|tête|kopf|ヘッド|헤드|头)\s*(\d)\b", low)]
+    words = {"two": 2, "three": 3, "four": 4, "dos": 2, "duas": 2, "deux": 2, "zwei": 2, "tres": 3, "três": 3,
+             "trois": 3, "drei": 3, "2つ": 2, "二つ": 2, "두": 2, "两": 2, "二": 2}
+    counts += [n for w, n in words.items() if re.search(r"(?<!\w)" + re.escape(w) + r"\s*" + heads, low)]
     g.heads = max([c for c in counts if 1 <= c <= 16], default=1)
     if re.search(r"other tokens only|not (?:attend|look) (?:to|at) itself|excluding itself|自分以外|자기 자신을 제외|除自身", low):
         g.mask = "no_self"
