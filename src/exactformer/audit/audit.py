@@ -89,7 +89,7 @@ class Auditor:
         self.undefined: dict[str, UndefinedFinding] = {}
         self.intended: dict[int, Interval] = {}  # claim seq -> the value its author meant (a typo explained)
         self._programs: dict[tuple[Address, int], Program] = {}
-        self._enclosures: dict[Address, Interval | None] = {}
+        self._enclosures: dict[Address, Program] = {}  # a's program from the rounded givens alone
         # per (address, number as written): inside its interval? units off? per address: name and decimal
         self._inside: dict[tuple[Address, Fraction, int | None], bool] = {}
         self._offs: dict[tuple[Address, Fraction | None, int | None], float] = {}
@@ -139,19 +139,24 @@ class Auditor:
             got = self._programs[(a, seq)] = self._program(a, seq)
         return got
 
-    def enclosure(self, a: Address) -> Interval | None:
-        """a's values over the intervals of the rounded givens (model.md 6b), from the givens alone, with
-        certified interval arithmetic (at the first precision that decides; None where undefined)."""
-        got = self._enclosures.get(a, False)
-        if got is False:
-            prog = self._program(a, -1, givens_only=True)
-            with precision(PRECISIONS[-1]):
+    def enclosure_meets(self, a: Address, lo: Fraction, hi: Fraction) -> tuple[bool | None, Interval | None]:
+        """Does [lo, hi] meet a's values over the intervals of the rounded givens (model.md 6b)? Enclosed from
+        the givens alone with certified interval arithmetic, climbing the precisions until that is decided
+        (None at the cap: the boundary is touched); the enclosure itself, or None where it is undefined."""
+        prog = self._enclosures.get(a)
+        if prog is None:
+            prog = self._enclosures[a] = self._program(a, -1, givens_only=True)
+        meets, iv = None, None
+        for prec in PRECISIONS:
+            with precision(prec):
                 try:
-                    got = prog.run(INTERVAL, [self.leaf_value(p, None) for p, _ in prog.leaves])
+                    iv = prog.run(INTERVAL, [self.leaf_value(p, None) for p, _ in prog.leaves])
                 except (Undefined, ZeroDivisionError):
-                    got = None
-            self._enclosures[a] = got
-        return got  # type: ignore[return-value]
+                    return None, None
+                meets = iv.meets(lo, hi)
+                if meets is not None:
+                    break
+        return meets, iv
 
     def _program(self, a: Address, seq: int, givens_only: bool = False) -> Program:
         """One post-order walk from a (iterative): each quantity is looked at once and its inputs once, so the
@@ -258,8 +263,8 @@ class Auditor:
             return self._finding(c, Verdict.CORRECT, self._off(c))
         lo, hi = num.interval()
         if self.g.model.rounded_givens:  # right for some values the printed givens allow: rounding
-            enc = self.enclosure(a)
-            if enc is not None and enc.meets(lo, hi) is not False:
+            meets, enc = self.enclosure_meets(a, lo, hi)
+            if enc is not None and meets is not False:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=enc.text())
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
         near_e = num.decimals is not None and self.in_interval(a, r - 3 * u / 2, r + 3 * u / 2)

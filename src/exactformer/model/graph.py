@@ -34,6 +34,13 @@ from .steps import AxisKind, Broadcast, Given, Map, Op, Step, StepSpec
 from .values import LossKind, Model, Number, PositionKind, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
+def _half_unit(v) -> Fraction | None:
+    """Half a unit of the last digit of a given written in decimals; None for anything else."""
+    if not isinstance(v, Number) or v.decimals is None or v.rational is None:
+        return None
+    return Fraction(1, 2 * 10 ** v.decimals)
+
+
 class UnknownStep(AddressError, KeyError):
     """A step name the model does not have."""
 
@@ -228,10 +235,14 @@ class Graph:
         s = self.step(a.step)
         if not isinstance(s.op, Given):
             return None
-        v = s.op.values[s.flat(a.idx)] if s.dims else s.op.values[0]
-        if not isinstance(v, Number) or v.decimals is None or v.rational is None:
-            return None
-        return Fraction(1, 2 * 10 ** v.decimals)
+        return _half_unit(s.op.values[s.flat(a.idx)] if s.dims else s.op.values[0])
+
+    def rounded_steps(self) -> list[Step]:
+        """The givens taken as rounded: those with a number written in decimals (not √d_k, not a symbol)."""
+        if not self.model.rounded_givens:
+            return []
+        return [s for s in self.steps.values() if isinstance(s.op, Given) and
+                any(_half_unit(v) is not None for v in s.op.values)]
 
     def restates_givens(self, key: str) -> bool:
         """Whether the step only copies givens: a given, the embedded rows X, the input without positions.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 
 from ..audit.findings import (
     SUMMARY_KEYS,
@@ -19,7 +18,6 @@ from ..audit.findings import (
     Verdict,
     kind_of,
 )
-from ..model.address import Address
 
 MARK = {"correct": "✓", "rounding": "≈", "propagated": "↳", "last_digit": "±1", "wrong": "✗", "undefined": "∅",
         "conflict": "≠", "arithmetic": "✗", "carried_digits": "…", "unmatched": "?", "coarse": "~", "trend": "↗"}
@@ -105,11 +103,7 @@ def finding_json(f: Finding, r: Report) -> dict:
 
 def rounded_givens(r: Report) -> list[str]:
     """The givens taken as rounded (model.md 6b), by step name, in the model's order."""
-    g = r.engine.graph
-    if not g.model.rounded_givens:
-        return []
-    return [st.short or st.key for st in g.steps.values() if st.dims and
-            any(g.rounding(Address(st.key, idx)) is not None for idx in product(*(range(d) for d in st.dims)))]
+    return [st.short or st.key for st in r.engine.graph.rounded_steps()]
 
 
 def rounded_note(r: Report) -> str | None:
@@ -152,8 +146,9 @@ def report_json(r: Report) -> dict:
            "findings": findings_json(r)}
     if r.not_searched:
         out["not_searched"] = r.not_searched
-    if rounded_givens(r):
-        out["rounded_givens"] = rounded_givens(r)
+    rounded = rounded_givens(r)
+    if rounded:
+        out["rounded_givens"] = rounded
     if r.conventions:
         out["conventions"] = [{**explanation_json(e), "fits": list(qs)} for e, qs in r.conventions]
     if r.case.reading is not None:

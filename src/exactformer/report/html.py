@@ -226,8 +226,9 @@ class _Page:
         out += [f'<p class="warnings">{h(w)}</p>' for w in self.warnings]
         if r.not_searched:
             out.append(f'<p class="warnings">{h(r.not_searched)}</p>')
-        if rounded_note(r):
-            out.append(f'<p class="warnings">{h(rounded_note(r) or "")}</p>')
+        rounded = rounded_note(r)
+        if rounded:
+            out.append(f'<p class="warnings">{h(rounded)}</p>')
         for title, errors in (("root causes", True), ("last digits off by one (warnings)", False)):
             found = root_lines(r, errors)
             if found:

@@ -48,8 +48,9 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
         lines += [md(read[0]), ""] + [f"- {md(x.strip())}" for x in read[1:]] + ([""] if read[1:] else [])
     if r.not_searched:
         lines += [md(r.not_searched), ""]
-    if rounded_note(r):
-        lines += [md(rounded_note(r) or ""), ""]
+    rounded = rounded_note(r)
+    if rounded:
+        lines += [md(rounded), ""]
     if r.conventions:
         lines += ["### One convention fits a group", ""]
         lines += [f"- {md(e.detail)} ({len(qs)} numbers)" for e, qs in r.conventions]

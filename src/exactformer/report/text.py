@@ -60,8 +60,9 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
         out.print(text(line, "dim"))
     if r.not_searched:
         out.print(text(r.not_searched, "yellow"))
-    if rounded_note(r):
-        out.print(text(rounded_note(r) or "", "yellow"))
+    rounded = rounded_note(r)
+    if rounded:
+        out.print(text(rounded, "yellow"))
     if r.conventions:
         out.print()
         out.print(Text("One convention fits a whole group of numbers", style="bold"))

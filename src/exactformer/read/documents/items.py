@@ -306,12 +306,11 @@ def _side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list]], int
     used = 1
     for a, b in bounds:
         name = _BESIDE.match(first, a).group(1)  # type: ignore[union-attr]
-        body, j = first[a:b].split("=", 1)[1].strip().rstrip(","), 1
+        body, j = first[a:b].split("=", 1)[1].strip(), 1
         while body.count("[") > body.count("]") and k + j < len(lines) and j < MAX_JOIN:
-            body += V.clean(lines[k + j])[a:b].strip().rstrip(",") if body.count("[") - body.count("]") > 1 \
-                else V.clean(lines[k + j])[a:b].strip()
+            body += " " + V.clean(lines[k + j])[a:b].strip()
             j += 1
-        arr = V.array(body.rstrip(","))
+        arr = V.array(body.rstrip(","))  # "W_Q = [[1, 0.5],     W_K = …": the comma between matrices
         if arr is None or not arr or not isinstance(arr[0], list):
             return None
         out.append((_name(name), arr))
