@@ -11,6 +11,7 @@ say, the scale (√d_k or none) and the mask are the ones under which most numbe
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import product
@@ -63,6 +64,7 @@ class _Values:
         self.lazy: dict[Address, float | None] = {}
         self.arrays: dict[str, list[float | None] | _Lazy] = {}
         self.matches: dict[tuple, _Match | None] = {}
+        self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
 
     def get(self, a: Address) -> float | None:
         s = self.g.step(a.step)
@@ -480,17 +482,19 @@ NEAREST = 24  # quantities, nearest the stated result first, whose formula a lin
 
 
 def _nearest(x: float, g, vals: _Values) -> list[Address]:
-    """The computed scalars (non-lazy steps) whose values are nearest ``x``."""
-    near: list[tuple[float, Address]] = []
-    for s in g.steps.values():
-        if s.is_given or s.lazy or not s.dims or s.spec.name == "cos":
-            continue
-        flat = vals.flat(s)
-        for o in range(prod(s.dims)):
-            v = flat[o]
-            if v is not None:
-                near.append((abs(v - x), Address(s.key, s.unflat(o))))
-    return [a for _, a in heapq.nsmallest(NEAREST, near, key=lambda p: p[0])]
+    """The computed scalars (non-lazy steps) whose values are nearest ``x``: from one sorted list of them per
+    model, so each line that asks costs a bisection, not a pass over every value."""
+    if vals.sorted is None:
+        pairs = [(v, s.key, o) for s in g.steps.values() if not (s.is_given or s.lazy or not s.dims or
+                                                                  s.spec.name == "cos")
+                 for o, v in enumerate(vals.flat(s)) if v is not None]  # type: ignore[arg-type]
+        pairs.sort(key=lambda p: p[0])
+        vals.sorted = ([p[0] for p in pairs], [(p[1], p[2]) for p in pairs])
+    keys, where = vals.sorted
+    k = bisect_left(keys, x)
+    window = range(max(0, k - NEAREST), min(len(keys), k + NEAREST))
+    best = heapq.nsmallest(NEAREST, window, key=lambda i: abs(keys[i] - x))
+    return [Address(key, g.step(key).unflat(o)) for key, o in (where[i] for i in best)]
 
 
 def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) -> list[tuple[tuple, Address]]:
