@@ -206,3 +206,47 @@ def test_the_number_of_heads_a_document_states(prose, heads):
     found = items.Items()
     found.prose.append(prose)
     assert models.givens(found).heads == heads
+
+
+def test_a_superscript_is_a_power():
+    """NFKC alone turns (y − t)² into (y - t)2; the reader keeps it a square, and a subscript stays a name."""
+    assert values.clean("0.5·(0.7109 − 1)²") == "0.5·(0.7109 - 1)^2"
+    assert values.clean("x⁻¹ + w₁") == "x^-1 + w1"
+
+
+@pytest.mark.parametrize("line, want", [
+    ("Backward: ∂L/∂y = y − t = −0.2891; so ∂L/∂z = −0.0594.", [("∂L/∂y", "-0.2891"), ("∂L/∂z", "-0.0594")]),
+    ("With learning rate 0.5: w₂ ← 0.3852, b ← −0.0703.", [("w2_new", "0.3852"), ("b_new", "-0.0703")]),
+    ("Again: z = 1.0039, y = 0.7318 and more.", [("z", "1.0039"), ("y", "0.7318")]),
+    ("Settings: lr = 0.5, d_k = 64, t = 1.0, heads = 2.", []),  # settings and givens are no results
+])
+def test_one_number_under_a_symbol_is_a_named_result(line, want):
+    """A symbol that names no step (y, L, ∂L/∂z, an updated weight) carries one result when its number has
+    decimals; a setting's name does not."""
+    out = items.Items()
+    items.scan(line, 1, out, ["", ""])
+    got = [(x.name, x.rows[0][0]) for x in out.found if isinstance(x, items.Table)]
+    assert got == want
+
+
+def test_result_names():
+    assert [names.result_name(n) for n in ("y", "ŷ", "E_total", "∂L/∂w1", "out_o1", "loss")] == [True] * 6
+    assert [names.result_name(n) for n in ("lr", "d_k", "t", "b", "x", "W_Q", "batch_size", "Layer")] == [False] * 8
+
+
+def test_a_line_of_working_goes_to_the_quantity_its_operands_fit():
+    """(0.1)² = 0.01 under 猫, whose deviation is 0.1, and (-0.1)² = 0.01 under は: both squares are 0.01; the
+    operand says which is meant."""
+    from exactformer.read.documents import read_document
+
+    doc = ("# LN\n\nx_は = [0.4, 1.2]\nx_猫 = [0.9, 1.1]\n\nLayerNorm of each row, eps = 0.\n\n"
+           "(-0.4)^2 = 0.16\n\n(-0.1)^2 = 0.01\n")
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as d:
+        p = Path(d) / "ln.md"
+        p.write_text(doc, encoding="utf-8")
+        case = read_document(str(p)).toml
+    assert 'of = "ln.sq[は][1]", line = "(-0.4)^2 = 0.16"' in case
+    assert 'of = "ln.sq[猫][1]", line = "(-0.1)^2 = 0.01"' in case

@@ -24,7 +24,7 @@ from ...model.values import Mask
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
-from .names import role, step_hint
+from .names import result_name, role, step_hint
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
 CLOSE = 0.2  # a cell within 20 % of the value counts as close (a wrong number of the right quantity)
@@ -311,8 +311,8 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 notes.append(f"{what}: all zeros, an initial value: not a claim")
                 continue  # context = [0.0, 0.0] before a loop adds to it
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
-            if got is not None and bare and not _strong(got, rows):
-                got = None  # a stray vector that fits some cell by chance is no claim
+            if got is not None and bare and not _strong(got, rows, bare):
+                got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
                 got = None  # "keys = {…}" is K or nothing
@@ -356,13 +356,25 @@ def _unreadable(group: str, engine) -> str | None:
 
 
 MIN_DIGITS = 6  # decimals a bare array must state, together, to be claimed on its values alone
+SYMBOL_DIGITS = 3  # decimals one number under a symbol that names no step (y = 0.7109) must state
 
 
-def _strong(got: _Match, rows: list[list[str]]) -> bool:
-    """A bare array (no name, no labels, not in a table) is a claim only when every cell agrees and its cells
-    say enough digits that a chance fit is unlikely."""
+def _strong(got: _Match, rows: list[list[str]], need: int = MIN_DIGITS) -> bool:
+    """A bare array (no name, no labels, not in a table), or one number under a symbol that suggests no step, is
+    a claim only when every cell agrees and its cells say enough digits (``need``) that a chance fit is
+    unlikely."""
     digits = sum(len(t.split(".")[1]) if "." in t and "e" not in t.lower() else 0 for r in rows for t in r)
-    return got.exact == got.cells and (digits >= MIN_DIGITS or got.cells >= 4)
+    return got.exact == got.cells and (digits >= need or got.cells >= 4)
+
+
+def _bare(name: str, hint: str | None, rows: list[list[str]], table: bool) -> int:
+    """The digits an item's cells must state, together, to be claimed on their values alone (0: no such rule):
+    an unnamed vector or a one-row table whose name suggests no step; one number under a symbol, fewer."""
+    if hint is not None or len(rows) != 1:
+        return 0
+    if name and len(rows[0]) == 1 and result_name(name):
+        return SYMBOL_DIGITS
+    return MIN_DIGITS if table or not name else 0
 
 
 def _matrices(item):
@@ -371,17 +383,19 @@ def _matrices(item):
     a given gives itself."""
     if isinstance(item, I.Table):
         hint = step_hint(item.name) if item.name else None
-        bare = len(item.rows) == 1 and not item.col_labels and not hint  # "Nov 5, 2023" reads as a one-row table
         lines = item.row_lines or [item.line]
         for rows, col_labels, head in _columns(item):
+            at_hint = (step_hint(head) if head else None) or hint
+            bare = 0 if item.col_labels else _bare(item.name or "", at_hint, item.rows, True)  # "Nov 5, 2023": a row
             yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
-                f", column {head!r}" if head else ""), (step_hint(head) if head else None) or hint, bare, lines
+                f", column {head!r}" if head else ""), at_hint, bare, lines
     elif isinstance(item, I.Named) and role(item.name) in (None, "Q", "K", "V", "X"):  # weights are givens
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
-        bare = not item.name and not item.row_labels and len(rows) == 1
+        hint = step_hint(item.name) if item.name else None
+        bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
-            step_hint(item.name) if item.name else None, bare, item.row_lines or [item.line]
+            hint, bare, item.row_lines or [item.line]
 
 
 def _work_group(at: str, line: int, of: str | None, text: str) -> str:
@@ -439,7 +453,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     if any(x is None for x in lits):
         return None
     texts = [x.text for x in lits]  # type: ignore[union-attr]
-    cands = _fits(texts, g, vals, item.label)
+    cands = _by_operands(_fits(texts, g, vals, item.label), chain[0], g, m) if len(texts) == 1 else \
+        _fits(texts, g, vals, item.label)
     for key, a in cands[:40]:
         try:
             ops = m.operands(a, chain[0])
@@ -464,6 +479,24 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             return _Line(g.name(best[1]), False)
     named = _named_address(item, g) if len(texts) == 1 else None
     return _Line(g.name(named), False) if named is not None else None
+
+
+def _by_operands(cands: list[tuple[tuple, Address]], node, g, m) -> list[tuple[tuple, Address]]:
+    """Quantities that fit a line's result equally well, ordered by how well the line's operands fit their
+    formulas: ``(0.1)² = 0.01`` is the square of the deviation that is 0.1, not of one that is −0.1."""
+    if len(cands) < 2 or cands[0][0][:3] != cands[1][0][:3]:
+        return cands
+    tied = [c for c in cands if c[0][:3] == cands[0][0][:3]][:MAX_TIED]
+
+    def fit(c) -> int:
+        try:
+            return m.fit(c[1], node) or 0
+        except (AddressError, ExactformerError, ArithmeticError):
+            return 0
+    return sorted(tied, key=fit, reverse=True) + cands[len(tied):]
+
+
+MAX_TIED = 16  # equally fitting quantities a line's operands choose between
 
 
 def _named_address(item: I.Work, g) -> Address | None:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from ...errors import ParseError
 from .. import grammar as G
 from . import values as V
-from .names import step_hint
+from .names import result_name, step_hint
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
 
@@ -197,8 +197,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                            tok.group(1), [n]))
                     k += 1
                     continue
-                if V.number(m.group(2).strip().rstrip(".。")) is not None and \
-                        step_hint(m.group(1)) is not None:  # "sum = 4.4872": a named result
+                if _named_result(m.group(1), m.group(2).strip().rstrip(".。")):  # "sum = 4.4872", "y = 0.7109"
                     out.found.append(Named(_name(m.group(1)), [V.number(m.group(2).strip().rstrip(".。"))], n,
                                            _at(context, n)))
                     k += 1
@@ -210,7 +209,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Work(work, label, n, _at(context, n), name))
             k += used
             continue
-        pieces = _fragments(s) if any(r in s for r in "=≈≒") and any(ch.isdigit() for ch in s) else []
+        pieces = _fragments(s) if any(r in s for r in "=≈≒←") and any(ch.isdigit() for ch in s) else []
         row = _ROW_LABEL.match(s)
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
             if isinstance(piece, Labelled):  # "σ^2 = 0.527 / 3 = 0.1757": working, and what it computes
@@ -547,7 +546,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     for k, ch in enumerate(s):
         depth += ch in "([{"
         depth -= ch in ")]}"
-        end = ch in ";；。，、" or (ch == "," and s[k + 1:k + 2] == " " and not s[k + 2:k + 3].isdigit()) or \
+        end = ch in ";；。，、" or (ch in ",." and s[k + 1:k + 2] == " " and not s[k + 2:k + 3].isdigit()) or \
             (ch in ":：" and s[k + 1:k + 2] == " ") or (ch == " " and s[k + 1:k + 5] in ("and ", "und ", "then"))
         if depth <= 0 and end:
             parts.append(cur)
@@ -560,6 +559,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").strip().rstrip(".。,， "))
+        p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
         if not any(r in p for r in "=≈≒"):
             continue
         m = _MATH_START.search(p)
@@ -578,9 +578,31 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
             out.append(piece)
         elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
             out.append(later)
-        elif lhs and V.number(p[lhs.end():]) is not None and step_hint(name):
+        elif lhs and _named_result(name, p[lhs.end():]):
             out.append((name, V.number(p[lhs.end():]) or ""))  # "σ = 0.2426": a named result
+        elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
+            out.append((name, V.number(sym) or ""))  # "∂L/∂y = y − t = −0.2891": its formula, then its value
     return out
+
+
+def _named_result(name: str, value: str) -> bool:
+    """``sum = 4.4872`` or ``y = 0.7109``: one number under a name that suggests a step, or under a symbol that
+    may carry a result when the number has decimals (settings are whole numbers or names of their own)."""
+    num = V.number(value)
+    if num is None:
+        return False
+    return step_hint(name) is not None or (result_name(name) and ("." in num or "e" in num.lower()))
+
+
+def _symbolic_result(rest: str) -> str | None:
+    """The number ending ``y − t = −0.2891`` when what comes before it is a formula in names only (no number to
+    check): the value the line names; else None."""
+    parts = re.split(r"\s*[=≈≒]\s*", rest)
+    if len(parts) < 2 or V.number(parts[-1]) is None:
+        return None
+    formula = " ".join(parts[:-1])
+    return parts[-1] if re.search(r"[^\W\d_]", formula) and not re.search(r"(?<![\w^_])\d*\.\d|(?<![\w^_])\d{2,}", formula) \
+        else None
 
 
 def _later_start(p: str, first: int) -> str | None:

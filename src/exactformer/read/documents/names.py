@@ -93,3 +93,23 @@ def _hint(name: str) -> str | None:
 
 
 _LONG_HINTS = tuple((k, v) for k, v in STEP_HINTS.items() if len(k) > 3)  # "attn_weights" ends with "weights"
+
+
+# names that state a setting or a given, never a result: "lr = 0.5", "d_k = 64", "t = 1", "b = -0.1"
+_SETTINGS = {"lr", "eta", "η", "alpha", "α", "eps", "ε", "ϵ", "epsilon", "seed", "d", "dk", "dmodel", "dv", "dff",
+             "h", "heads", "nheads", "n", "batch", "batchsize", "epochs", "epoch", "steps", "step", "t", "target",
+             "ytrue", "label", "b", "bias", "w", "weight", "weights", "lambda", "λ", "dropout", "p", "temperature",
+             "tau", "τ", "base", "vocab", "vocabsize", "seqlen", "i", "j", "k", "m", "pos", "version", "year"}
+_SYMBOL = re.compile(r"[^\W\d_∂]|∂|ŷ")
+
+
+@lru_cache(maxsize=4096)
+def result_name(name: str) -> bool:
+    """Whether a name may carry a result the document computed (``y``, ``ŷ``, ``L``, ``E_total``, ``∂L/∂w1``,
+    ``out_o1``, ``w1_new``) although it suggests no step: a short symbol, not a setting nor a given's name."""
+    t = _key(name)
+    if not t or len(t) > 16 or not _SYMBOL.match(t) or re.search(r"\s", name.strip()):
+        return False
+    low = t.lower().replace("_", "")
+    word = re.fullmatch(r"[a-z]{4,}", low) and not re.search(r"loss|error|cost|total|output|grad|pred|new", low)
+    return low not in _SETTINGS and role(name) is None and not word

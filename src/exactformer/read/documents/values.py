@@ -24,8 +24,15 @@ MAX_DEPTH = 8
 Array = list  # nested lists of number texts
 
 
+_SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
+_SUPER_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+
+
 def clean(text: str) -> str:
-    """NFKC (full-width digits and brackets), one kind of minus."""
+    """NFKC (full-width digits and brackets), one kind of minus; a superscript is a power (``(y − t)²`` is
+    ``(y - t)^2``, which NFKC alone would make ``(y - t)2``)."""
+    if any("⁰" <= ch <= "⁹" or ch in "¹²³" for ch in text):
+        text = _SUPER.sub(lambda m: "^" + m.group(0).translate(_SUPER_PLAIN), text)
     t = unicodedata.normalize("NFKC", text)
     return t.replace("−", "-").replace("‐", "-").replace("–", "-")
 
