@@ -164,25 +164,20 @@ def norm(t: str) -> str:
 
 def line_tokens(line: str) -> list[str]:
     """Number tokens of a line, read also from its URL-decoded form and from a JSON string element."""
-    variants = [line]
+    v = line
     st = line.strip().rstrip(",")
     if st.startswith('"'):
         try:
-            v = json.loads(st)
-            if isinstance(v, str):
-                variants.append(v)
+            j = json.loads(st)
+            if isinstance(j, str):
+                v = j
         except ValueError:
             pass
-    dec = urllib.parse.unquote(line)
-    if dec != line:
-        variants.append(dec.replace("&", " & ").replace("\\\\", " \\\\ "))
-    best: list[str] = []
-    for v in variants:
-        v = v.replace("\\\\", " ").replace("&", " & ")
-        toks = [norm(m.group(0)) for m in NUM.finditer(v)]
-        if len(toks) > len(best):
-            best = toks
-    return best
+    dec = urllib.parse.unquote(v)
+    if dec != v:
+        v = dec
+    v = v.replace("\\\\", " ").replace("&space;", " ").replace("&", " & ")
+    return [norm(m.group(0)) for m in NUM.finditer(v)]
 
 
 # ------------------------------------------------------------------ documents
