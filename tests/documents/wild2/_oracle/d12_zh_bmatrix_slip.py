@@ -32,7 +32,7 @@ d = Doc("zhihu-bmatrix-woaimao", "md",
         "is a bmatrix block with one row per line ending in \\\\, Q/K/V = X W, the product terms of one score written "
         "out, QK^T, divided by sqrt(2), row softmax, output; one planted slip",
         "softmax(Q K^T / sqrt(2)) V, Q = X W_Q, K = X W_K, V = X W_V", "exact",
-        note="planted slip: the score of 爱 (row 2) against 猫 (column 3) is mis-added 0.1 too large (the three products are "
+        note="planted slip: the score of 爱 (row 2) against 猫 (column 3) is mis-added 0.1 too large (the two products are "
              "written correctly, their sum is not); the scaled score, the whole softmax row 2 and output row 2 are "
              "propagated (entries that print the same as without the slip are 'any')",
         gen=Path(__file__).name)
