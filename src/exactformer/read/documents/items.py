@@ -88,6 +88,7 @@ class Items:
 
 
 _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:=|:=|：|:)\s*(.+)$")
+_NAME_ALONE = re.compile(r"^\s*([^\W\d][\w^'.()]{0,30})\s*(?:=|:|：)\s*$")  # "Q =" above its printed matrix
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
@@ -137,6 +138,15 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        alone = _NAME_ALONE.match(s)
+        if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
+            got = _array_at(lines, k + 1, nxt, None)  # print("Q =\n", Q): the name, then the array below it
+            if got is not None and not isinstance(got[0], tuple):
+                arr, rows, used, offsets = got
+                out.found.append(Named(_name(alone.group(1)), arr, n + 1, _at(context, n + 1), rows, None,
+                                       [n + 1 + j for j in offsets] if offsets else None))
+                k += 1 + used
+                continue
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
         value = _last_array(m.group(2)) if m else ""

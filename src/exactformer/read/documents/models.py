@@ -46,6 +46,7 @@ class Givens:
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
+    program: bool = False  # the givens come from a program's run (random weights, a print precision, an output)
     target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
@@ -90,6 +91,15 @@ def _loss(g: Givens, vocab: list[str], last: str) -> tuple[dict | None, list[str
 _ROUNDED = re.compile(r"\brounded\b|\bround(?:ing)? to\b|小数(?:第|点以下)|丸め|四捨五入|四舍五入|반올림|소수점 ?\w* ?자리")
 
 
+_PROGRAM = re.compile(r"\brandom|set_printoptions|precision\s*=|\bnp\.round|torch\.round|乱数|ランダム|随机|랜덤|무작위|"
+                      r"aleat[oó]ri|zufällig|al[ée]atoire")
+
+
+def _decimals(x: I.Named) -> int:
+    cells = [c for r in (x.array if x.array and isinstance(x.array[0], list) else [x.array]) for c in r]
+    return max((len(c.split(".")[1]) for c in cells if isinstance(c, str) and "." in c), default=0)
+
+
 def _printed(*xs: I.Named) -> bool:
     """Givens a program printed (three decimals or more), not numbers chosen by hand: those a document's
     "rounded" speaks of."""
@@ -113,6 +123,7 @@ def givens(found: I.Items) -> Givens:
         g.words.add("layernorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     g.rounded = bool(_ROUNDED.search(low))
+    g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
         g.words.add("positions")
@@ -370,6 +381,8 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
         axes.append(("scale", ["sqrt_dk", "none"] if g.scale is None else [g.scale, "sqrt_dk"]))
         if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
             axes.append(("mask", ["none", "causal", "no_self"]))
+        elif g.mask is not None:  # "causal" may be said of the next notebook: the numbers decide
+            axes.append(("mask", [g.mask, "none"]))
     return axes
 
 
@@ -622,13 +635,15 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
         m["mask"] = g.mask
     if g.scale:
         m["scale"] = g.scale
-    rounded = g.rounded and _printed(*(g.direct[r] for r in "QKV"))
+    rounded = (g.rounded or g.program or any("output" in g.direct[r].at for r in "QKV")) and \
+        _printed(*(g.direct[r] for r in "QKV"))
     if rounded:
         m["givens"] = "rounded"
     m["layers"] = [layer]
     notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + \
         ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
-        (["givens = rounded: the document says it prints Q, K, V rounded"] if rounded else [])
+        ([f"givens = rounded: Q, K, V are printed to {_decimals(g.direct['Q'])} decimals "
+          + ("(the document says it rounds)" if g.rounded else "by a program's run")] if rounded else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
                      givens={id(g.direct[r]) for r in "QKV"}, from_x=False)
 

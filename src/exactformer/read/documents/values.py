@@ -64,7 +64,25 @@ def array(text: str) -> Array | None:
     end = closing(t, 0)
     if end is None:
         return None
+    if ";" in t[:end] and "[" not in t[1:end]:
+        return _semicolon_rows(t[1:end])
     return _nested(t[: end + 1])
+
+
+def _semicolon_rows(body: str) -> Array | None:
+    """Julia's and MATLAB's ``[0.9 0.1; -0.2 0.7]``: rows split by ``;``, numbers by spaces (or commas); a column
+    ``[1.0; 2.0;;]`` is a vector."""
+    rows = []
+    for raw in body.split(";"):
+        cells = [c for c in re.split(r"[\s,]+", raw.strip()) if c]
+        if not cells:
+            continue
+        if not all(_NUMBER_FULL.fullmatch(c) for c in cells):
+            return None
+        rows.append(cells)
+    if not rows or len({len(r) for r in rows}) != 1 or sum(map(len, rows)) > MAX_CELLS:
+        return None
+    return [r[0] for r in rows] if len(rows[0]) == 1 else rows
 
 
 def closing(t: str, start: int) -> int | None:
