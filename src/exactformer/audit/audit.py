@@ -242,6 +242,16 @@ class Auditor:
         return below[a]
 
     # ---- verdicts ---------------------------------------------------------------------
+    def symbolic(self, a: Address) -> bool:
+        """Whether a quantity's value depends on a symbolic given (it has a closed form and no decimal)."""
+        try:
+            self.engine.require_defined(a)
+        except SymbolicValue:
+            return True
+        except ExactformerError:
+            return False
+        return False
+
     def in_interval(self, a: Address, lo: Fraction, hi: Fraction) -> bool:
         return self.engine.compare(a, lo) >= 0 and self.engine.compare(a, hi) <= 0
 

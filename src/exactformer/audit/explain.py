@@ -368,7 +368,7 @@ class Explainer:
                 t = _text(new)
                 add("result.digit", f"one digit is wrong: {t} was meant ({d} printed as {old})", got, _value(new), k, t)
         for n in self._neighbours(a) if _significant(text) >= DIGIT_SIG else ():
-            if self.au.in_interval(n, r - u / 2, r + u / 2):
+            if not self.au.symbolic(n) and self.au.in_interval(n, r - u / 2, r + u / 2):
                 add("result.neighbour_copied", f"the value of {self.g.name(n)} ({self.engine.decimal(n, 8)}) "
                     "written here", self.engine.decimal(a, 8))
         self._checked_all([f], "the printed digits")

@@ -39,6 +39,7 @@ class Named:
     row_labels: list[str] | None = None  # a matrix's rows named by comments (``[0.1, 0.2],  # "cat"``)
     label: str | None = None  # a vector's token from its comment (``x = [0.1, 0.3]  # "Hello"``)
     row_lines: list[int] | None = None  # the line of each row, when a matrix is printed one row a line
+    col_labels: list[str] | None = None  # the words above a matrix's columns (a vocabulary)
 
 
 @dataclass
@@ -138,6 +139,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        aligned = _aligned_matrix(lines, k)
+        if aligned is not None:  # a matrix copied from a PDF: rows of numbers, "W_out =" before the middle one
+            name, rows, heads, used = aligned
+            out.found.append(Named(name, rows, n, _at(context, n), None, None, [n + j for j in range(used)], heads))
+            k += used
+            continue
         alone = _NAME_ALONE.match(s)
         if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None)  # print("Q =\n", Q): the name, then the array below it
@@ -191,6 +198,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 k += 2
                 continue
         name = ""
+        if work is None and not m and _LHS.match(s):  # "q3 · k1 = (1.0)(0.6) + …" with "= 1.72," below it
+            joined, more = _continued(lines, k, s)
+            got = labelled(joined) if more > 1 else None
+            if got is not None:
+                (name, work), used = got, more
         if work is None and m:
             joined, used = _continued(lines, k, s)
             got = labelled(joined)
@@ -211,6 +223,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                     out.found.append(Named(_name(m.group(1)), [V.number(m.group(2).strip().rstrip(".。"))], n,
                                            _at(context, n)))
                     k += 1
+                    continue
+                vec = _vector_result(joined)
+                if vec is not None:  # z3 = 0.4671 v1 + 0.2037 v2 + 0.3292 v3 = (0.4267, 0.4900, …): the named row
+                    out.found.append(Named(_name(m.group(1)), vec, n, _at(context, n)))
+                    k += _continued(lines, k, s)[1]
                     continue
         if work is not None:
             im = _INLINE_LABEL.match(work)
@@ -264,6 +281,40 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 
 _COMMENT = re.compile(r"(?:(?<=\s)#|//|(?<!\\)(%))\s*(.*)$")
 _QUOTED = re.compile(r"[\"'“「『]([^\"'”」』]{1,30})[\"'”」』]")
+
+
+_BRACKETS = "⎡⎢⎣⎤⎥⎦⎛⎜⎝⎞⎟⎠|[]()"
+_PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_BRACKETS) + r"]?\s*((?:" +
+                        V.NUMBER.pattern + r"\s+){1,31}" + V.NUMBER.pattern + r")\s*[" + re.escape(_BRACKETS) +
+                        r"]?\s*$")
+
+
+def _aligned_matrix(lines: list[str], k: int) -> tuple[str, list[list[str]], list[str] | None, int] | None:
+    """A matrix laid out in plain text, rows of numbers under each other with its name before one of them
+    (``W_out =   0.6  0.2 …`` in the middle, as a PDF prints it), and the words above its columns if a line of
+    as many words stands right above: (name, rows, column words, lines used); else None."""
+    first = _PLAIN_ROW.match(V.clean(lines[k]))
+    if first is None:
+        return None
+    rows, name, j = [], None, k
+    while j < len(lines) and len(rows) < 64:
+        m = _PLAIN_ROW.match(V.clean(lines[j]))
+        if m is None:
+            break
+        cells = m.group(2).split()
+        if rows and len(cells) != len(rows[0]):
+            break
+        if m.group(1):
+            if name is not None:
+                break
+            name = m.group(1)
+        rows.append(cells)
+        j += 1
+    if name is None or len(rows) < 2 or first.group(1):  # named on its first row: an assignment reads it
+        return None
+    above = V.clean(lines[k - 1]).split() if k > 0 else []
+    heads = above if len(above) == len(rows[0]) and all(V.number(w) is None for w in above) else None
+    return name, rows, heads, j - k
 
 
 def _comment(s: str) -> tuple[str, str | None]:
@@ -458,7 +509,17 @@ def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
             used += 1
         else:
             break
-    return text, used
+    return _unpunctuated(text), used
+
+
+_EQ_NUMBER = re.compile(r"\s{2,}\(\d+(?:\.\d+)*[a-z]?\)\s*$")  # "= (0.43, 0.49).      (11.6)": an equation's number
+
+
+def _unpunctuated(text: str) -> str:
+    """A line of working without what ends its sentence: ``= 1.72,``, ``= (0.43, 0.49).``, an equation number."""
+    text = _EQ_NUMBER.sub("", text).rstrip()
+    text = re.sub(r"[,;，；:]$", "", text)
+    return re.sub(r"(\.\d+|[)\]])\.$", r"\1", text)
 
 
 def _starts_array(v: str) -> bool:
@@ -511,6 +572,7 @@ def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
             used += 1
         else:
             break
+    text = _unpunctuated(text)
     if not any(r in text for r in "=≈≒"):
         return None, 1
     body = _INLINE_LABEL.match(text)
@@ -602,6 +664,19 @@ def _named_result(name: str, value: str) -> bool:
     if num is None:
         return False
     return step_hint(name) is not None or (result_name(name) and ("." in num or "e" in num.lower()))
+
+
+def _vector_result(line: str) -> list[str] | None:
+    """The vector ending ``z3 = 0.47 v1 + 0.20 v2 = (0.43, 0.49)`` when the working before it is written in the
+    document's names (rows it does not print again), else None."""
+    parts = re.split(r"\s*[=≈≒]\s*", _unpunctuated(line))
+    if len(parts) < 3:
+        return None
+    tail = parts[-1].strip()
+    arr = V.array("[" + tail[1:-1] + "]") if tail[:1] in "([" and tail[-1:] in ")]" else None
+    if arr is None or not arr or isinstance(arr[0], list) or len(arr) < 2:
+        return None
+    return arr if re.search(r"[^\W\d_]\w*\d|[^\W\d_]", " ".join(parts[1:-1])) else None
 
 
 def _symbolic_result(rest: str) -> str | None:

@@ -157,7 +157,7 @@ def givens(found: I.Items) -> Givens:
                 g.direct[r] = x
         elif r is not None:
             g.weights.setdefault(r, []).append(x)
-    for r in ("K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
+    for r in ("Q", "K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
         rows = [x for x in named if role(x.name) == r and re.search(r"\d$", x.name) and len(V.shape(x.array)) == 1]
         rows = list({x.name: x for x in reversed(rows)}.values())[::-1]  # the first of each name
         if r not in g.direct and len(rows) >= 2 and len({len(x.array) for x in rows}) == 1:
@@ -544,8 +544,9 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int) -> tuple[dic
     if len(shape) != 2 or width not in shape:
         return None, []
     size = shape[1] if shape[0] == width else shape[0]
-    vocab = next((x.tokens for x in found.found if isinstance(x, I.Tokens) and len(x.tokens) == size
-                  and len(set(x.tokens)) == size), None)
+    own = w.col_labels if w.col_labels and len(w.col_labels) == size and shape[0] == width else None
+    vocab = own or next((x.tokens for x in found.found if isinstance(x, I.Tokens) and len(x.tokens) == size
+                         and len(set(x.tokens)) == size), None)
     if vocab is None:
         vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
     if vocab is None:
@@ -640,7 +641,14 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
     if rounded:
         m["givens"] = "rounded"
     m["layers"] = [layer]
-    notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + \
+    head, head_note = _head(found, g, tokens, len(g.direct["V"].array[0]))
+    if head is not None:
+        m["head"] = head
+        loss, loss_note = _loss(g, head["vocab"], tokens[-1])
+        if loss is not None:
+            m["loss"] = loss
+        head_note += loss_note
+    notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + head_note + \
         ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
         ([f"givens = rounded: Q, K, V are printed to {_decimals(g.direct['Q'])} decimals "
           + ("(the document says it rounds)" if g.rounded else "by a program's run")] if rounded else [])
