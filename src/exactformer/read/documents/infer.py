@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
-from ...model.values import Mask
+from ...model.values import LossKind, Mask
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
@@ -81,24 +81,27 @@ class _Values:
         b = self.fwd[s.key][s.flat(a.idx)]
         return float(b.mid()) if b is not None and b.is_finite() else None
 
-    def flat(self, s) -> list[float | None] | _Lazy:
+    def flat(self, s, grad: bool = False, t: int = 0) -> list[float | None] | _Lazy:
         """The step's values in its flat order (None where a value does not exist or is undefined); a lazy
-        step's cells are evaluated one by one, on first use."""
-        got = self.arrays.get(s.key)
+        step's cells, and its gradients or values after a training step (``grad``, ``t``), are evaluated one by
+        one, on first use."""
+        key = s.key if not (grad or t) else f"{s.key}|{int(grad)}|{t}"
+        got = self.arrays.get(key)
         if got is None:
-            got = _Lazy(self, s) if s.lazy else [self.get(Address(s.key, s.unflat(o))) for o in range(prod(s.dims))]
-            self.arrays[s.key] = got
+            got = _Lazy(self, s, grad, t) if s.lazy or grad or t else \
+                [self.get(Address(s.key, s.unflat(o))) for o in range(prod(s.dims))]
+            self.arrays[key] = got
         return got
 
 
 class _Lazy:
     """A lazy step's values, each evaluated when a candidate first looks at it (most are never looked at)."""
 
-    def __init__(self, vals: _Values, step) -> None:
-        self.vals, self.step = vals, step
+    def __init__(self, vals: _Values, step, grad: bool = False, t: int = 0) -> None:
+        self.vals, self.step, self.grad, self.t = vals, step, grad, t
 
     def __getitem__(self, o: int) -> float | None:
-        return self.vals.get(Address(self.step.key, self.step.unflat(o)))
+        return self.vals.get(Address(self.step.key, self.step.unflat(o), self.grad, self.t))
 
 
 def _units(text: str) -> float:
@@ -187,7 +190,12 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
     reported = [(float(t), _units(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
-    for s in sorted(g.steps.values(), key=lambda s: s.lazy):  # lazy steps last: pruned by then
+    backward, trains = _backward(g), g.model.train is not None
+    steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
+    if backward:  # a table of gradients, or of the weights after the step
+        small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]
+        steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
+    for s, grad, t in steps:
         if s.spec.name == "cos" or not s.dims or (only is not None and not only(s)):
             continue
         k = len(s.dims)
@@ -200,7 +208,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
                 ci = _axis_map(s, ac, col_labels, c, no_self)
                 if ri is None or ci is None:
                     continue
-                flat = vals.flat(s)
+                flat = vals.flat(s, grad, t)
                 fixed = [x for x in range(k) if x not in (ar, ac)]
                 rs = [0 if i is None else i * strides[ar] for i in ri]  # type: ignore[index]
                 cs = [0 if j is None else j * strides[ac] for j in ci]  # type: ignore[index]
@@ -214,17 +222,18 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
                         continue
                     key = (sc[0], sc[1], -sc[2])
                     if best is None or key > best[0]:
-                        best = (key, s, base, rs, cs, sc)
+                        best = (key, s, base, rs, cs, sc, grad, t)
     if best is None:
         return None
-    _, s, base, rs, cs, (exact, close, err) = best
-    texts = [t for row in rows for t in row]
-    cells = [(Address(s.key, s.unflat(base + a + b)), t) for (a, b), t in zip(product(rs, cs), texts) if t is not None]
+    _, s, base, rs, cs, (exact, close, err), grad, t = best
+    texts = [x for row in rows for x in row]
+    cells = [(Address(s.key, s.unflat(base + a + b), grad, t), x) for (a, b), x in zip(product(rs, cs), texts)
+             if x is not None]
     rows_of = [i // c for i, t in enumerate(texts) if t is not None]
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
-    restated = g.restates_givens(s.key)
+    restated = g.restates_givens(s.key) and not (grad or t)
     return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
 
 
@@ -298,10 +307,10 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
         if products:
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
-            if g.model.train is not None and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
+            if _backward(g) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
-                    matched += 1
+                    matched, agree, cells = matched + 1, agree + 1, cells + 1
                     groups.append(f"[[claims]]\n# {what}: matched to {g.name(fit[0])}\nat = {toml_str(item.at)}"
                                   f"{_line_key(row_lines[0])}\nvalues = {{ {toml_str(g.name(fit[0]))} = "
                                   f"{toml_str(rows[0][0])} }}\n")
@@ -320,7 +329,8 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 unmatched += 1
                 notes.append(f"{what}: fits no quantity of the model (not audited)")
                 continue
-            matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
+            if not got.given:  # a given printed again explains nothing: no credit to the model
+                matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes, row_lines))
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
@@ -355,6 +365,7 @@ def _unreadable(group: str, engine) -> str | None:
     return None
 
 
+MAX_BACKWARD_CELLS = 256  # a step's size up to which its gradients and updated values are candidates for a table
 MIN_DIGITS = 6  # decimals a bare array must state, together, to be claimed on its values alone
 SYMBOL_DIGITS = 3  # decimals one number under a symbol that names no step (y = 0.7109) must state
 
@@ -417,7 +428,8 @@ def _line_key(line: int | None) -> str:
 
 def _group(at: str, got: _Match, g, what: str, notes: list[str], row_lines: list[int | None]) -> str:
     """The claims of one matched table or array: a group for each line its rows are written on."""
-    name = g.step(got.step).short
+    first = got.address_cells[0][0]
+    name = (f"step{first.t}." if first.t else "") + ("grad." if first.grad else "") + g.step(got.step).short
     if got.given:
         notes.append(f"{what}: restates the given {name} ({got.exact} of {got.cells} cells agree)")
         return f"# {what}: restates the given {name}; not a claim\n"
@@ -537,7 +549,7 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     step the name suggests, then the label's fit, then agreement; gradients and updated values too when the
     model trains a step."""
     cands: list[tuple[tuple, Address]] = []
-    trains = g.model.train is not None
+    trains = _backward(g)
     for s in g.steps.values():
         if s.spec.name == "cos" or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
             continue  # sin/cos positions and √d_k are worked out: they may be results
@@ -548,7 +560,8 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
                 continue
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims[:-1]))]
         if trains and len(addrs) <= 64:  # a training step's gradients and updated values
-            addrs = ([] if s.is_given else addrs) + [a.at(grad=True) for a in addrs] + [a.at(t=1) for a in addrs]
+            addrs = ([] if s.is_given else addrs) + [a.at(grad=True) for a in addrs] + \
+                ([a.at(t=1) for a in addrs] if g.model.train is not None else [])
         for a in addrs:
             cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
             sc = _score(cells, vals)
@@ -558,6 +571,12 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
             cands.append(((-int(hint is not None and s.spec.name == hint and not a.grad), -fit, -sc[0], sc[2]), a))
     cands.sort(key=lambda x: x[0])
     return cands
+
+
+def _backward(g) -> bool:
+    """Whether the document works a backward pass: the model trains, or differentiates a given upstream gradient."""
+    loss = g.model.loss
+    return g.model.train is not None or (loss is not None and loss.kind is LossKind.GIVEN_GRADIENT)
 
 
 def _label_fit(s, a: Address, label: tuple[str, str] | None) -> int:

@@ -89,6 +89,7 @@ class Items:
 
 
 _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:=|:=|：|:)\s*(.+)$")
+_JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d][\w^'.()]{0,30})\s*(?:=|:|：)\s*$")  # "Q =" above its printed matrix
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
@@ -139,6 +140,15 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        julia = _JULIA_VECTOR.match(s)
+        if julia and k + int(julia.group(1)) < len(lines):  # 4-element Vector{Float64}: then one number a line
+            size = int(julia.group(1))
+            cells = [V.number(lines[k + 1 + j]) for j in range(min(size, MAX_JOIN))]
+            if size <= MAX_JOIN and all(cells):
+                out.found.append(Named("", cells, n + 1, _at(context, n + 1), None, None,  # type: ignore[arg-type]
+                                       [n + 1 + j for j in range(size)]))
+                k += 1 + size
+                continue
         aligned = _aligned_matrix(lines, k)
         if aligned is not None:  # a matrix copied from a PDF: rows of numbers, "W_out =" before the middle one
             name, rows, heads, used = aligned
@@ -605,7 +615,9 @@ def labelled(text: str) -> tuple[str, str] | None:
     if m is None or not re.search(r"[^\W\d]", m.group(1)):
         return None
     rest = text[m.end():]
-    return (m.group(1).strip(), rest) if _chain(rest) is not None else None
+    if _chain(rest) is None:  # dw0 = x0 · dz = 2.0 · 0.2253 = 0.4507: the formula in names, then its numbers
+        rest = next((rest[r.end():] for r in _EQUALS.finditer(rest) if _chain(rest[r.end():]) is not None), "")
+    return (m.group(1).strip(), rest) if rest else None
 
 
 _MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√|\(|\[|-?\d|\.\d")

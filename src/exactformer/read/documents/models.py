@@ -67,7 +67,7 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
                 "tanh": r"\btanh\b"}
 
 
-_TARGET_WORDS = re.compile(r"target|true next|correct next|next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어")
+_TARGET_WORDS = re.compile(r"target|right answer|correct answer|true next|correct next|next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어")
 
 
 def target_word(g: Givens, vocab: list[str]) -> str | None:
@@ -76,6 +76,7 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
     text = g.target_text
     named = {w for w in vocab if re.search(r"[「『\"“'*_`]\s*" + re.escape(w) + r"\s*[」』\"”'*_`]", text) or
              re.search(r"(?:next (?:word|token)|target(?: word| token)?) (?:is|=)\s*\W{0,2}" + re.escape(w) +
+                       r"(?!\w)|(?:right|correct) (?:answer|word)(?: is)?\s*\W{0,2}" + re.escape(w) +
                        r"(?!\w)", text, re.IGNORECASE)}
     return next(iter(named)) if len(named) == 1 else None
 
@@ -514,32 +515,51 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
 def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     """The output layer alone: a hidden state h (one vector) times the vocabulary weights, the next-word
     softmax, and the cross-entropy of the target word when the document names one."""
-    if "head" not in g.weights or any(r in g.weights for r in ("Wq", "Wk", "Wv")):
+    if any(r in g.weights for r in ("Wq", "Wk", "Wv")):
         return None
-    shape = V.shape(g.weights["head"][0].array)
+    sizes = {len(x.tokens) for x in found.found if isinstance(x, I.Tokens)}
+    plain = [x for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
+             len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
+    w = g.weights["head"][0] if "head" in g.weights else plain[0] if len(plain) == 1 else None
+    if w is None:
+        return None
+    shape = V.shape(w.array)
     if len(shape) != 2:
         return None
     h = next((x for x in found.found if isinstance(x, I.Named) and x.name and role(x.name) is None and
-              len(V.shape(x.array)) == 1 and len(x.array) in shape), None)
+              x.name.strip() not in ("b", "W") and len(V.shape(x.array)) == 1 and len(x.array) in shape), None)
     if h is None:
         return None
     name = I.strip_role(h.name) if re.fullmatch(r"\w{1,20}", I.strip_role(h.name)) else "h"
-    head, notes = _head(found, g, [name], len(h.array))
+    head, notes = _head(found, g, [name], len(h.array), w)
     if head is None:
         return None
+    bias = next((x for x in found.found if isinstance(x, I.Named) and x.name.strip() in ("b", "bias", "b_out") and
+                 len(V.shape(x.array)) == 1 and len(x.array) == len(head["vocab"])), None)
+    givens = {id(h), id(w)}
+    if bias is not None:
+        head["b"] = list(bias.array)
+        givens.add(id(bias))
+        notes.append(f"head.b from {bias.name} ({I.where(bias.line)})")
     loss, loss_note = _loss(g, head["vocab"], name)
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
-    return Candidate("an output layer on one hidden state", {"model": m},
+    spec: Spec = {"model": m}
+    lr = m_lr.group(1).rstrip(".") if loss and (m_lr := _RATE.search(" ".join(found.prose))) else None
+    if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new)
+        spec["train"] = {"lr": lr, "steps": 1, "params": ["head.W"]}
+        notes.append(f"one training step of head.W at learning rate {lr}")
+    return Candidate("an output layer on one hidden state", spec,
                      [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
-                     prior=-2, givens={id(h)}, from_x=False)
+                     prior=-2, givens=givens, from_x=False)
 
 
-def _head(found: I.Items, g: Givens, tokens: list[str], width: int) -> tuple[dict | None, list[str]]:
-    """The output layer (logits over a vocabulary) when the document gives its weights: the vocabulary is a
-    word list as long as the weights are wide, else the embeddings' tokens."""
-    if "head" not in g.weights:
+def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named | None = None) \
+        -> tuple[dict | None, list[str]]:
+    """The output layer (logits over a vocabulary) when the document gives its weights (``w``, else the ones
+    named so): the vocabulary is a word list as long as the weights are wide, else the embeddings' tokens."""
+    if w is None and "head" not in g.weights:
         return None, []
-    w = g.weights["head"][0]
+    w = w if w is not None else g.weights["head"][0]
     shape = V.shape(w.array)
     if len(shape) != 2 or width not in shape:
         return None, []
@@ -562,6 +582,10 @@ _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s
                    re.IGNORECASE)
 
 
+_UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que llega|上流|上から|上游|"
+                       r"상위|df/df|∂f/∂f")
+
+
 def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     """One neuron trained a step: z = w·x + b, y = act(z), L = ½(y − t)², its gradients and the update, from
     inputs x and weights w the document names, and b, t and the learning rate its prose states."""
@@ -573,25 +597,31 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
             key = x.name.strip().lower()
             if key in ("x", "inputs", "input", "w", "weights") and key[0] not in vec:
                 vec[key[0]] = x
-    if "x" not in vec or "w" not in vec or len(vec["x"].array) != len(vec["w"].array):
+    if "x" not in vec or "w" not in vec or len(vec["w"].array) - len(vec["x"].array) not in (0, 1):
         return None
     prose = " ".join(found.prose)
     low = prose.lower()
     act = "sigmoid" if re.search(r"sigmoid|σ|シグモイド|시그모이드", low) else "relu" if "relu" in low else \
         "tanh" if "tanh" in low else None
     b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
-    if act is None or t is None:
+    upstream = t is None and _UPSTREAM.search(low) is not None
+    if act is None or (t is None and not upstream):
         return None
-    lin: dict = {"kind": "linear", "W": [[w] for w in vec["w"].array], "activation": act}
+    ws = list(vec["w"].array)
+    if len(ws) > len(vec["x"].array):  # w = [w0, w1, w2] on x = [x0, x1]: the last weight is the bias
+        ws, b = ws[:-1], ws[-1]
+    lin: dict = {"kind": "linear", "W": [[w] for w in ws], "activation": act}
     if b is not None:
         lin["b"] = [b]
+    loss = {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
+        {"kind": "given_gradient", "dy": {"x": ["1"]}}  # the output's own gradients, from an upstream 1
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(vec["x"].array)},
-         "layers": [{"blocks": ["n"], "n": lin}],
-         "loss": {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"}}
+         "layers": [{"blocks": ["n"], "n": lin}], "loss": loss}
     params = ["L1.n.W"] + (["L1.n.b"] if b is not None else [])  # the inputs are data, not trained
     spec = {"model": model} | ({"train": {"lr": lr, "steps": 1, "params": params}} if lr is not None else {})
     notes = [f"a neuron: x ({I.where(vec['x'].line)}), w ({I.where(vec['w'].line)}), {act}"
-             + (f", b = {b}" if b is not None else "") + f", target {t}, loss ½(y − t)²"
+             + (f", b = {b}" if b is not None else "")
+             + (f", target {t}, loss ½(y − t)²" if t is not None else ", the gradients of its output (an upstream 1)")
              + (f", one step at learning rate {lr}" if lr is not None else "")]
     return Candidate("one neuron, forward and backward", spec, notes, [], prior=2,
                      givens={id(vec["x"]), id(vec["w"])})
