@@ -144,6 +144,8 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
         return
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
+    if width == 2:  # | w1, w2 (→h1) | 0.2, 0.3 |: a table of settings is text the model's words come from too
+        out.prose += [f"| {a} | {b} |" for a, b in rows]
     head = header + [""] * (width - len(header)) if header else [""] * width
     gaps = [j for j in range(1, width - 1) if not head[j].strip() and all(not r[j].strip() for r in rows)]
     if gaps:  # | token | x₁ … x₄ |  | Sub₁ … Sub₄ |: two tables side by side, rows named by the first column

@@ -297,6 +297,13 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 matched, work = matched + 1, work + got_line.agrees
             groups.append(group)
             continue
+        by_name = _named_rows(item, g, vals) if isinstance(item, I.Table) and g.model.names else None
+        if by_name is not None:  # | w1 | 0.2 | 0.199426291 |: rows named by the document's own symbols
+            for got, col in by_name:
+                matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
+                groups.append(_group(item.at, got, g, f"table at {I.where(item.line)}, column {col + 1}", notes,
+                                     item.row_lines or [item.line]))
+            continue
         products = _product_rows(item) if isinstance(item, I.Table) else []
         for line, label, text in products:  # | 鬼 | 0.2368 | [0.43, 0.68] | [0.102, 0.161] |: a × v = a·v
             got_line = _work(I.Work(text, (label, "") if label else None, line, item.at), g, vals, m)
@@ -333,6 +340,35 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes, row_lines))
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
+
+
+def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None:
+    """A table whose rows are named by the case's [names] (w1 … w4), one number a cell: each column as the
+    named quantities, before the training step, after it, or their gradients, whichever its numbers fit; None
+    when the rows are not so named."""
+    names = dict(g.model.names)
+    if not t.row_labels or not all(lab in names for lab in t.row_labels) or \
+            not all(isinstance(c, str) or c is None for r in t.rows for c in r):
+        return None
+    try:
+        base = [g.parse(names[lab]) for lab in t.row_labels]
+    except ExactformerError:
+        return None
+    out = []
+    for col in range(len(t.rows[0])):
+        texts = [r[col] for r in t.rows]
+        best = None
+        for grad, step in ((False, 0), (False, 1), (True, 0)):
+            cells = [(a.at(grad=grad, t=step), x) for a, x in zip(base, texts) if x is not None]
+            sc = _score(cells, vals)
+            if sc is not None and (best is None or sc[0] > best[0][0]):
+                best = (sc, cells, grad or step)
+        if best is None or best[0][0] == 0:
+            continue
+        (exact, close, err), cells, moved = best
+        out.append((_Match(cells, cells[0][0].step, exact, close, len(cells), err, given=not moved,
+                           rows=list(range(len(cells)))), col))
+    return out
 
 
 def _product_rows(t: I.Table) -> list[tuple[int, str | None, str]]:

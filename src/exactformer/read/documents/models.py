@@ -509,6 +509,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     neuron = _neuron(found, g)
     if neuron is not None:
         out.append(neuron)
+    mlp = _mlp(found, g) if not any(r in g.weights for r in ("Wq", "Wk", "Wv")) else None
+    if mlp is not None:
+        out.insert(0, mlp)
     return out
 
 
@@ -578,7 +581,7 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
 _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
 _TARGET = re.compile(r"(?:^|[\s,(;])(?:t|target|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM + r")")
-_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を)?\s*(" + _NUM + r")",
+_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
 
 
@@ -625,6 +628,75 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
              + (f", one step at learning rate {lr}" if lr is not None else "")]
     return Candidate("one neuron, forward and backward", spec, notes, [], prior=2,
                      givens={id(vec["x"]), id(vec["w"])})
+
+
+_SCALAR_NAME = re.compile(r"(?<![\w.])([a-z]{1,2}_?\d{1,2})(?![\w.])")
+
+
+def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
+    """Numbers a document gives one by one under short names (``w5 = 0.40``, ``| w1, w2 (→h1) | 0.2, 0.3 |``,
+    ``i1 = 0.05, i2 = 0.10``), as Mazur-style backpropagation posts set up their network; and the names that a
+    line about the targets gives."""
+    out: dict[str, str] = {}
+    targets: set[str] = set()
+    for line in found.prose:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
+        pairs: list[tuple[str, str]] = []
+        if len(cells) == 2:  # | w1, w2 (→h1) | 0.2, 0.3 |
+            names = _SCALAR_NAME.findall(re.sub(r"\([^()]*\)", "", cells[0]))
+            nums = [x for x in re.split(r"[,\s]+", cells[1]) if x]
+            if names and len(names) == len(nums) and all(V.number(x) for x in nums):
+                pairs = list(zip(names, nums))
+                if re.search(r"target|목표|目標|目标|objetivo|cible|ziel", cells[0], re.IGNORECASE):
+                    targets |= set(names)
+        else:
+            for m in re.finditer(r"(?<![\w./∂])((?:[a-z]{1,2}_?\d{1,2}\s*,\s*)*[a-z]{1,2}_?\d{1,2})\s*=\s*((?:" + _NUM +
+                                 r"\s*,\s*)*" + _NUM + r")(?![\w.])", line):
+                names = [x.strip() for x in m.group(1).split(",")]
+                nums = [x.strip() for x in m.group(2).split(",")]
+                if len(names) == len(nums):
+                    pairs = list(zip(names, nums))
+        for name, num in pairs:
+            out.setdefault(name.replace("_", ""), num)
+    return out, targets
+
+
+def _mlp(found: I.Items, g: Givens) -> Candidate | None:
+    """A small sigmoid network written scalar by scalar, as Mazur's backpropagation example and the posts after
+    it do: inputs i1 … (or x1 …), weights w1 … (each hidden unit's incoming weights in turn, then each output's),
+    biases b1 (hidden) and b2 (output), targets, squared error ½Σ(t − o)², one SGD step of the weights."""
+    sc, target_names = _scalars(found)
+    ins = [sc[f"i{k}"] for k in range(1, 9) if f"i{k}" in sc] or [sc[f"x{k}"] for k in range(1, 9) if f"x{k}" in sc]
+    ws = [sc[f"w{k}"] for k in range(1, 33) if f"w{k}" in sc]
+    outs = sorted(n for n in target_names if n in sc)
+    tgt = [sc[n] for n in outs] or [sc[f"t{k}"] for k in range(1, 9) if f"t{k}" in sc]
+    n_in, n_out = len(ins), len(tgt)
+    if n_in < 1 or n_out < 1 or not ws or len(ws) % (n_in + n_out) or "b1" not in sc or "b2" not in sc:
+        return None
+    n_h = len(ws) // (n_in + n_out)
+    wh, wo = ws[:n_h * n_in], ws[n_h * n_in:]
+    # row layout W[in][out]: hidden unit j's incoming weights are w_(j·n_in + 1) …
+    Wh = [[wh[j * n_in + i] for j in range(n_h)] for i in range(n_in)]
+    Wo = [[wo[j * n_h + i] for j in range(n_out)] for i in range(n_h)]
+    act = "sigmoid" if re.search(r"sigmoid|σ|シグモイド|시그모이드|sigmoide|logisti", " ".join(found.prose).lower()) \
+        else None
+    if act is None:
+        return None
+    model: dict = {"tokens": ["x"], "embeddings": {"x": ins},
+                   "layers": [{"blocks": ["h", "o"],
+                               "h": {"kind": "linear", "W": Wh, "b": [sc["b1"]] * n_h, "activation": act},
+                               "o": {"kind": "linear", "W": Wo, "b": [sc["b2"]] * n_out, "activation": act}}],
+                   "loss": {"kind": "squared_error", "targets": {"x": tgt}, "reduction": "sum"}}
+    spec: Spec = {"model": model}
+    m = _RATE.search(" ".join(found.prose))
+    if m:
+        spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1, "params": ["L1.h.W", "L1.o.W"]}
+    names = {f"w{j * n_in + i + 1}": f"L1.h.W[{i + 1}][{j + 1}]" for j in range(n_h) for i in range(n_in)}
+    names |= {f"w{n_h * n_in + j * n_h + i + 1}": f"L1.o.W[{i + 1}][{j + 1}]" for j in range(n_out) for i in range(n_h)}
+    spec["names"] = names
+    notes = [f"a {n_in}-{n_h}-{n_out} {act} network from the document's scalars (inputs, w1 … w{len(ws)}, b1, b2, "
+             f"targets {', '.join(tgt)})" + (f", one step at learning rate {m.group(1)}" if m else "")]
+    return Candidate(f"a {n_in}-{n_h}-{n_out} network, forward and backward", spec, notes, [], prior=1, from_x=False)
 
 
 def _ffn(g: Givens) -> dict:
@@ -831,6 +903,7 @@ def model_toml(spec: Spec) -> str:
     """The spec as the [model] (and [train]) part of a case file."""
     out: list[str] = []
     _table("model", spec["model"], out)
-    if "train" in spec:
-        _table("train", spec["train"], out)
+    for table in ("train", "names"):
+        if table in spec:
+            _table(table, spec[table], out)
     return "\n".join(out).lstrip("\n") + "\n"
