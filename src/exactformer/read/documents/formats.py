@@ -137,6 +137,9 @@ def _index_column(cells: list[str], header: list[str]) -> bool:
     return bool(_INDEX_HEAD.match(head)) or seq in (list(range(len(seq))), list(range(1, len(seq) + 1)))
 
 
+_ARROW_PAIR = re.compile(r"(" + V.NUMBER.pattern + r")\s*(?:→|->|⟶|⇒)\s*(" + V.NUMBER.pattern + r")")
+
+
 def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items, context: list[str],
                row_lines: list[int] | None = None, name: str = "") -> None:
     """A table from cells: a label column (when its cells are not numbers), then numbers or [vectors]."""
@@ -156,6 +159,12 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                 part = list(range(lo, b)) if lo == 0 else [0, *range(lo, b)]
                 _add_table([head[j] for j in part], [[r[j] for j in part] for r in rows], line, out, context,
                            row_lines)
+        return
+    pairs = [[_ARROW_PAIR.fullmatch(V.clean(c).strip().strip("$`")) for c in r[1:]] for r in rows]
+    if width > 2 and all(all(pr) for pr in pairs):  # | not | 0.37 → 0.2616 | …: two tables in one (raw → scaled)
+        for side in (1, 2):
+            _add_table(header, [[r[0]] + [m.group(side) for m in pr] for r, pr in zip(rows, pairs)],  # type: ignore[union-attr]
+                       line, out, context, row_lines, name)
         return
     totals = [k for k, r in enumerate(rows) if r and _TOTAL_ROW.match(r[0].strip().strip("*"))]
     for k in totals:  # | 合計 | | | 4.2633 |: each stated total on its own, matched by its value

@@ -518,12 +518,13 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
         return _Line(g.name(exact[0][1]), -exact[0][0][2] == len(texts))
     if len(texts) == 1 and isinstance(chain[0], G.Bin):  # a result off (propagated, or a slip): the operands say
         best: tuple[int, Address] | None = None
+        need = max(1, _literal_count(chain[0]))  # half its operands agreeing to their last digit, or all close
         for a in _nearest(float(texts[0]), g, vals):
             try:
                 fit = m.fit(a, chain[0])
             except (AddressError, ExactformerError, ArithmeticError):
                 continue
-            if fit is not None and fit > 0 and (best is None or fit > best[0]):
+            if fit is not None and fit >= need and (best is None or fit > best[0]):
                 best = (fit, a)
         if best is not None:
             return _Line(g.name(best[1]), False)
@@ -547,6 +548,21 @@ def _by_operands(cands: list[tuple[tuple, Address]], node, g, m) -> list[tuple[t
 
 
 MAX_TIED = 16  # equally fitting quantities a line's operands choose between
+
+
+def _literal_count(node) -> int:
+    """How many numbers a parsed expression states."""
+    stack, n = [node], 0
+    while stack:
+        x = stack.pop()
+        if G.literal_of(x) is not None:
+            n += 1
+        elif isinstance(x, tuple | list):
+            stack += list(x)
+        elif hasattr(x, "__dataclass_fields__") or hasattr(x, "_fields"):
+            stack += [v for v in (getattr(x, f) for f in getattr(x, "_fields", ()) or x.__dataclass_fields__)
+                      if not isinstance(v, str | int | float)]
+    return n
 
 
 def _named_address(item: I.Work, g) -> Address | None:

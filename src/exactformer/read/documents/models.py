@@ -214,7 +214,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
         best = []  # a matrix called X before the token-named vectors: the input is X
-    column = _x_column(found)
+    column = _x_column(found) or _x_table(found)
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
         best = []
     if len(best) >= 2 or (best and toks):
@@ -273,6 +273,18 @@ def _x_column(found: I.Items):
                 if all(isinstance(c, list) for c in col) and len({len(c) for c in col if c}) == 1 and \
                         any(role(w) == "X" for w in re.split(r"[\s()（）:]+", head) if w):
                     return [list(c) for c in col if isinstance(c, list)], x.row_labels, x
+    return None
+
+
+def _x_table(found: I.Items):
+    """A table of the inputs, before anything else is printed: rows named by words, columns headed as the input's
+    components (``| token | e1 | e2 |``), every cell a number: its rows, row labels and the table."""
+    for x in found.found:
+        if isinstance(x, I.Table) and x.row_labels and x.col_labels and len(x.rows) >= 2 and \
+                all(V.number(lab) is None for lab in x.row_labels) and \
+                all(role(h) == "X" for h in x.col_labels[-len(x.rows[0]):]) and \
+                all(isinstance(c, str) for r in x.rows for c in r):
+            return [list(r) for r in x.rows], x.row_labels, x
     return None
 
 
