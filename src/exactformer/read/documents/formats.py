@@ -99,7 +99,7 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         elif t.type == "inline":
             rows[-1].append(_markdown_text(t.content).strip())
         k += 1
-    if rows and not any(_cell(c) is not None for c in rows[0]):
+    if rows and _header_row(rows[0]):
         header, rows, lines = rows[0], rows[1:], lines[1:]
     # **Q** (or a heading Q) just above the table names it: a given printed as a table
     name = context[0].strip("*: ") if not context[1] and role(context[0].strip("*: ")) in ("Q", "K", "V") else ""
@@ -125,6 +125,13 @@ _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|�
 
 
 _WORKING = re.compile(r"\d\s*[-+−×*·/÷^]\s*[-−(]?\s*\d.*=\s*[-−+]?\d[\d.,]*\s*$")
+
+
+def _header_row(row: list[str]) -> bool:
+    """A table's first row as its header: words only, or a word then the columns' numbers (| token | 0 | 1 | 2 |)."""
+    nums = [c.strip() for c in row[1:]]
+    counted = len(nums) >= 2 and nums in ([str(k) for k in range(len(nums))], [str(k + 1) for k in range(len(nums))])
+    return not any(_cell(c) is not None for c in row) or (bool(row[0].strip()) and _cell(row[0]) is None and counted)
 
 
 def _index_column(cells: list[str], header: list[str]) -> bool:
@@ -398,7 +405,7 @@ def html(text: str) -> I.Items:
             got = json.loads(body)
             kept = [(r, n) for r, n in zip(got["rows"], got["lines"]) if r]
             rows, lines = [r for r, _ in kept], [n for _, n in kept]
-            header = rows[0] if rows and not any(_cell(c) is not None for c in rows[0]) else []
+            header = rows[0] if rows and _header_row(rows[0]) else []
             _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines)
         elif kind == "math":
             got = json.loads(body)

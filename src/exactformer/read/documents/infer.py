@@ -157,7 +157,7 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
             return found
         return list(range(size)) if count == size else None  # labels of the document's own: rows by position
     if labels is not None and names is None and all(lab.isdigit() for lab in labels):
-        nums = [int(lab) - 1 for lab in labels]
+        nums = [int(lab) - (0 if "0" in labels else 1) for lab in labels]  # rows numbered from 0 or from 1
         return list(nums) if all(0 <= i < size for i in nums) else None
     if count == size - 1 and no_self:  # one query of its own, last: its row leaves itself out
         return list(range(size - 1))

@@ -282,10 +282,17 @@ def _x_table(found: I.Items):
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and x.col_labels and len(x.rows) >= 2 and \
                 all(V.number(lab) is None for lab in x.row_labels) and \
-                all(role(h) == "X" for h in x.col_labels[-len(x.rows[0]):]) and \
                 all(isinstance(c, str) for r in x.rows for c in r):
-            return [list(r) for r in x.rows], x.row_labels, x
+            heads = x.col_labels[-len(x.rows[0]):]
+            skip = 1 if heads and _POSITION_HEAD.fullmatch(heads[0].strip().lower()) and \
+                [r[0] for r in x.rows] in ([str(k) for k in range(len(x.rows))],
+                                           [str(k + 1) for k in range(len(x.rows))]) else 0
+            if len(heads) > skip and all(role(h) == "X" for h in heads[skip:]):  # | token | pos | x₀ | x₁ |
+                return [list(r[skip:]) for r in x.rows], x.row_labels, x
     return None
+
+
+_POSITION_HEAD = re.compile(r"pos|position|posición|posição|位置|위치|i|#|idx|index")
 
 
 def _token_like(name: str) -> bool:
@@ -400,7 +407,8 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
 
 
 def _positions_axes(g: Givens) -> list[tuple[str, list]]:
-    base = [g.base] if g.base else ["10000", "100"]
+    # the first option is the case format's default (10000): any other stated base is tried against it
+    base = ["10000"] + ([g.base] if g.base and g.base != "10000" else [] if g.base else ["100"])
     return [("positions.base", base), ("positions.start", [0, 1]), ("positions.order", ["interleaved", "halves"])]
 
 
