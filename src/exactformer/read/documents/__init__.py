@@ -143,7 +143,8 @@ def _choose(path: str, header: str, found: I.Items):
         key = (_score(got[0]), -c.prior)
         if best is None or key > best[0]:
             notes = [f"model: {c.label}" + (f" ({', '.join(chosen)}: more of the document's numbers agree that "
-                                            "way)" if chosen else "")] + [n for n in c.notes if n]
+                                            "way)" if chosen else "")] + \
+                [n for n in c.notes if n and not any(n.startswith(ch.split(" = ")[0] + ":") for ch in chosen)]
             best = (key, (got, text, notes))
         if _perfect(got[0]) or tries >= MAX_TRIES:
             break

@@ -186,6 +186,10 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
         if not rows:
             return
     parsed = [[_cell(c) for c in r] for r in rows]
+    if width > 2 and _index_column([r[0] for r in rows], header) and \
+            all(p[1] is None and r[1].strip() for p, r in zip(parsed, rows)):  # | i | token | Q | K |: rows by token
+        rows, parsed, width = [r[1:] for r in rows], [p[1:] for p in parsed], width - 1
+        header = header[1:] if header else header
     words = [j for j in range(width) if all(p[j] is None and r[j].strip() for p, r in zip(parsed, rows))]
     index = [j for j in range(width) if j not in words and _index_column([r[j] for r in rows], [])]
     if len(words) == 1 and len(index) == width - 1 and len(rows) >= 2:  # | 编号 | 词 |: a numbered word list

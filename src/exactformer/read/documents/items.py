@@ -116,6 +116,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         out.prose.append(s)
+        if _INDEX_LINE.fullmatch(s):  # "[0]   [1]   [2]": the columns' indices above a printed matrix
+            k += 1
+            continue
         arrows = _arrow_rows(lines, k)
         if arrows is not None:  # - eu → [1.0, 0.5] / - amo → [0.2, 1.0]: a vector named by its token each
             for j, (lab, vec) in enumerate(zip(*arrows[:2])):
@@ -758,11 +761,18 @@ def _kind(cell: str) -> str:
     return "w"
 
 
+_INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}")
+_INDEX_CELL = re.compile(r"\[\d{1,3}\]")
+
+
 def _row(s: str) -> tuple[str | None, list[Cell]] | None:
-    """(label, numeric cells) when the line is a table row: an optional label, then numbers or vectors."""
+    """(label, numeric cells) when the line is a table row: an optional label (a word, or an index ``[2]``), then
+    numbers or vectors. A line of indices only (``[0] [1] [2]``) is a header, no row."""
     cells = _cells(s)
-    if not cells:
+    if not cells or all(_INDEX_CELL.fullmatch(c) for c in cells):
         return None
+    if len(cells) >= 3 and _INDEX_CELL.fullmatch(cells[0]) and all(V.number(c) is not None for c in cells[1:]):
+        return cells[0][1:-1], [V.number(c) for c in cells[1:]]
     kinds = [_kind(c) for c in cells]
     label = None
     if kinds[0] == "w":

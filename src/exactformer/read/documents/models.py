@@ -151,6 +151,14 @@ def givens(found: I.Items) -> Givens:
         if isinstance(t, I.Table) and t.name and t.row_labels and role(t.name) in ("Q", "K", "V") and \
                 all(isinstance(c, str) for r in t.rows for c in r):
             named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at, list(t.row_labels)))  # type: ignore[misc]
+    for t in found.found:  # | token | Q | K | V | with a vector in each cell: Q, K and V given by columns
+        if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]):
+            for j, head in enumerate(t.col_labels):
+                col = [r[j] for r in t.rows]
+                if role(head) in ("Q", "K", "V") and all(isinstance(c, list) and c for c in col) and \
+                        len({len(c) for c in col}) == 1 and len(col) >= 2:  # type: ignore[arg-type]
+                    named.append(I.Named(head, [list(c) for c in col], t.line, t.at,  # type: ignore[arg-type]
+                                         list(t.row_labels) if t.row_labels else None))
     for x in named:
         r = role(x.name)
         if r in ("Q", "K", "V"):
