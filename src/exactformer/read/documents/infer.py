@@ -24,7 +24,7 @@ from ...model.values import LossKind, Mask
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
-from .names import result_name, role, step_hint
+from .names import result_name, role, setting, step_hint
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
 CLOSE = 0.2  # a cell within 20 % of the value counts as close (a wrong number of the right quantity)
@@ -284,7 +284,7 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
         if id(item) in givens:
             continue
         if isinstance(item, I.Work):
-            got_line = _work(item, g, vals, m)
+            got_line = None if item.name and setting(item.name) else _work(item, g, vals, m)
             group = _work_group(item.at, item.line, got_line.name if got_line else None, item.text)
             problem = _unreadable(group, engine)
             if problem:
@@ -332,6 +332,12 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             named = role(getattr(item, "name", "") or "")
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
                 got = None  # "keys = {…}" is K or nothing
+            parts = _head_blocks(rows, row_labels, vals, hint) if got is None else None
+            if parts:  # | 猫 | q₁ q₂ | q₃ q₄ |: the heads' Q side by side (Q_all), a block per head
+                for k, part in enumerate(parts):
+                    matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
+                    groups.append(_group(item.at, part, g, f"{what}, head {k + 1}'s columns", notes, row_lines))
+                continue
             if got is None:
                 unmatched += 1
                 notes.append(f"{what}: fits no quantity of the model (not audited)")
@@ -368,6 +374,24 @@ def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None
         (exact, close, err), cells, moved = best
         out.append((_Match(cells, cells[0][0].step, exact, close, len(cells), err, given=not moved,
                            rows=list(range(len(cells)))), col))
+    return out
+
+
+def _head_blocks(rows, row_labels, vals: _Values, hint) -> list[_Match] | None:
+    """A matrix as wide as the heads' Q (K, V, context) side by side: each head's block of columns matched on its
+    own, when every cell of every block agrees; else None."""
+    g = vals.g
+    heads = sum(1 for s in g.steps.values() if s.spec.name == "Q")
+    width = len(rows[0])
+    if heads < 2 or width % heads or any(len(r) != width for r in rows):
+        return None
+    w = width // heads
+    out = []
+    for k in range(heads):
+        part = match_matrix([r[k * w:(k + 1) * w] for r in rows], row_labels, None, vals, hint)
+        if part is None or part.exact < part.cells:
+            return None
+        out.append(part)
     return out
 
 

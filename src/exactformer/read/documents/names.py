@@ -103,6 +103,13 @@ _SETTINGS = {"lr", "eta", "η", "alpha", "α", "eps", "ε", "ϵ", "epsilon", "se
 _SYMBOL = re.compile(r"[^\W\d_∂]|∂|ŷ")
 
 
+def setting(name: str) -> bool:
+    """Whether a name is a setting's (``d_k``, ``lr``, ``heads``): a line that works one out (d_k = 4 / 2 = 2)
+    computes no quantity of the model."""
+    return _key(name).lower().replace("_", "") in _SETTINGS - {"t", "b", "w", "weight", "weights", "bias", "i", "j",
+                                                                 "k", "m", "target", "label", "ytrue"}
+
+
 @lru_cache(maxsize=4096)
 def result_name(name: str) -> bool:
     """Whether a name may carry a result the document computed (``y``, ``ŷ``, ``L``, ``E_total``, ``∂L/∂w1``,
