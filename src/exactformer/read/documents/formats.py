@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html as html_lib
 import json
 import re
 from html.parser import HTMLParser
@@ -40,7 +41,12 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             k += 3
             continue
         if t.type == "inline" and t.map is not None:
-            I.scan(_markdown_text(t.content), line, out, context)
+            I.scan(_markdown_text(_image_maths(t.content)), line, out, context)
+        elif t.type == "html_block":  # <p align="center"><img src="https://latex.codecogs.com/…?Q=\begin{bmatrix}…">
+            for j, row in enumerate(t.content.splitlines()):
+                tex = " ".join(_image_tex(html_lib.unescape(v)) for v in _IMG_ATTR.findall(row))
+                if tex.strip():
+                    I.scan(tex, line + j, out, context)
         elif t.type in ("fence", "code_block"):
             I.scan(t.content, line + (1 if t.type == "fence" else 0), out, context)
         elif t.type == "table_open":
@@ -70,6 +76,32 @@ def _plain_inline(s: str) -> str:
 
 
 _MATH_SPAN = re.compile(r"(\$\$?)(?:[^$]|\\\$)+?\1")
+
+
+_IMG_ATTR = re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']*)[\"']", re.IGNORECASE)
+
+
+def _image_maths(s: str) -> str:
+    """Markdown images of equations (``![A](https://latex.codecogs.com/svg.latex?A%20%3D%20…)``) as the LaTeX they
+    are made from, between $$; an image of anything else stays as it is."""
+    out, k = [], 0
+    while (start := s.find("![", k)) >= 0:
+        mid = s.find("](", start)
+        if mid < 0:
+            break
+        depth, end = 0, None
+        for j in range(mid + 1, len(s)):
+            depth += s[j] == "("
+            depth -= s[j] == ")"
+            if depth == 0:
+                end = j
+                break
+        if end is None:
+            break
+        tex = _image_tex(s[mid + 2:end].split(" ")[0])
+        out.append(s[k:start] + (f" $${tex}$$ " if tex else s[start:end + 1]))
+        k = end + 1
+    return "".join(out) + s[k:]
 
 
 def _markdown_text(s: str) -> str:
