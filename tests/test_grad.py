@@ -369,3 +369,45 @@ def test_sequential_update_has_no_cycle_and_matches_numpy(tmp_path):
     assert abs(float(e.decimal(g.parse("grad.h.W[1][1]"), 20).rstrip("…")) - gW1[0, 0]) < 1e-15
     assert abs(float(e.decimal(g.parse("step1.h.W[1][1]"), 20).rstrip("…")) - (W1[0, 0] - 0.5 * gW1[0, 0])) < 1e-15
     assert main(["show", str(case), "step1.h.W[1][1]"]) == 0
+
+
+MSE_LAYER = """title = "one linear layer, PyTorch's MSELoss"
+[model]
+tokens = ["x"]
+layout = "column"
+[model.embeddings]
+x = ["0.5", "-1.5", "2.0"]
+[[model.layers]]
+blocks = ["lin"]
+[model.layers.lin]
+kind = "linear"
+W = [["0.2", "-0.1", "0.4"], ["0.5", "0.3", "-0.2"], ["-0.3", "0.6", "0.1"]]
+b = ["0.1", "-0.1", "0.05"]
+[model.loss]
+kind = "mse"
+targets = { x = ["0.42", "-0.25", "0.3"] }
+[train]
+lr = "0.1"
+steps = 1
+"""
+
+
+def test_mean_squared_error_is_pytorchs(write_case):
+    """kind = "mse" is the mean of (t − o)² over every component (not ½Σ): the loss, its gradients and the
+    SGD step agree with the same computation written out in NumPy (the formulas torch.nn.MSELoss uses)."""
+    c = load(write_case(MSE_LAYER))
+    W = np.array([[0.2, -0.1, 0.4], [0.5, 0.3, -0.2], [-0.3, 0.6, 0.1]])
+    b, x, t = np.array([0.1, -0.1, 0.05]), np.array([0.5, -1.5, 2.0]), np.array([0.42, -0.25, 0.3])
+    o = W @ x + b
+    loss = np.mean((o - t) ** 2)
+    dW = np.outer(2 * (o - t) / 3, x)
+    e = c.engine
+    assert float(e.ball(c.engine.graph.parse("loss")).mid()) == pytest.approx(loss, rel=1e-13)
+    for i in range(3):
+        for j in range(3):
+            got = float(e.ball(c.engine.graph.parse(f"grad.lin.W[{i + 1}][{j + 1}]")).mid())
+            assert got == pytest.approx(dW[i, j], rel=1e-12, abs=1e-15)
+            new = float(e.ball(c.engine.graph.parse(f"step1.lin.W[{i + 1}][{j + 1}]")).mid())
+            assert new == pytest.approx(W[i, j] - 0.1 * dW[i, j], rel=1e-12)
+    # by hand: o = (1.15, −0.7, −0.8), errors (0.73, −0.45, −1.1), squares sum to 1.9454, and 1.9454 / 3
+    assert e.decimal(c.engine.graph.parse("loss"), 12).startswith("0.648466666666")

@@ -250,3 +250,75 @@ def test_a_line_of_working_goes_to_the_quantity_its_operands_fit():
         case = read_document(str(p)).toml
     assert 'of = "ln.sq[は][1]", line = "(-0.4)^2 = 0.16"' in case
     assert 'of = "ln.sq[猫][1]", line = "(-0.1)^2 = 0.01"' in case
+
+
+@pytest.mark.parametrize("text, want", [
+    ("[0.9 0.1 -0.4; -0.2 0.7 0.5]", [["0.9", "0.1", "-0.4"], ["-0.2", "0.7", "0.5"]]),  # Julia, MATLAB
+    ("[1.0; 1.0; 1.0;;]", ["1.0", "1.0", "1.0"]),  # a Julia column
+    ("tensor(0.3677, grad_fn=<MseLossBackward0>)", ["0.3677"]),  # a scalar tensor
+    ("[0.9 0.1; -0.2]", None),  # ragged
+])
+def test_more_printed_arrays(text, want):
+    assert values.array(text) == want
+
+
+def _scan(text: str) -> list:
+    out = items.Items()
+    items.scan(text, 1, out, ["", ""])
+    return out.found
+
+
+def test_printed_matrices_named_above_or_beside_their_rows():
+    """print("Q =\\n", Q) names the matrix below it; a PDF's matrix has its name before a middle row and the words
+    of its columns above; a Julia vector prints one number a line; [0] [1] index a printed matrix."""
+    got = _scan("Q =\n [[ 1.4097  0.1726]\n [-0.0656 -0.094 ]]")
+    assert [(x.name, x.array, x.line) for x in got] == [("Q", [["1.4097", "0.1726"], ["-0.0656", "-0.094"]], 2)]
+    got = _scan("            the    cat    sat\n            0.3   −0.5    0.8\n   W_out =  0.6    0.2   −0.4\n"
+                "           −0.7    0.4    0.1\n")
+    assert [(x.name, x.array, x.col_labels) for x in got] == [
+        ("W_out", [["0.3", "-0.5", "0.8"], ["0.6", "0.2", "-0.4"], ["-0.7", "0.4", "0.1"]], ["the", "cat", "sat"])]
+    assert [x.array for x in _scan("3-element Vector{Float64}:\n 0.17\n 0.14\n 0.73")] == [["0.17", "0.14", "0.73"]]
+    got = _scan("        [0]     [1]\n[0]    0.46     0.4\n[1]   -0.27    0.63")
+    assert [(x.rows, x.row_labels) for x in got] == [([["0.46", "0.4"], ["-0.27", "0.63"]], ["0", "1"])]
+
+
+def test_pytorch_in_place_assignment_and_a_working_with_its_name_and_sentence_end():
+    got = _scan("layer.weight.copy_(torch.tensor([[0.2, -0.1],\n                                 [0.5, 0.3]]))")
+    assert [(x.name, x.array) for x in got] == [("layer.weight", [["0.2", "-0.1"], ["0.5", "0.3"]])]
+    got = _scan("   q3 · k1 = (1.0)(0.6) + (0.4)(0.2)\n           = 0.68,\n"
+                "   z3 = 0.4671 v1 + 0.2037 v2\n      = (0.4267, 0.4900).                     (11.6)\n")
+    assert [(type(x).__name__, x.name) for x in got] == [("Work", "q3 · k1"), ("Named", "z3")]
+    assert got[0].text == "(1.0)(0.6) + (0.4)(0.2) = 0.68" and got[1].array == ["0.4267", "0.4900"]
+
+
+def test_equation_images_in_markdown():
+    """A README whose matrices are images of an equation service: the LaTeX in the URL is read."""
+    doc = ('# x\n\n<p align="center"><img src="https://latex.codecogs.com/svg.image?Q=\\begin{bmatrix}0.8&0.2\\\\'
+           '-0.4&1.0\\end{bmatrix}" /></p>\n\n![A](https://latex.codecogs.com/svg.latex?A%20%3D%20%5Cbegin%7Bbmatrix%7D'
+           '%200.449%20%26%200.551%20%5Cend%7Bbmatrix%7D)\n')
+    found = formats.markdown(doc).found
+    assert [(x.name, x.array, x.line) for x in found] == [("Q", [["0.8", "0.2"], ["-0.4", "1.0"]], 3),
+                                                           ("A", ["0.449", "0.551"], 5)]
+
+
+def test_a_table_of_raw_and_scaled_scores_is_two_tables():
+    out = items.Items()
+    formats._add_table(["q", "a", "b"], [["a", "0.37 → 0.2616", "-0.5 → -0.3536"],
+                                         ["b", "0.935 → 0.6612", "0.915 → 0.6470"]], 1, out, ["", ""])
+    assert [x.rows for x in out.found] == [[["0.37", "-0.5"], ["0.935", "0.915"]],
+                                           [["0.2616", "-0.3536"], ["0.6612", "0.6470"]]]
+
+
+def test_a_network_set_up_scalar_by_scalar():
+    """Mazur-style posts give i1, i2, w1 … w8, b1, b2 and the targets one by one (here in a settings table):
+    a 2-2-2 sigmoid network, w1 and w2 into h1, with [names] for each weight."""
+    found = items.Items()
+    found.prose += ["| i1 | 0.1 |", "| i2 | 0.5 |", "| w1, w2 (→h1) | 0.2, 0.3 |", "| w3, w4 (→h2) | 0.25, 0.45 |",
+                    "| b1 | 0.4 |", "| w5, w6 (→o1) | 0.5, 0.35 |", "| w7, w8 (→o2) | 0.6, 0.55 |", "| b2 | 0.3 |",
+                    "| target o1, o2 | 0.05, 0.9 |", "| 학습률 η | 0.5 |", "활성화 함수는 전부 시그모이드입니다."]
+    c = models._mlp(found, models.givens(found))
+    assert c is not None
+    m = c.spec["model"]
+    assert m["layers"][0]["h"]["W"] == [["0.2", "0.25"], ["0.3", "0.45"]]
+    assert m["loss"]["targets"] == {"x": ["0.05", "0.9"]} and c.spec["train"]["lr"] == "0.5"
+    assert c.spec["names"]["w2"] == "L1.h.W[2][1]" and c.spec["names"]["w7"] == "L1.o.W[1][2]"

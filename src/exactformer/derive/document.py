@@ -360,7 +360,7 @@ class Deriver:
             out.append(r"Every given is a symbol: the closed forms below hold for any numbers.\par" + "\n")
         out.append(r"\section*{Givens}" + "\nPositions: " + ", ".join(
             f"{k + 1}.~{tex_escape(p.label, breakable=True)}" for k, p in enumerate(m.positions)) + "\\par\n")
-        steps = [s for s in g.steps.values() if s.spec.name != "cos"]
+        steps = [s for s in g.steps.values() if s.listed]
         by_place: dict[tuple, list[Step]] = {}
         for s in steps:
             by_place.setdefault((s.layer, s.block, s.block_kind), []).append(s)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import kinds as K
-from .steps import AxisKind, Broadcast, Contract, Given, Map, Op, Rows, Step, StepSpec
+from .steps import TERMS, AxisKind, Broadcast, Contract, Given, Map, Op, Rows, Step, StepSpec
 from .values import Model, Number
 
 
@@ -147,8 +147,16 @@ class Builder:
         """a·W (+ b): one row per row of a; W read transposed when written out×in."""
         cols = w.dims[0] if transpose else w.dims[1]
         inputs = (a, w) + ((bias,) if bias is not None else ())
-        return self.add(place.key(spec.name, head), spec, (a.dims[0], cols), Contract(transpose, bias is not None),
-                        inputs, place=place, head=head, tokens=tokens)
+        key = place.key(spec.name, head)
+        out = self.add(key, spec, (a.dims[0], cols), Contract(transpose, bias is not None), inputs, place=place,
+                       head=head, tokens=tokens)
+        # its products a[i][k]·W[k][j], each a number a line of working may write (0.4267·0.3 = 0.12801 inside
+        # a dot product): evaluated only when asked for, and never listed as a step of its own
+        terms = StepSpec(TERMS, spec.axes + (AxisKind.INDEX,), spec.tex, f"products of the {spec.label}")
+        self.add(f"{key}.{TERMS}", terms, (a.dims[0], cols, a.dims[1]),
+                 Broadcast(K.MUL, ((0, 2), (1, 2) if transpose else (2, 1)), None, None), (a, w), place=place,
+                 head=head, tokens=tokens, lazy=True)
+        return out
 
     def map(self, spec: StepSpec, place: Place, dims: tuple[int, ...], inputs: tuple[Step, ...], fn, *,
             present=None, head: int | None = None, tokens: tuple[str, ...] | None = None, lazy: bool = False,

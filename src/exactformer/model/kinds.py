@@ -394,16 +394,19 @@ class SoftmaxXent(Kind):
 
 @dataclass(frozen=True, eq=False)
 class SquaredError(Kind):
-    """½(t − o)² against a constant target t."""
+    """c·(t − o)² against a constant target t: c = ½ (the textbook's loss), or 1 (a mean squared error's terms)."""
 
     target: X.Expr
+    c: Fraction = HALF
     name = "sq_err"
 
     def f(self, M, xs):
-        return M.mul(M.const(HALF), M.square(M.sub(M.value(self.target), xs[0])))
+        sq = M.square(M.sub(M.value(self.target), xs[0]))
+        return M.mul(M.const(self.c), sq) if self.c != 1 else sq
 
     def d(self, M, k, xs, out):
-        return M.sub(xs[0], M.value(self.target))  # o − t
+        diff = M.sub(xs[0], M.value(self.target))  # o − t
+        return diff if self.c == HALF else M.mul(M.const(2 * self.c), diff)
 
 
 @dataclass(frozen=True, eq=False)

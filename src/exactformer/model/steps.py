@@ -30,6 +30,7 @@ class AxisKind(enum.Enum):
 
 
 P, T, C = AxisKind.POS, AxisKind.TOKEN, AxisKind.INDEX
+TERMS = "terms"  # a contraction's products a[i][k]·W[k][j]: a lazy sub-step that lines of working may write
 
 
 @dataclass(frozen=True)
@@ -351,6 +352,12 @@ class Step:
 
     def __repr__(self) -> str:
         return f"<Step {self.key} {self.dims}>"
+
+    @property
+    def listed(self) -> bool:
+        """Whether the step is shown among the model's steps: a cosine is asked for by its address, and a
+        contraction's products are read only from lines of working."""
+        return self.spec.name not in ("cos", TERMS)
 
     @property
     def exactness(self) -> Exactness:

@@ -124,6 +124,7 @@ class Layer:
 class LossKind(enum.Enum):
     CROSS_ENTROPY = "cross_entropy"
     SQUARED_ERROR = "squared_error"
+    MSE = "mse"  # PyTorch's MSELoss, Keras' mean_squared_error: the mean of (t − o)² over every component
     GIVEN_GRADIENT = "given_gradient"
 
 

@@ -287,7 +287,7 @@ def _loss(r: Reader, raw, key: tuple, model: Model, head: Head | None, width: in
                              expected=f"one of: {', '.join(labels)}", found=show(lab))
             if isinstance(v, str):
                 out.append((labels[lab], v))
-            elif kind is LossKind.SQUARED_ERROR and head is None:
+            elif kind in (LossKind.SQUARED_ERROR, LossKind.MSE) and head is None:
                 out.append((labels[lab], r.vector(v, key + ("targets", lab), width, "one number per output")))
             else:
                 raise r.fail("a target must be a token", key + ("targets", lab), expected="a vocabulary token",
@@ -299,7 +299,7 @@ def _loss(r: Reader, raw, key: tuple, model: Model, head: Head | None, width: in
         if isinstance(tg, str):
             if vocab is None:
                 raise r.fail("token targets need an output head", key + ("targets",),
-                             expected="a [model.head], or target vectors for squared_error", found=show(tg))
+                             expected="a [model.head], or target vectors for squared_error or mse", found=show(tg))
             if tg not in vocab:
                 raise r.fail(f"target {tg!r} is outside the vocabulary", key + ("targets",),
                              expected=f"one of: {', '.join(vocab)}", found=show(tg))

@@ -22,6 +22,7 @@ from itertools import permutations, product
 from ..exact import expr as X
 from ..exact.text import text
 from ..model.address import Address
+from ..model.steps import TERMS, Step
 from . import grammar as G
 
 Operands = list[tuple[Address, G.Num]]
@@ -78,6 +79,7 @@ class Matcher:
         self.score = score or (lambda a, n: 0)
         self.log_base = log_base
         self._parts: dict[str, Address] | None = None
+        self._terms: dict[tuple[str, str], Step] | None = None
 
     # ---- entry points ----------------------------------------------------------------------------
     def operands(self, of: Address, node) -> Operands | None:
@@ -173,9 +175,34 @@ class Matcher:
                     for idx in product(*(range(d) for d in st.dims)):
                         a = Address(st.key, idx)
                         self._parts.setdefault(text(self.g.symbolic_formula(a), limit=PART_TEXT), a)
+        refs = [f for f in p.factors if isinstance(f, X.Ref)] if isinstance(p, X.Mul) else []
+        if len(refs) == 2 and len(p.factors) == 2:  # type: ignore[attr-defined]
+            got = self._term(refs[0].key, refs[1].key) or self._term(refs[1].key, refs[0].key)
+            if got is not None:
+                return got
         if not self._parts or not isinstance(p, (X.Add, X.Mul)):
             return None
         return self._parts.get(text(p, limit=PART_TEXT))
+
+    def _term(self, a: Address | None, w: Address | None) -> Address | None:
+        """The product a[i][k]·W[k][j] of a contraction (its ``terms`` sub-step), written inside a dot product."""
+        if a is None or w is None or a.grad or w.grad or a.t != w.t:
+            return None
+        if self._terms is None:
+            self._terms = {}
+            for st in self.g.steps.values():
+                if st.spec.name == TERMS:
+                    self._terms[(st.inputs[0].key, st.inputs[1].key)] = st
+        st = self._terms.get((a.step, w.step))
+        if st is None or len(a.idx) != 2 or len(w.idx) != 2:
+            return None
+        out = [0, 0, 0]
+        ax_a, ax_w = st.op.axes  # type: ignore[attr-defined]  # output (i, j, k) from a[i][k] and W[k][j] (or W[j][k], read transposed)
+        for axis, v in list(zip(ax_a, a.idx)) + list(zip(ax_w, w.idx)):
+            out[axis] = v
+        if tuple(out[x] for x in ax_a) == a.idx and tuple(out[x] for x in ax_w) == w.idx:
+            return Address(st.key, tuple(out), False, a.t)
+        return None
 
     def _neg(self, p: X.Expr, x, depth: int) -> list[Candidate]:
         """−x against p: strip a leading −1 from p, or give the minus to one factor of x."""

@@ -182,4 +182,4 @@ def step_table(engine: Engine, a: Address, sig: int, written: str | None = None)
 
 def everything(engine: Engine) -> list[Address]:
     """Every step of the model, in the order it is computed."""
-    return [Address(s.key) for s in engine.graph.steps.values() if s.spec.name != "cos"]
+    return [Address(s.key) for s in engine.graph.steps.values() if s.listed]

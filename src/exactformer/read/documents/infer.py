@@ -233,6 +233,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
+    if (grad or t) and exact < max(1, 0.75 * n):  # a gradient or an updated weight: most of its cells must agree
+        return None
     restated = g.restates_givens(s.key) and not (grad or t)
     return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
 
@@ -299,9 +301,9 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             continue
         by_name = _named_rows(item, g, vals) if isinstance(item, I.Table) and g.model.names else None
         if by_name is not None:  # | w1 | 0.2 | 0.199426291 |: rows named by the document's own symbols
-            for got, col in by_name:
-                matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
-                groups.append(_group(item.at, got, g, f"table at {I.where(item.line)}, column {col + 1}", notes,
+            for named_col, col in by_name:
+                matched, agree, cells = matched + 1, agree + named_col.exact, cells + named_col.cells
+                groups.append(_group(item.at, named_col, g, f"table at {I.where(item.line)}, column {col + 1}", notes,
                                      item.row_lines or [item.line]))
             continue
         products = _product_rows(item) if isinstance(item, I.Table) else []
@@ -342,8 +344,9 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 unmatched += 1
                 notes.append(f"{what}: fits no quantity of the model (not audited)")
                 continue
+            matched += 1
             if not got.given:  # a given printed again explains nothing: no credit to the model
-                matched, agree, cells = matched + 1, agree + got.exact, cells + got.cells
+                agree, cells = agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes, row_lines))
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
@@ -363,9 +366,9 @@ def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None
     out = []
     for col in range(len(t.rows[0])):
         texts = [r[col] for r in t.rows]
-        best = None
+        best: tuple | None = None
         for grad, step in ((False, 0), (False, 1), (True, 0)):
-            cells = [(a.at(grad=grad, t=step), x) for a, x in zip(base, texts) if x is not None]
+            cells = [(a.at(grad=grad, t=step), x) for a, x in zip(base, texts) if isinstance(x, str)]
             sc = _score(cells, vals)
             if sc is not None and (best is None or sc[0] > best[0][0]):
                 best = (sc, cells, grad or step)

@@ -90,6 +90,7 @@ class Items:
 
 _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:=|:=|：|:)\s*(.+)$")
 _JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
+_COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d][\w^'.()]{0,30})\s*(?:=|:|：)\s*$")  # "Q =" above its printed matrix
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
@@ -167,6 +168,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        [n + 1 + j for j in offsets] if offsets else None))
                 k += 1 + used
                 continue
+        if (cp := _COPY.match(s)) is not None:  # layer.weight.copy_(torch.tensor([[…]])): PyTorch's in-place form
+            s = f"{cp.group(1)} = {cp.group(2)}"
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
         value = _last_array(m.group(2)) if m else ""
@@ -237,9 +240,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                            _at(context, n)))
                     k += 1
                     continue
-                vec = _vector_result(joined)
-                if vec is not None:  # z3 = 0.4671 v1 + 0.2037 v2 + 0.3292 v3 = (0.4267, 0.4900, …): the named row
-                    out.found.append(Named(_name(m.group(1)), vec, n, _at(context, n)))
+                row_vec = _vector_result(joined)
+                if row_vec is not None:  # z3 = 0.4671 v1 + 0.2037 v2 + 0.3292 v3 = (0.4267, …): the named row
+                    out.found.append(Named(_name(m.group(1)), row_vec, n, _at(context, n)))
                     k += _continued(lines, k, s)[1]
                     continue
         if work is not None:
@@ -302,16 +305,17 @@ _PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_
                         r"]?\s*$")
 
 
-def _aligned_matrix(lines: list[str], k: int) -> tuple[str, list[list[str]], list[str] | None, int] | None:
+def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] | None, int] | None:
     """A matrix laid out in plain text, rows of numbers under each other with its name before one of them
     (``W_out =   0.6  0.2 …`` in the middle, as a PDF prints it), and the words above its columns if a line of
     as many words stands right above: (name, rows, column words, lines used); else None."""
-    first = _PLAIN_ROW.match(V.clean(lines[k]))
+    first = _PLAIN_ROW.match(_EQ_NUMBER.sub("", V.clean(lines[k])))
     if first is None:
         return None
-    rows, name, j = [], None, k
+    rows: list[list[str]] = []
+    name, j = None, k
     while j < len(lines) and len(rows) < 64:
-        m = _PLAIN_ROW.match(V.clean(lines[j]))
+        m = _PLAIN_ROW.match(_EQ_NUMBER.sub("", V.clean(lines[j])))
         if m is None:
             break
         cells = m.group(2).split()
@@ -323,11 +327,11 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, list[list[str]], lis
             name = m.group(1)
         rows.append(cells)
         j += 1
-    if name is None or len(rows) < 2 or first.group(1):  # named on its first row: an assignment reads it
-        return None
     above = V.clean(lines[k - 1]).split() if k > 0 else []
     heads = above if len(above) == len(rows[0]) and all(V.number(w) is None for w in above) else None
-    return name, rows, heads, j - k
+    if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1):
+        return None  # named on the first of its rows: an assignment reads it; "p = 0.2 0.3" under words: a row
+    return name, rows if len(rows) > 1 else rows[0], heads, j - k
 
 
 def _comment(s: str) -> tuple[str, str | None]:

@@ -537,9 +537,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     neuron = _neuron(found, g)
     if neuron is not None:
         out.append(neuron)
-    mlp = _mlp(found, g) if not any(r in g.weights for r in ("Wq", "Wk", "Wv")) else None
-    if mlp is not None:
-        out.insert(0, mlp)
+    plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
+    for extra in (_mlp(found, g), _linear(found, g)) if plain else ():
+        if extra is not None:
+            out.insert(0, extra)
     return out
 
 
@@ -725,6 +726,59 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
     notes = [f"a {n_in}-{n_h}-{n_out} {act} network from the document's scalars (inputs, w1 … w{len(ws)}, b1, b2, "
              f"targets {', '.join(tgt)})" + (f", one step at learning rate {m.group(1)}" if m else "")]
     return Candidate(f"a {n_in}-{n_h}-{n_out} network, forward and backward", spec, notes, [], prior=1, from_x=False)
+
+
+_MSE = re.compile(r"mseloss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
+
+
+def _linear(found: I.Items, g: Givens) -> Candidate | None:
+    """One linear layer trained a step, as a PyTorch or Keras notebook sets it up: its weight and bias
+    (``layer.weight.copy_(…)``, ``W``/``b``), an input row x and a target y of the layer's width, the mean
+    squared error (or ½Σ(t − o)² when the document writes that), and SGD at the learning rate it states."""
+    named = [x for x in found.found if isinstance(x, I.Named) and x.name]
+
+    def last(x) -> str:
+        return x.name.strip().split(".")[-1].lower()
+    w = next((x for x in named if last(x) in ("weight", "w") and len(V.shape(x.array)) == 2), None)
+    x = next((v for v in named if last(v) in ("x", "inputs", "input") and V.shape(v.array)[-1:] != ()), None)
+    if w is None or x is None:
+        return None
+    row = x.array[0] if isinstance(x.array[0], list) else x.array
+    if len(V.shape(x.array)) == 2 and len(x.array) != 1:
+        return None
+    r, c = V.shape(w.array)
+    column = c == len(row) and (r != len(row) or "torch" in " ".join(found.prose).lower())  # nn.Linear: out×in
+    width = r if column else c if r == len(row) else None
+    if width is None:
+        return None
+    y = next((v for v in named if last(v) in ("y", "target", "targets", "t", "y_true") and
+              len((v.array[0] if isinstance(v.array[0], list) else v.array)) == width), None)
+    b = next((v for v in named if last(v) in ("bias", "b") and len(V.shape(v.array)) == 1 and len(v.array) == width),
+             None)
+    if y is None:
+        return None
+    low = " ".join(found.prose).lower()
+    kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
+    lin: dict = {"kind": "linear", "W": list(w.array)}
+    if b is not None:
+        lin["b"] = list(b.array)
+    target = y.array[0] if isinstance(y.array[0], list) else y.array
+    model: dict = {"tokens": ["x"], "embeddings": {"x": list(row)}, "layers": [{"blocks": ["lin"], "lin": lin}],
+                   "loss": {"kind": kind, "targets": {"x": list(target)}}}
+    if column:
+        model["layout"] = "column"
+    spec: Spec = {"model": model}
+    m = _RATE.search(" ".join(found.prose))
+    if m:
+        spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1,
+                         "params": ["L1.lin.W"] + (["L1.lin.b"] if b is not None else [])}
+    notes = [f"one linear layer: weight {w.name} ({I.where(w.line)})" + (f", bias {b.name}" if b is not None else "")
+             + f", input {x.name}, target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
+             + (", written out×in (layout = column)" if column else "")
+             + (f", one step at learning rate {m.group(1)}" if m else "")]
+    givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
+    return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
+                     from_x=False)
 
 
 def _ffn(g: Givens) -> dict:

@@ -57,6 +57,9 @@ def array(text: str) -> Array | None:
     m = _WRAPPER.match(t)
     if m:
         t = t[m.end():].lstrip()
+        one = re.match(NUMBER.pattern + r"(?=\s*[,)])", t)
+        if one is not None:  # tensor(0.3677, grad_fn=<MseLossBackward0>): a scalar, printed alone
+            return [one.group(0)]
     if t.startswith("\\begin"):
         return latex_matrix(t)
     if not t.startswith("["):

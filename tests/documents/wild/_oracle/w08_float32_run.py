@@ -74,21 +74,24 @@ add("I'm not printing the weight matrices (they're 48 random numbers and not ver
 add("")
 
 
-def tab(title, M, qty, cols):
+def tab(title, M, qty, cols, given=False):
     add(f"**{title}**")
     add("")
     for ln in md_table([""] + cols, []):
         add(ln)
     for i, t in enumerate(toks):
         cells = [r3(v) for v in M[i]]
-        add("| " + " | ".join([f"*{t}*"] + cells) + " |", claims=[(cells[j], qty(t, j), "correct") for j in range(len(cells))])
+        if given:  # Q, K, V of weights the post never prints: handed over, so givens (the README's rule), optional
+            add("| " + " | ".join([f"*{t}*"] + cells) + " |", opts=cells)
+        else:
+            add("| " + " | ".join([f"*{t}*"] + cells) + " |", claims=[(cells[j], qty(t, j), "correct") for j in range(len(cells))])
     add("")
 
 
 add("## Queries, keys and values")
 add("")
 for nm, M in (("Q", Q), ("K", K), ("V", Vv)):
-    tab(nm, M, lambda t, j, nm=nm: f"{nm}[{t}][{j+1}]", [f"{nm.lower()}{j+1}" for j in range(4)])
+    tab(nm, M, lambda t, j, nm=nm: f"{nm}[{t}][{j+1}]", [f"{nm.lower()}{j+1}" for j in range(4)], given=True)
 add("## Scores")
 add("")
 add("Dot products divided by √4 = 2:", nots=["4", "2"])
