@@ -647,6 +647,11 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     parts.append(cur)
     if s.count("$") >= 2:  # each $…$ span is a clause of its own: "我:$μ = 0.47$,$σ = 0.2426$"
         parts = [x for p in parts for x in re.split(r"\$+", p)]
+    split: list[str] = []
+    for p in parts:  # "h1 - μ = 0.35 → 二乗 0.1225": the value, then another named after an arrow
+        m = _THEN_NAMED.search(p)
+        split += [p[:m.start()], f"{m.group(1)} = {m.group(2)}"] if m and "=" in p[:m.start()] else [p]
+    parts = split
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").strip().rstrip(".。,， "))
@@ -670,10 +675,14 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
             out.append(later)
         elif lhs and _named_result(name, p[lhs.end():]):
-            out.append((name, V.number(p[lhs.end():]) or ""))  # "σ = 0.2426": a named result
+            whole = lhs.group(1).strip()  # "h1 - μ = 0.35" is named by its formula, "For cat: σ = 0.24" by σ
+            out.append((whole if step_hint(whole) else name, V.number(p[lhs.end():]) or ""))
         elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
             out.append((name, V.number(sym) or ""))  # "∂L/∂y = y − t = −0.2891": its formula, then its value
     return out
+
+
+_THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
 
 
 def _named_result(name: str, value: str) -> bool:

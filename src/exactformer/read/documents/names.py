@@ -36,6 +36,7 @@ STEP_HINTS = {
     "标准差": "std", "평균": "mean", "분산": "var", "표준편차": "std", "正規化": "norm", "정규화": "norm",
     "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "σ²": "var",
     "σ^2": "var", "sigma^2": "var", "relu": "act", "gelu": "act", "activation": "act", "活性化": "act",
+    "二乗": "sq", "平方": "sq", "제곱": "sq", "squared": "sq", "square": "sq",
     "활성화": "act", "激活": "act",
 }
 
@@ -78,6 +79,11 @@ def step_hint(name: str) -> str | None:
         name = base
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE):
         return "scaled"
+    plain = V.clean(name).strip()
+    if re.fullmatch(r"\(?\s*\w{1,12}\s*-\s*(?:μ|mu|\\mu|mean|平均|평균|均值)\s*\)?", plain):
+        return "centered"  # "h1 - μ = 0.35": a deviation from the mean
+    if re.fullmatch(r"\(\s*\w{1,12}\s*-\s*(?:μ|mu|\\mu|mean|平均|평균|均值)\s*\)\s*\^\s*2", plain):
+        return "sq"
     if re.fullmatch(r"q\w{0,12}\s*[·⋅•*]\s*k\w{0,12}(?:\^T|ᵀ)?", name.strip(), re.IGNORECASE):  # q·k1, q_i·k_j
         return "scores"
     got = _hint(name)
