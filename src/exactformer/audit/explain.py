@@ -578,27 +578,27 @@ class _Trial:
     def __init__(self, auditor, prog, lo: Fraction, hi: Fraction, balls: dict) -> None:
         self.au, self.prog, self.lo, self.hi = auditor, prog, lo, hi
         self.ready = True
+        self._ball_base: list = []
         with precision(PRECISIONS[0]):
             try:
                 self.values = [auditor.leaf_value(p, s) for p, s in prog.leaves]
                 self.balls = [iv.mid_ball() for iv in self.values]
                 self.blo, self.bhi = q2arb(lo), q2arb(hi)
-                base = prog.run(BALL, self.balls)
+                self._ball_base = prog.run_all(BALL, self.balls)  # what each change re-evaluates from
+                base = self._ball_base[prog.out]
                 # the document's own inputs too coarse to tell one slip from another: no operand slips
                 self.ready = bool(base.is_finite() and base.rad() * 2 <= (self.bhi - self.blo) * READY_WIDTHS)
             except (ArithmeticError, ExactformerError, ValueError):
                 self.ready = False
+        self._iv_base: list | None = None  # every value of R on exact intervals at the first precision, once
         self._other: dict[tuple[Address, int], Interval | None] = {}
         self._balls = balls  # shared by every trial of one audit: (address, claim seq) -> ball
 
     def with_values(self, changed: dict[int, Interval], family: bool = False) -> str | None:
         """R with leaves changed, as text, if it meets I(r) (``family``: the ball pass alone, a range)."""
         with precision(PRECISIONS[0]):
-            balls = list(self.balls)
-            for m, iv in changed.items():
-                balls[m] = iv.mid_ball()
             try:
-                b = self.prog.run(BALL, balls)
+                b = self.prog.rerun(BALL, self._ball_base, {m: iv.mid_ball() for m, iv in changed.items()})
             except (ArithmeticError, ValueError):
                 b = None
             if isinstance(b, arb) and b.is_finite() and (b < self.blo or b > self.bhi):
@@ -607,12 +607,15 @@ class _Trial:
                 return ""
         for prec in PRECISIONS[:3]:
             with precision(prec):
-                vals = list(self.values) if prec == PRECISIONS[0] else \
-                    [self.au.leaf_value(p, s) for p, s in self.prog.leaves]
-                for m, iv in changed.items():
-                    vals[m] = iv
                 try:
-                    R = self.prog.run(INTERVAL, vals)
+                    if prec == PRECISIONS[0] and self._first_intervals() is not None:
+                        R = self.prog.rerun(INTERVAL, self._iv_base, changed)
+                    else:
+                        vals = list(self.values) if prec == PRECISIONS[0] else \
+                            [self.au.leaf_value(p, s) for p, s in self.prog.leaves]
+                        for m, iv in changed.items():
+                            vals[m] = iv
+                        R = self.prog.run(INTERVAL, vals)
                 except (Undefined, ZeroDivisionError, ArithmeticError):
                     return None
                 got = R.meets(self.lo, self.hi)
@@ -622,15 +625,23 @@ class _Trial:
                     return R.text()
         return None
 
+    def _first_intervals(self) -> list | None:
+        """Every value of R on exact intervals from the document's values, at the first precision (None where
+        that is undefined: each change is then run whole)."""
+        if self._iv_base is None:
+            try:
+                self._iv_base = self.prog.run_all(INTERVAL, self.values)
+            except (Undefined, ZeroDivisionError, ArithmeticError):
+                self._iv_base = []
+        return self._iv_base or None
+
     def spaced(self, m: int, span: Interval, width: Fraction) -> bool:
         """Does one step of the digit at this place (span: its whole range) move R by at least ``width``?"""
         with precision(PRECISIONS[0]):
             ends = []
             for x in (span.lo, span.hi):
-                balls = list(self.balls)
-                balls[m] = ball(x)
                 try:
-                    ends.append(self.prog.run(BALL, balls))
+                    ends.append(self.prog.rerun(BALL, self._ball_base, {m: ball(x)}))
                 except (ArithmeticError, ValueError):
                     return False
             step = abs(ends[1] - ends[0]) / 9
@@ -651,11 +662,8 @@ class _Trial:
 
     def _misses(self, changed: dict[int, arb]) -> bool:
         with precision(PRECISIONS[0]):
-            balls = list(self.balls)
-            for m, b in changed.items():
-                balls[m] = b
             try:
-                b = self.prog.run(BALL, balls)
+                b = self.prog.rerun(BALL, self._ball_base, changed)
             except (ArithmeticError, ValueError):
                 return False
             return bool(isinstance(b, arb) and b.is_finite() and (b < self.blo or b > self.bhi))
