@@ -469,8 +469,8 @@ class Explainer:
                                           ("operand.digits_swapped", p, _text(cand)), [c.seq],
                                           SIMPLICITY["operand.digits_swapped"]))
             for pos, span in spans[:live]:
-                if trial.with_values({m: span}, family=True) is None:
-                    continue  # no digit at this place reproduces it (certified on the whole range)
+                # (no test of the place's whole range first: below the first place that certainly misses, it
+                # almost never does, and trial.digits tries the digits below and above the written one as ranges)
                 if not trial.spaced(m, span, (hi - lo) * SPACING):
                     continue  # the digits at this place move R by less than SPACING widths of I(r): any would do
                 for cand, got in trial.digits(m, [c_ for c_, *_ in _one_digit(parsed, only=pos)]):
