@@ -12,7 +12,11 @@ LayerNorm; a value after training), the search
    values that reproduce the claim are narrow beside the spacing of such decimals: E at that decimal plus or
    minus ``1/CHANCE`` of a unit of its last digit certainly misses the claim. A number with few digits is
    fitted by some value of almost any knob; that is chance, not an explanation. The value must also be one
-   someone would set (a LayerNorm's eps at most 0.01, a learning rate at most 10).
+   someone would set (a LayerNorm's eps at most 0.01, a learning rate at most 10);
+4. failing a short decimal, when the claim pins the value to 0.1 % and it lies ``FAR`` times away from the
+   stated one or more, offers the shortest decimal that reproduces the claim as a *fitted* value
+   (``value.eps.fitted``: "eps ≈ 2.5064e-5", the issue's 0.447212474619866), ranked after the slips in the
+   printed digits (nearer the stated value a slip in the number's own digits moves it as much).
 
 The decimal found is then checked as a convention is (``Explainer._tried``): certified on exact intervals, and
 not offered as the case's habit when it breaks numbers the document has right. Balls only steer the search;
