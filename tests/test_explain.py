@@ -7,6 +7,7 @@ import copy
 import os
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -378,3 +379,47 @@ def test_a_convention_model_shares_the_layers_before_its_first_change(tmp_path):
     a, b = Engine(whole), Engine(shared)
     for x in whole.scalars(whole.parse("L4.context")):
         assert a.decimal(x, 30) == b.decimal(x, 30)
+
+
+def _explanations(report):
+    return {s: [(e.hypothesis, e.detail, e.recomputed) for e in f.explained_by] for s, f in report.by_seq.items()}
+
+
+def _operand_digit_case(tmp_path):
+    """The 2-2-2 network with h stated right and o.net[x][1] computed from h[x][1] = 0.593299992 (a 6 read as
+    a 9): 0.4 · 0.593299992 + 0.45 · 0.596884378 + 0.6 = 1.1059179669."""
+    from fractions import Fraction
+    base = (Path(__file__).parent / "cases" / "backprop-2-2-2.toml").read_text(encoding="utf-8").split("[names]")[0]
+    net = Fraction(4, 10) * Fraction("0.593299992") + Fraction(45, 100) * Fraction("0.596884378") + Fraction(6, 10)
+    assert round(net, 9) == Fraction("1.105917967")
+    p = tmp_path / "operand.toml"
+    p.write_text(base + '[[claims]]\nat = "forward"\nvalues = { "L1.h[x][1]" = 0.593269992, '
+                 '"L1.h[x][2]" = 0.596884378, "L1.o.net[x][1]" = 1.105917967 }\n', encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("case", [FULL, "layernorm-backward-no-eps.toml", "operand"])
+def test_the_pruned_digit_search_finds_what_trying_every_digit_finds(case, monkeypatch, tmp_path):
+    """Operand slips: the digit places past the first range over which R certainly misses, and groups of
+    neighbouring digits whose range misses, are not tried one by one (``_Trial.live_places``, ``_Trial.digits``)
+    and each trial re-evaluates only the formulas that read the operand changed (``Program.rerun``). The
+    answers are those of the plain search: every place, every digit, the whole program each time."""
+    from exactformer.audit import audit as A
+    from exactformer.audit import explain as E
+
+    path = case if isinstance(case, Path) else _operand_digit_case(tmp_path) if case == "operand" else \
+        Path(__file__).parent / "cases" / case
+    pruned = _explanations(Auditor(load(path)).run())
+    if case == "operand":
+        assert any(h == "operand.digit" and "0.593299992" in d for es in pruned.values() for h, d, _ in es), pruned
+    monkeypatch.setattr(E._Trial, "live_places", lambda self, m, spans: len(spans))
+    monkeypatch.setattr(E._Trial, "digits", lambda self, m, cands: [
+        (c, self.with_values({m: E.Interval.point(E._value(c))})) for c in cands])
+
+    def whole(self, backend, base, changed):
+        vals = list(base[:len(self.leaves)])
+        for k, v in changed.items():
+            vals[k] = v
+        return self.run(backend, vals)
+    monkeypatch.setattr(A.Program, "rerun", whole)
+    assert _explanations(Auditor(load(path)).run()) == pruned

@@ -66,10 +66,53 @@ class Program:
             any(value_changed(p) for p, s in self.leaves if s is None)
 
     def run(self, backend, values: list):
+        return self.run_all(backend, values)[self.out]
+
+    def run_all(self, backend, values: list) -> list:
+        """Every value of the program, leaves first (``rerun``'s base)."""
         vals = list(values)
         for kind, refs in self.nodes:
             vals.append(kind.f(backend, [vals[r] for r in refs]))
-        return vals[self.out]
+        return vals
+
+    def rerun(self, backend, base: list, changed: dict):
+        """R with the leaves in ``changed`` (index -> value) replaced, from ``base`` (``run_all`` of the same
+        backend and precision): only the formulas that read a changed leaf are evaluated again, the others'
+        values are base's (the same operations on the same values). A search for slips changes one or two
+        leaves thousands of times."""
+        if self.out in changed:
+            return changed[self.out]
+        n = len(self.leaves)
+        cones = self._cones()
+        todo = sorted(set().union(*(cones[m] for m in changed))) if len(changed) > 1 else \
+            (cones[next(iter(changed))] if changed else ())
+        over = dict(changed)
+        nodes = self.nodes
+        for j in todo:
+            kind, refs = nodes[j]
+            over[n + j] = kind.f(backend, [over[r] if r in over else base[r] for r in refs])
+        return over[self.out] if self.out in over else base[self.out]
+
+    def _cones(self) -> list[tuple[int, ...]]:
+        """For each leaf, the nodes that read it (directly or through other nodes), in order."""
+        got = self.__dict__.get("_cone_cache")
+        if got is None:
+            n = len(self.leaves)
+            reads: list[set[int]] = [set() for _ in range(n)]
+            below: list[frozenset[int]] = []  # node j -> the leaves it reads
+            for j, (_, refs) in enumerate(self.nodes):
+                ls: set[int] = set()
+                for r in refs:
+                    if r < n:
+                        ls.add(r)
+                    else:
+                        ls |= below[r - n]
+                below.append(frozenset(ls))
+                for m in ls:
+                    reads[m].add(j)
+            got = [tuple(sorted(r)) for r in reads]
+            object.__setattr__(self, "_cone_cache", got)
+        return got
 
 
 class Auditor:
@@ -86,6 +129,7 @@ class Auditor:
         self.seqs = {a: [c.seq for c in cs] for a, cs in self.by_addr.items()}  # for bisecting by position
         self.verdict: dict[int, ClaimFinding] = {}
         self._below: dict[Address, bool] = {}
+        self._lowest: int | None = None
         self.undefined: dict[str, UndefinedFinding] = {}
         self.intended: dict[int, Interval] = {}  # claim seq -> the value its author meant (a typo explained)
         self._programs: dict[tuple[Address, int], Program] = {}
@@ -225,6 +269,7 @@ class Auditor:
         if got is not None:
             return got
         below = self._below
+        lowest, depth = self._lowest_stated(), self.g.depth
         stack: list[tuple[Address, bool]] = [(a, False)]
         while stack:
             b, inputs_done = stack.pop()
@@ -233,6 +278,9 @@ class Auditor:
             if b in self.by_addr or self.g.rounding(b) is not None:  # a rounded given is a stated number
                 below[b] = True
                 continue
+            if depth(b) <= lowest:  # b's inputs lie lower than anything stated: the walk stops here (training
+                below[b] = False  # makes the graph deep; the claims after 10,000 steps see none of it)
+                continue
             args = self.g.formula(b).args
             if inputs_done:
                 below[b] = any(below[x] for x in args)
@@ -240,6 +288,15 @@ class Auditor:
             stack.append((b, True))
             stack.extend((x, False) for x in args if x not in below)
         return below[a]
+
+    def _lowest_stated(self) -> int:
+        """The smallest depth of a stated number (a claim, a rounded given): a quantity at that depth or lower
+        has none below it (inputs always lie lower, ``Graph.depth``)."""
+        if self._lowest is None:
+            ds = [self.g.depth(a) for a in self.by_addr]
+            ds += [self.g.depth(Address(s.key)) for s in self.g.rounded_steps()]
+            self._lowest = min(ds, default=-1)
+        return self._lowest
 
     # ---- verdicts ---------------------------------------------------------------------
     def symbolic(self, a: Address) -> bool:

@@ -72,6 +72,8 @@ SIMPLICITY = {
     "result.neighbour_copied": 2, "operand.other_step": 2, "operand.other_cell": 2, "convention": 2,
     "convention.backward_eps=0": 2,  # the backward pass's own convention (audit.backward)
     "value.eps": 3, "value.lr": 3,  # a hyper-parameter with another value, solved for (audit.solved)
+    # … with a value no short decimal gives, only the one the number pins: after a slip in the printed digits
+    "value.eps.fitted": 5, "value.lr.fitted": 5,
     "operand.sign": 3, "operand.digits_swapped": 3,
     "result.digit": 4, "operand.digit": 5,
 }
@@ -455,20 +457,23 @@ class Explainer:
             parsed = _parse(written) if written else None
             if parsed is None:
                 continue
-            for cand, x, y in _swaps(parsed):
+            spans = list(_digit_spans(parsed))
+            live = trial.live_places(m, spans)  # a swap at place i lies in place i's span: past live, R misses
+            for place, (cand, x, y) in _swaps_at(parsed):
+                if place >= live:
+                    continue
                 got = trial.with_values({m: Interval.point(_value(cand))})
                 if got is not None:
                     out.append(Hypothesis("operand.digits_swapped", f"{name} used as {_text(cand)} instead of "
                                           f"{written} (the digits {x} and {y} swapped)", got,
                                           ("operand.digits_swapped", p, _text(cand)), [c.seq],
                                           SIMPLICITY["operand.digits_swapped"]))
-            for pos, span in _digit_spans(parsed):
-                if trial.with_values({m: span}, family=True) is None:
-                    continue  # no digit at this place reproduces it (certified on the whole range)
+            for pos, span in spans[:live]:
+                # (no test of the place's whole range first: below the first place that certainly misses, it
+                # almost never does, and trial.digits tries the digits below and above the written one as ranges)
                 if not trial.spaced(m, span, (hi - lo) * SPACING):
                     continue  # the digits at this place move R by less than SPACING widths of I(r): any would do
-                for cand, *_ in _one_digit(parsed, only=pos):
-                    got = trial.with_values({m: Interval.point(_value(cand))})
+                for cand, got in trial.digits(m, [c_ for c_, *_ in _one_digit(parsed, only=pos)]):
                     if got is not None:
                         out.append(Hypothesis("operand.digit", f"{name} used as {_text(cand)} instead of {written}",
                                               got, ("operand.digit", p, _text(cand)), [c.seq],
@@ -576,27 +581,27 @@ class _Trial:
     def __init__(self, auditor, prog, lo: Fraction, hi: Fraction, balls: dict) -> None:
         self.au, self.prog, self.lo, self.hi = auditor, prog, lo, hi
         self.ready = True
+        self._ball_base: list = []
         with precision(PRECISIONS[0]):
             try:
                 self.values = [auditor.leaf_value(p, s) for p, s in prog.leaves]
                 self.balls = [iv.mid_ball() for iv in self.values]
                 self.blo, self.bhi = q2arb(lo), q2arb(hi)
-                base = prog.run(BALL, self.balls)
+                self._ball_base = prog.run_all(BALL, self.balls)  # what each change re-evaluates from
+                base = self._ball_base[prog.out]
                 # the document's own inputs too coarse to tell one slip from another: no operand slips
                 self.ready = bool(base.is_finite() and base.rad() * 2 <= (self.bhi - self.blo) * READY_WIDTHS)
             except (ArithmeticError, ExactformerError, ValueError):
                 self.ready = False
+        self._iv_base: list | None = None  # every value of R on exact intervals at the first precision, once
         self._other: dict[tuple[Address, int], Interval | None] = {}
         self._balls = balls  # shared by every trial of one audit: (address, claim seq) -> ball
 
     def with_values(self, changed: dict[int, Interval], family: bool = False) -> str | None:
         """R with leaves changed, as text, if it meets I(r) (``family``: the ball pass alone, a range)."""
         with precision(PRECISIONS[0]):
-            balls = list(self.balls)
-            for m, iv in changed.items():
-                balls[m] = iv.mid_ball()
             try:
-                b = self.prog.run(BALL, balls)
+                b = self.prog.rerun(BALL, self._ball_base, {m: iv.mid_ball() for m, iv in changed.items()})
             except (ArithmeticError, ValueError):
                 b = None
             if isinstance(b, arb) and b.is_finite() and (b < self.blo or b > self.bhi):
@@ -605,12 +610,15 @@ class _Trial:
                 return ""
         for prec in PRECISIONS[:3]:
             with precision(prec):
-                vals = list(self.values) if prec == PRECISIONS[0] else \
-                    [self.au.leaf_value(p, s) for p, s in self.prog.leaves]
-                for m, iv in changed.items():
-                    vals[m] = iv
                 try:
-                    R = self.prog.run(INTERVAL, vals)
+                    if prec == PRECISIONS[0] and self._first_intervals() is not None:
+                        R = self.prog.rerun(INTERVAL, self._iv_base, changed)
+                    else:
+                        vals = list(self.values) if prec == PRECISIONS[0] else \
+                            [self.au.leaf_value(p, s) for p, s in self.prog.leaves]
+                        for m, iv in changed.items():
+                            vals[m] = iv
+                        R = self.prog.run(INTERVAL, vals)
                 except (Undefined, ZeroDivisionError, ArithmeticError):
                     return None
                 got = R.meets(self.lo, self.hi)
@@ -620,15 +628,65 @@ class _Trial:
                     return R.text()
         return None
 
+    def live_places(self, m: int, spans: list[tuple[int, Interval]]) -> int:
+        """How many leading digit places of leaf m may hold a slip: the places from the one returned on all lie
+        within one range (the hull of their spans) over which R certainly misses I(r), found by bisection
+        (each place's own test would reject them one by one)."""
+        tails: list[Interval] = []
+        for _, span in reversed(spans):
+            tails.append(span if not tails else Interval(min(span.lo, tails[-1].lo), max(span.hi, tails[-1].hi)))
+        tails.reverse()
+        lo, hi = 0, len(spans)  # every place from hi on is rejected; the first lo places are not
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.with_values({m: tails[mid]}, family=True) is None:
+                hi = mid
+            else:
+                lo = mid + 1
+        return hi
+
+    def digits(self, m: int, cands: list[Parsed]) -> list[tuple[Parsed, str | None]]:
+        """Each candidate value of leaf m (one digit changed, in order) with R's text where it meets I(r):
+        groups of neighbouring digits are tried as one range first, and a group whose range certainly misses
+        is not tried digit by digit (the same answers, fewer passes)."""
+        vals = [_value(c) for c in cands]
+        got: dict[int, str | None] = {}
+
+        def walk(a: int, b: int, whole: bool) -> None:  # candidates a … b − 1, consecutive digits
+            if b - a == 1:
+                got[a] = self.with_values({m: Interval.point(vals[a])})
+                return
+            if not whole and self.with_values({m: Interval(min(vals[a:b]), max(vals[a:b]))}, family=True) is None:
+                return
+            k = (a + b) // 2
+            walk(a, k, False)
+            walk(k, b, False)
+
+        # the digits below the written one and those above it: two runs of consecutive values
+        cut = next((n for n in range(1, len(vals)) if (vals[n] > vals[n - 1]) != (vals[1] > vals[0])
+                    or abs(vals[n] - vals[n - 1]) != abs(vals[1] - vals[0])), len(vals)) if len(vals) > 1 else 1
+        for a, b in ((0, cut), (cut, len(vals))):
+            if b > a:
+                walk(a, b, False)
+        return [(c, got.get(n)) for n, c in enumerate(cands)]
+
+    def _first_intervals(self) -> list | None:
+        """Every value of R on exact intervals from the document's values, at the first precision (None where
+        that is undefined: each change is then run whole)."""
+        if self._iv_base is None:
+            try:
+                self._iv_base = self.prog.run_all(INTERVAL, self.values)
+            except (Undefined, ZeroDivisionError, ArithmeticError):
+                self._iv_base = []
+        return self._iv_base or None
+
     def spaced(self, m: int, span: Interval, width: Fraction) -> bool:
         """Does one step of the digit at this place (span: its whole range) move R by at least ``width``?"""
         with precision(PRECISIONS[0]):
             ends = []
             for x in (span.lo, span.hi):
-                balls = list(self.balls)
-                balls[m] = ball(x)
                 try:
-                    ends.append(self.prog.run(BALL, balls))
+                    ends.append(self.prog.rerun(BALL, self._ball_base, {m: ball(x)}))
                 except (ArithmeticError, ValueError):
                     return False
             step = abs(ends[1] - ends[0]) / 9
@@ -649,11 +707,8 @@ class _Trial:
 
     def _misses(self, changed: dict[int, arb]) -> bool:
         with precision(PRECISIONS[0]):
-            balls = list(self.balls)
-            for m, b in changed.items():
-                balls[m] = b
             try:
-                b = self.prog.run(BALL, balls)
+                b = self.prog.rerun(BALL, self._ball_base, changed)
             except (ArithmeticError, ValueError):
                 return False
             return bool(isinstance(b, arb) and b.is_finite() and (b < self.blo or b > self.bhi))
@@ -841,6 +896,14 @@ def _text(p: Parsed) -> str:
 
 
 def _swaps(p: Parsed) -> Iterator[tuple[Parsed, str, str]]:
+    for _, got in _swaps_at(p):
+        yield got
+
+
+def _swaps_at(p: Parsed) -> Iterator[tuple[int, tuple[Parsed, str, str]]]:
+    """Each swap of two adjacent digits with the place of the first (as ``_digit_spans`` counts places): the
+    value swapped lies within that place's span (only it and the next digit change, by (y − x)·0.9 of its
+    unit)."""
     sign, ip, fp = p
     for part in (0, 1):
         ds = (ip, fp)[part]
@@ -848,7 +911,7 @@ def _swaps(p: Parsed) -> Iterator[tuple[Parsed, str, str]]:
             x, y = ds[i], ds[i + 1]
             if x != y:
                 new = ds[:i] + y + x + ds[i + 2:]
-                yield ((sign, new, fp) if part == 0 else (sign, ip, new)), x, y
+                yield i + (len(ip) if part else 0), (((sign, new, fp) if part == 0 else (sign, ip, new)), x, y)
 
 
 def _one_digit(p: Parsed, only: int | None = None) -> Iterator[tuple[Parsed, int, str, str]]:

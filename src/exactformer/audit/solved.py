@@ -12,7 +12,11 @@ LayerNorm; a value after training), the search
    values that reproduce the claim are narrow beside the spacing of such decimals: E at that decimal plus or
    minus ``1/CHANCE`` of a unit of its last digit certainly misses the claim. A number with few digits is
    fitted by some value of almost any knob; that is chance, not an explanation. The value must also be one
-   someone would set (a LayerNorm's eps at most 0.01, a learning rate at most 10).
+   someone would set (a LayerNorm's eps at most 0.01, a learning rate at most 10);
+4. failing a short decimal, when the claim pins the value to 0.1 % and it lies ``FAR`` times away from the
+   stated one or more, offers the shortest decimal that reproduces the claim as a *fitted* value
+   (``value.eps.fitted``: "eps ≈ 2.5064e-5", the issue's 0.447212474619866), ranked after the slips in the
+   printed digits (nearer the stated value a slip in the number's own digits moves it as much).
 
 The decimal found is then checked as a convention is (``Explainer._tried``): certified on exact intervals, and
 not offered as the case's habit when it breaks numbers the document has right. Balls only steer the search;
@@ -39,6 +43,9 @@ from ..numeric.engine import Engine
 MAX_DIGITS = 3  # the value offered has at most this many significant digits
 CHANCE = 20  # …and E moves out of the claim's digits within 1/CHANCE of a unit of that value's last digit
 ITERATIONS = 40  # narrowing steps at most
+FAR = 2  # a value no short decimal gives is offered only this many times away from the stated one, or more
+FITTED_DIGITS = 20  # …written with at most this many significant digits (the ones its number pins)
+SHOWN_DIGITS = 5  # …and shown with this many
 TARGETS = 2  # wrong numbers a knob is solved from, at most (the first that its search settles is enough)
 
 
@@ -143,10 +150,14 @@ def hypotheses(ex, targets, cells) -> list[Candidate]:
                 break  # said in the report (not_searched); the next claim would cost the same
             if q is None:
                 continue
-            shown = decimal_text(q)
-            detail = (f"LayerNorm computed with eps = {shown} instead of {knob.text}{knob.where}" if knob.name == "eps"
-                      else f"trained with {knob.name} {shown} instead of {knob.text}{knob.where}")
-            out.append(Candidate(knob.hid, detail, Convention(knob.hid, detail, knob.put(q), knob.since), keep, since,
+            shown = decimal_text(q) if not solver.fitted else "≈ " + decimal_text(_round(q, SHOWN_DIGITS))
+            why = (f" (the value {ex.names[f.claim.seq]} = {f.claim.number.text} pins; no value of at most "
+                   f"{MAX_DIGITS} digits reproduces it)" if solver.fitted else "")
+            detail = (f"LayerNorm computed with eps {'' if solver.fitted else '= '}{shown} instead of "
+                      f"{knob.text}{knob.where}{why}" if knob.name == "eps"
+                      else f"trained with {knob.name} {shown} instead of {knob.text}{knob.where}{why}")
+            hid = knob.hid + (".fitted" if solver.fitted else "")
+            out.append(Candidate(hid, detail, Convention(hid, detail, knob.put(q), knob.since), keep, since,
                                  training=knob.training))
             break
     return out
@@ -166,6 +177,7 @@ class _Solver:
         self.ex, self.knob, self.keep, self.cost = ex, knob, keep, cost
         self._at: dict[Fraction, arb | None] = {}
         self.out_of_budget = False
+        self.fitted = False  # the value solved is no short decimal, only the one the number pins (``_fitted``)
 
     def value(self, q: Fraction, a: Address) -> arb | None:
         if q in self._at:
@@ -244,15 +256,33 @@ class _Solver:
                 return None
             best = self._simplest(found, sign)
             if best is None or not 0 < best <= self.knob.most:
-                # a value the digits pin (to 0.1 %) but no short one: worth saying which; else only that it was tried
+                # no short value: one the digits pin (to 0.1 %), far from the stated one, is offered as fitted
                 pinned = 0 < found <= self.knob.most and sign(found * Fraction(999, 1000)) in (1, -1) \
                     and sign(found * Fraction(1001, 1000)) in (1, -1)
-                self._note(c, f"{label} (≈ {decimal_text(_round(found, 5))} would reproduce it, no value of at most "
-                              f"{MAX_DIGITS} digits)" if pinned else label)
-                return None
+                best = self._fitted(found, sign) if pinned and self._far(found) else None
+                if best is None:
+                    self._note(c, f"{label} (≈ {decimal_text(_round(found, 5))} would reproduce it, no value of at "
+                                  f"most {MAX_DIGITS} digits)" if pinned else label)
+                    return None
+                self.fitted = True
         if best == self.knob.value or best in self.knob.covered:
             return None  # the case's own value, or a declared convention's (tried as such)
         return best
+
+    def _far(self, q: Fraction) -> bool:
+        """A fitted value is offered only FAR times away from the stated one or more: nearer, a slip in the
+        number's own digits moves it as much (one digit of 1/σ is a few per cent of eps)."""
+        v = self.knob.value
+        return v == 0 or q >= v * FAR or q * FAR <= v
+
+    def _fitted(self, q: Fraction, sign) -> Fraction | None:
+        """The shortest decimal near q that reproduces the claim (more than MAX_DIGITS digits: the value the
+        number pins, which no one wrote down as such)."""
+        for digits in range(MAX_DIGITS + 1, FITTED_DIGITS + 1):
+            s = _round(q, digits)
+            if 0 < s <= self.knob.most and sign(s) == 0:
+                return s
+        return q if sign(q) == 0 else None
 
     def _note(self, c, what: str) -> None:
         """What the search tried, for the claim's "checked: …" when nothing explains it."""

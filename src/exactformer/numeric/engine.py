@@ -104,7 +104,9 @@ class Numeric:
         """Values of the parameter steps after t updates (t = 0: as given)."""
         if t == 0:
             return {s.key: self.given(prec, s.key) for s in self.g.params}
-        done = max((k for p, k in self._params if p == prec and k <= t), default=0)
+        done = t  # the latest step known at or before t: found downward, so each forward pass of a run (which
+        while done > 0 and (prec, done) not in self._params:  # asks for its own step, just made) finds it at once
+            done -= 1
         for k in range(done, t):  # step by step, never recursively (a trend may reach step 10,000)
             self.backward(prec, k)
         return self._params[(prec, t)]
