@@ -41,6 +41,7 @@ from ..errors import ExactformerError
 from ..model.address import Address
 from ..model.conventions import Convention, conventions
 from ..model.graph import Graph
+from ..model.steps import TERMS
 from ..model.values import Claim, Number
 from ..numeric.backends import BALL, INTERVAL
 from ..numeric.ball import PRECISIONS, precision, q2arb
@@ -796,9 +797,11 @@ class _Cells:
         # pass, steps times over
         per = 2 * (2 * steps + 1) * (2 if backward else 1)  # built and evaluated
         sizes = [0 if g.steps[k].lazy else g.steps[k].size * per for k in order]
+        looks = [STEP_CELLS if g.steps[k].spec.name != TERMS else 0 for k in order]  # products: never rebuilt
+        self._looked = sum(looks)
         self._after = [0] * (self.n + 1)
         for k in range(self.n - 1, -1, -1):
-            self._after[k] = self._after[k + 1] + sizes[k] + STEP_CELLS
+            self._after[k] = self._after[k + 1] + sizes[k] + looks[k]
         self.total = self._after[0]
         self._first: dict[str, int] = {}  # every leading part of a step key -> the first step that has it
         for k, key in enumerate(order):
@@ -820,7 +823,7 @@ class _Cells:
     def after(self, since: int) -> int:
         """What trying a convention that changes step ``since`` on costs: the cells from there on (rebuilt and
         evaluated), and a look at every step of the model (taking the shared ones, comparing)."""
-        return self._after[min(since, self.n)] + STEP_CELLS * (self.n + 1)
+        return self._after[min(since, self.n)] + self._looked + STEP_CELLS
 
     def keep(self, since: int) -> int:
         """How many leading layers a convention leaves as they are (they are shared, not rebuilt)."""
