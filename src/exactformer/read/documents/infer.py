@@ -11,6 +11,7 @@ say, the scale (√d_k or none) and the mask are the ones under which most numbe
 from __future__ import annotations
 
 import heapq
+import re
 from bisect import bisect_left
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -196,8 +197,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
         small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
     for s, grad, t in steps:
-        if s.spec.name == "cos" or not s.dims or (only is not None and not only(s)):
-            continue
+        if not s.listed or not s.dims or (only is not None and not only(s)):
+            continue  # a contraction's products are read from lines of working only
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
         for ar in [None, *range(k)]:
@@ -242,6 +243,13 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
 def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | None]]:
     """A table as the matrices it holds: all-number cells as one matrix; a column of vectors as a matrix of its
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
+    if t.col_labels and len(t.col_labels) == len(t.rows[0]) and len(t.col_labels) > 1:
+        ones = [k for k, h in enumerate(t.col_labels) if step_hint(h) == "expsum" and
+                all(isinstance(r[k], str) and float(r[k]) == 1 for r in t.rows)]
+        if ones:  # | … | row sum | with 1.0000 in every row: the softmax checked, not a number it computes
+            keep = [k for k in range(len(t.col_labels)) if k not in ones]
+            t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [t.col_labels[k] for k in keep],
+                        t.line, t.at, t.name, t.row_lines)
     if all(not isinstance(c, list) for r in t.rows for c in r):
         hints = [step_hint(h) for h in t.col_labels] if t.col_labels else []
         if not (any(hints) and len(set(hints)) > 1):
@@ -465,6 +473,8 @@ def _matrices(item):
             bare = 0 if item.col_labels else _bare(item.name or "", at_hint, item.rows, True)  # "Nov 5, 2023": a row
             yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
                 f", column {head!r}" if head else ""), at_hint, bare, lines
+    elif isinstance(item, I.Named) and _SHAPE.search(item.name or ""):
+        return  # shape=(3, 2), len(tokens): sizes, not values
     elif isinstance(item, I.Named) and role(item.name) in (None, "Q", "K", "V", "X"):  # weights are givens
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
@@ -472,6 +482,9 @@ def _matrices(item):
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             hint, bare, item.row_lines or [item.line]
+
+
+_SHAPE = re.compile(r"(?:^|[._\s])(?:shape|size|len|dims?|ndim)$", re.IGNORECASE)
 
 
 def _work_group(at: str, line: int, of: str | None, text: str) -> str:
@@ -630,7 +643,7 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
     for s in g.steps.values():
-        if s.spec.name == "cos" or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
+        if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
             continue  # sin/cos positions and √d_k are worked out: they may be results
         if len(texts) == 1:
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims))]
