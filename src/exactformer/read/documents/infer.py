@@ -617,19 +617,40 @@ def _named_address(item: I.Work, g) -> Address | None:
     return Address(steps[0].key, (steps[0].labels[0].index(item.label[0]),))
 
 
+def _indexed(s) -> bool:
+    """Whether a step's values are in the sorted index (computed, not lazy, with cells)."""
+    return not (s.is_given or s.lazy or not s.dims or not s.listed)
+
+
+def _sorted(g, vals: _Values) -> tuple[list[float], list[tuple[str, int]]]:
+    """Every indexed cell's value, sorted, with its step and flat offset: made once per model."""
+    if vals.sorted is None:
+        pairs = [(v, s.key, o) for s in g.steps.values() if _indexed(s)
+                 for o, v in enumerate(vals.flat(s)) if v is not None]  # type: ignore[arg-type]
+        pairs.sort(key=lambda p: p[0])
+        vals.sorted = ([p[0] for p in pairs], [(p[1], p[2]) for p in pairs])
+    return vals.sorted
+
+
+def _near(x: float, unit: float, g, vals: _Values) -> dict[str, list[int]]:
+    """The indexed cells a stated number can be (to its last digit, or close: within CLOSE of the value), by
+    step: a bisection in the sorted values instead of a look at every cell."""
+    keys, where = _sorted(g, vals)
+    reach = CLOSE * (abs(x) + 1.5 * unit) / (1 - CLOSE) + 1.5 * unit
+    out: dict[str, list[int]] = {}
+    for i in range(bisect_left(keys, x - reach), bisect_left(keys, x + reach + 1e-300)):
+        key, o = where[i]
+        out.setdefault(key, []).append(o)
+    return out
+
+
 NEAREST = 24  # quantities, nearest the stated result first, whose formula a line's operands may fit
 
 
 def _nearest(x: float, g, vals: _Values) -> list[Address]:
     """The computed scalars (non-lazy steps) whose values are nearest ``x``: from one sorted list of them per
     model, so each line that asks costs a bisection, not a pass over every value."""
-    if vals.sorted is None:
-        pairs = [(v, s.key, o) for s in g.steps.values() if not (s.is_given or s.lazy or not s.dims or
-                                                                  s.spec.name == "cos")
-                 for o, v in enumerate(vals.flat(s)) if v is not None]  # type: ignore[arg-type]
-        pairs.sort(key=lambda p: p[0])
-        vals.sorted = ([p[0] for p in pairs], [(p[1], p[2]) for p in pairs])
-    keys, where = vals.sorted
+    keys, where = _sorted(g, vals)
     k = bisect_left(keys, x)
     window = range(max(0, k - NEAREST), min(len(keys), k + NEAREST))
     best = heapq.nsmallest(NEAREST, window, key=lambda i: abs(keys[i] - x))
@@ -642,10 +663,15 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     model trains a step."""
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
+    near = None if trains else _near(float(texts[0]), _units(texts[0]), g, vals)
     for s in g.steps.values():
         if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
             continue  # sin/cos positions and √d_k are worked out: they may be results
-        if len(texts) == 1:
+        if near is not None and _indexed(s):  # only the cells whose value is near the first number
+            firsts = [s.unflat(o) for o in near.get(s.key, ())]
+            addrs = [Address(s.key, i) for i in firsts] if len(texts) == 1 else \
+                [Address(s.key, i[:-1]) for i in firsts if s.dims[-1] == len(texts) and i[-1] == 0]
+        elif len(texts) == 1:
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims))]
         else:
             if not s.dims or s.dims[-1] != len(texts):
