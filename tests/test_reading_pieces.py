@@ -70,7 +70,7 @@ def test_working_inside_sentences(sentence, want):
     ("W_Q", "Wq", None), (r"\mathbf{W}^{K}", "Wk", None), ("W_query", "Wq", None), ("入力", "X", None),
     ("attn_weights", None, "weights"), ("スコア", None, "scores"), (r"\hat{x}_{\text{sea}}", None, "norm"),
     ("÷√2", None, "scaled"), ("x + PE", None, "in"), ("q_{\\text{sun}}", None, "Q"),
-    ("variance σ²", None, "var"), ("std σ", None, "std"), ("ReLU", None, "act"), ("x1 − μ", None, None),
+    ("variance σ²", None, "var"), ("std σ", None, "std"), ("ReLU", None, "act"), ("x1 − μ", None, "centered"),
 ])
 def test_names(name, given, step):
     """What a document's names stand for: a given, or the step a printed result is."""

@@ -532,8 +532,8 @@ class Graph:
         if table is None:
             table = {}
             for c in self.steps.values():
-                if s not in c.inputs or c.spec is COS_SPEC:
-                    continue
+                if s not in c.inputs or not c.listed:
+                    continue  # a cosine and a contraction's products feed nothing the loss depends on
                 pos = [k for k, x in enumerate(c.inputs) if x is s]
                 for o, _kind, args in c.plan():
                     cidx = c.unflat(o)

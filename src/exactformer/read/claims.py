@@ -25,7 +25,7 @@ class _Claims:
         self.restated: list[tuple[Claim, int]] = []
         self.source_line: int | None = None  # the group's line in the document it was read from
         loss = self.g.model.loss
-        self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None)
+        self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None, self.near)
 
     def score(self, a: Address, lit: G.Num) -> int:
         """How well a written number fits a quantity (certain, never a float): 2 when the exact value rounds
@@ -43,6 +43,20 @@ class _Claims:
         if d <= q2arb(unit / 2):
             return 2
         return int(bool(d <= q2arb(3 * unit / 2)))
+
+    def near(self, a: Address, lit: G.Num) -> bool:
+        """Whether a written number is within a fifth of a quantity's value (a product worked from the
+        document's own rounded operands): for choosing what a number stands for, never for a verdict."""
+        from ..numeric.ball import q2arb
+
+        try:
+            b = self.engine.ball(a)
+        except Exception:  # noqa: BLE001 - an undefined or symbolic value is near nothing
+            return False
+        if not b.is_finite():
+            return False
+        unit = Fraction(10) ** -max(lit.decimals, 0)
+        return bool(abs(b - q2arb(lit.value)) <= abs(b) / 5 + q2arb(3 * unit / 2))
 
     def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, written: str | None = None) -> None:
         """``written``: the step as the case or document wrote it (``ln``, ``L1.in``); the claim keeps its

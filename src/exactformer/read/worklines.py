@@ -74,9 +74,11 @@ def _join(parts: list[Candidate]) -> Candidate:
 class Matcher:
     """Matches lines of working against a graph's formulas; ``score`` says how well a number fits a quantity."""
 
-    def __init__(self, graph, score: Callable[[Address, G.Num], int] | None = None, log_base=None) -> None:
+    def __init__(self, graph, score: Callable[[Address, G.Num], int] | None = None, log_base=None,
+                 near: Callable[[Address, G.Num], bool] | None = None) -> None:
         self.g = graph
         self.score = score or (lambda a, n: 0)
+        self.near = near or (lambda a, n: False)
         self.log_base = log_base
         self._parts: dict[str, Address] | None = None
         self._terms: dict[tuple[str, str], Step] | None = None
@@ -162,7 +164,13 @@ class Matcher:
             out = self._assign(list(p.args), list(node.args), depth)
         if not out and lit is not None:  # an intermediate written as its value: a claim if a step names it
             b = self._named_part(p)
-            return [(self.score(b, lit), ((b, lit),))] if b is not None else [(0, ())]
+            if b is None:
+                return [(0, ())]
+            sc = self.score(b, lit)
+            # a product inside a dot product is claimed only where its value is near: "0.20 + 0.22" is no
+            # reading of Σ q·k's products unless they are about 0.20 and 0.22
+            ok = sc or self.g.step(b.step).spec.name != TERMS or self.near(b, lit)
+            return [(sc, ((b, lit),))] if ok else [(0, ())]
         return out
 
     def _named_part(self, p: X.Expr) -> Address | None:

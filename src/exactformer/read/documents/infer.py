@@ -245,7 +245,7 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
     if t.col_labels and len(t.col_labels) == len(t.rows[0]) and len(t.col_labels) > 1:
         ones = [k for k, h in enumerate(t.col_labels) if step_hint(h) == "expsum" and
-                all(isinstance(r[k], str) and float(r[k]) == 1 for r in t.rows)]
+                all(isinstance(c, str) and float(c) == 1 for c in (r[k] for r in t.rows))]
         if ones:  # | … | row sum | with 1.0000 in every row: the softmax checked, not a number it computes
             keep = [k for k in range(len(t.col_labels)) if k not in ones]
             t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [t.col_labels[k] for k in keep],
