@@ -244,10 +244,15 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     e = exact()
     _provable(e, "the decimal digits of a value on a digit boundary", sizes)
     v = to_sympy(e)
+    if not v.is_Rational:
+        v = sympy.cancel(sympy.together(v))  # (e^½ + e^³⁄₂)/(2e^½ + 2e^³⁄₂) is 1/2
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
+    # Not a terminating decimal, yet within 2⁻⁸¹⁹² of a digit boundary (a softmax weight 1 − e^-40000): SymPy's
+    # N would round it (1.00000…), a digit the value does not have. Its enclosure is what is certain (an
+    # astronomical argument, e^(-1e10000), is refused as too large first, as before).
     _moderate_arguments(e)
-    return str(sympy.N(v, sig + 5))[: sig + 2] + "…"
+    raise Undecidable("the decimal digits of a value within 2^-8192 of a digit boundary")
 
 
 def ball_text(b: arb, sig: int) -> str | None:
@@ -332,9 +337,12 @@ def _truncate_closer(b: arb, sig: int) -> str | None:
                         digits = str(t)
                         return ("-" if neg else "") + f"{digits[0]}.{digits[1:]}…e{e10:+d}"
                     return ("-" if neg else "") + _place(t, need - 1 - e10) + "…"
-                if drop >= 8:
-                    return None  # eight guard digits and still two truncations: the ball straddles a digit
-            more = need + 8
+                # Both ends truncate differently. The enclosure is the ball widened to the digits asked for, so
+                # a value close to a digit boundary (1 − 4e-21, a saturated softmax weight, times 3.02) needs
+                # more of them: ask for twice as many, until the ball itself knows no more (``most``).
+                more = 2 * want + 8 if drop >= 8 else need + 8
+            else:
+                more = need + 8
         else:
             more = 2 * want + 8  # straddles a power of ten, or its midpoint was rounded up to one: look closer
         if not most:  # past this many digits the ball itself knows no more

@@ -27,6 +27,7 @@ from ..model.values import Model, Update, exact_of
 from .backends import BALL, RATIONAL, NotRational
 from .ball import (
     PRECISIONS,
+    SYMPY_NODES,
     DecimalParts,
     SymbolicValue,
     Undecidable,
@@ -73,11 +74,63 @@ def _given_balls(values, common: tuple[fmpz_mat, int] | None) -> list:
     return [expr_ball(exact_of(v)) for v in values]
 
 
+class _Pass(dict):
+    """One pass's balls, by step, each step computed when first read (its inputs first, without recursion).
+    A pass at a higher precision, run for the few values the first one left undecided, computes only the steps
+    they depend on; a step computed from exact cells (Numeric._exact) needs no balls of its inputs (the
+    512 × 512 weight matrices of Q = x·W_Q)."""
+
+    def __init__(self, numeric: Numeric, prec: int, ps: dict[str, list], exact: bool) -> None:
+        super().__init__()
+        self.numeric, self.prec, self.ps, self.exact = numeric, prec, ps, exact
+
+    def __missing__(self, key: str) -> list:
+        n = self.numeric
+        s = n.g.steps.get(key)
+        if s is None:
+            raise KeyError(key)
+        has = super().__contains__
+        stack = [s]
+        with precision(self.prec):
+            while stack:
+                top = stack[-1]
+                k = top.key
+                if has(k):
+                    stack.pop()
+                    continue
+                if top.lazy:
+                    self[k] = [None] * top.size
+                elif top.is_given:
+                    self[k] = self.ps.get(k) or n.given(self.prec, k)
+                else:
+                    cells = n._exact(top) if self.exact else None
+                    if cells is not None:
+                        self[k] = [None if x is None else arb(x) for x in cells]
+                    else:
+                        todo = [i for i in top.inputs if not has(i.key)]
+                        if todo:
+                            stack.extend(todo)
+                            continue
+                        self[k] = top.op.forward(top, [self[i.key] for i in top.inputs], BALL)
+                stack.pop()
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and key in self.numeric.g.steps
+
+    def items(self):  # type: ignore[override]
+        for k in self.numeric.g.steps:
+            yield k, self[k]
+
+
 class Numeric:
     """Balls for every quantity of a graph, computed per (precision, training step) and cached."""
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, exact_cells=None) -> None:
         self.g = graph
+        # a rational step's exact cells (fmpq, Engine._rational_step), or None: its balls are taken from them, so
+        # an exact 0 (a V of one-decimal givens that sums to 0) is the exact ball 0, and 0 · weight is 0 too
+        self._exact_cells = exact_cells
         self._given: dict[tuple[int, str], list] = {}
         self._common: dict[str, tuple[fmpz_mat, int] | None] = {}
         self._fwd: dict[tuple[int, int], dict[str, list]] = {}
@@ -118,22 +171,20 @@ class Numeric:
         key = (prec, t)
         if params is None and key in self._fwd:
             return self._fwd[key]
-        ps = self.params(prec, t) if params is None else params
-        vals: dict[str, list] = {}
+        ps = params if params is not None else self.params(prec, t) if t else {}
+        vals: dict[str, list] = _Pass(self, prec, ps, t == 0 and params is None)
+        for k in same or ():
+            if k in self.g.steps:
+                dict.__setitem__(vals, k, same[k])  # type: ignore[index]
         self.passes += 1
-        with precision(prec):
-            for k, s in self.g.steps.items():
-                if same is not None and k in same:
-                    vals[k] = same[k]
-                elif s.lazy:
-                    vals[k] = [None] * s.size
-                elif s.is_given:
-                    vals[k] = ps.get(k) or self.given(prec, k)
-                else:
-                    vals[k] = s.op.forward(s, [vals[i.key] for i in s.inputs], BALL)
         if params is None:
             self._fwd[key] = vals
         return vals
+
+    def _exact(self, s) -> list | None:
+        if self._exact_cells is None or self.g.has_symbols or s.exactness is not Exactness.RATIONAL:
+            return None
+        return self._exact_cells(s)
 
     # ---- backward and training ------------------------------------------------------------------
     def trainable_mask(self, key: str) -> list[bool]:
@@ -272,7 +323,7 @@ class Engine:
 
     def __init__(self, model: Model | Graph) -> None:
         self.graph = model if isinstance(model, Graph) else Graph(model)
-        self.numeric = Numeric(self.graph)
+        self.numeric = Numeric(self.graph, self._rational_step)
         self._sizes: dict[int, int] = {}
         self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
@@ -409,7 +460,8 @@ class Engine:
             return fraction_text(r, sig)
         self.require_defined(a, start_for(sig))
         try:
-            return decimal_text(lambda p: self.numeric.ball(a, p), lambda: self.expr(a), sig, exact_first=False,
+            exact = (lambda: self.expr(a)) if self.graph.has_symbols else (lambda: self._tie_form(a))
+            return decimal_text(lambda p: self.numeric.ball(a, p), exact, sig, exact_first=False,
                                 symbolic=self.graph.has_symbols, sizes=self._capped)
         except Undecidable:
             b = self.numeric.ball(a, PRECISIONS[-1])
@@ -421,6 +473,15 @@ class Engine:
             bound = int(rad.log_base(10).ceil().unique_fmpz() or 0) if not rad.is_zero() else -2466
             mid = decimal_parts(arb(b.mid()).str(sig, radius=False))
             return replace(mid, bound=bound).text()
+
+    def _tie_form(self, a: Address) -> X.Expr:
+        """The exact value of a quantity no ball settles, for a proof of a tie: built with its rational
+        contractions as constants (every cell of Q = x·W at once, exactly), and not at all past what SymPy may
+        be given (a 512-term dot product per Q cell, built node by node for each value, filled gigabytes)."""
+        e = self._cut(a, lambda b: False, 20 * SYMPY_NODES, "full")
+        if e is None:
+            raise Undecidable("the decimal digits of a value on a digit boundary")
+        return e
 
     def shown_decimal(self, a: Address, sig: int = 12) -> str:
         """The decimal as a reader is shown it: a tiny one in scientific notation (``1.23…e-8``)."""
@@ -474,11 +535,11 @@ class Engine:
         if g.has_symbols:
             return out
         todo = list(range(len(idxs)))
-        for prec in PRECISIONS[PRECISIONS.index(start_for(sig)):]:
+        for climb, prec in enumerate(PRECISIONS[PRECISIONS.index(start_for(sig)):]):
             if not todo:
                 break
-            if s.lazy and not grad:
-                cells = n.whole(prec, t, s.key)
+            if s.lazy and not grad and (climb == 0 or 4 * len(todo) > s.size):
+                cells = n.whole(prec, t, s.key)  # (a few cells left: only those, from the pass's inputs)
             elif s.lazy:
                 cells = None
             else:
