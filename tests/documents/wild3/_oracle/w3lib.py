@@ -290,7 +290,7 @@ class Notebook:
 
     def write(self):
         nb = {"cells": self.cells, "metadata": {"kernelspec": self.kernelspec, "language_info": self.language_info},
-              "nbformat": 4, "nbformat_minor": 5}
+              "nbformat": 4, "nbformat_minor": 4}
         body = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
         fl = body.split("\n")
         starts = [i for i, l in enumerate(fl) if l.startswith('  {') and i + 1 < len(fl) and '"cell_type"' in fl[i + 1]]
