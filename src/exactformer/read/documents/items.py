@@ -133,10 +133,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += used
             continue
-        several = _tex_assignments(s)
-        if len(several) > 1:  # W_Q = \begin{bmatrix}…\end{bmatrix}, \qquad W_K = \begin{bmatrix}…
+        one = _tex_formula_assignment(s)  # (XX^T)/(\sqrt 3) = \begin{pmatrix}…: a matrix named by its formula
+        several = [one] if one is not None else _tex_assignments(s)
+        if several and (len(several) > 1 or one is not None or _INLINE_NAMED.search(s[s.rindex("\\end{"):])):
+            # W_Q = \begin{bmatrix}…\end{bmatrix}, \qquad W_K = \begin{bmatrix}…, or W_1 = …, b_1 = (0.1, …)
             for name, arr in several:
                 out.found.append(Named(name, arr, n, _at(context, n)))
+            for name, vec in _inline_named(s[s.rindex("\\end{"):]):
+                out.found.append(Named(name, vec, n, _at(context, n)))
             k += 1
             continue
         if len(vecs := _inline_named(s)) > 1 and len(vecs) == s.count("="):  # k1 = [0.5, 0.1]    v1 = [1.2, 0.4]
@@ -471,9 +475,23 @@ def _unwrap_math(s: str) -> str:
     return _DELIMS.sub("", s) if s[:1] in "\\$" or s[-1:] in "]$)" else s
 
 
+def _tex_formula_assignment(s: str) -> tuple[str, V.Array] | None:
+    """``(XX^T)/(√3) = \\begin{pmatrix}…\\end{pmatrix}`` or ``N_1 W_1 + b_1 = \\begin{pmatrix}…``: one matrix after
+    a formula (a name with spaces or operators), named by that formula; None for anything else."""
+    m = _TEX_FORMULA.match(s)
+    if m is None or s.count("\\begin") != 1:
+        return None
+    arr = V.latex_matrix(m.group(2))
+    return (m.group(1).strip(), arr) if arr is not None else None
+
+
+_TEX_FORMULA = re.compile(r"^\s*([^=]{1,40}?[\s+*/()^\\][^=]{0,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})\s*[,.]?\s*$")
+
+
 def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
-    """Every ``NAME = \\begin{bmatrix}…\\end{bmatrix}`` on one line, when there are several."""
-    if s.count("\\begin") < 2:
+    """Every ``NAME = \\begin{bmatrix}…\\end{bmatrix}`` on one line: all of them when there are several, the one
+    when a named tuple follows it (``W_1 = \\begin{pmatrix}…\\end{pmatrix}, b_1 = (0.1, 0.2)``)."""
+    if s.count("\\begin") < 1:
         return []
     out = []
     for m in _TEX_ASSIGN.finditer(s):

@@ -501,6 +501,11 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
                                  prior=3))
+            ident = _post_ln(g, X, tokens, _layer_attention(g, tokens, True, d),
+                             note + ["no Wq, Wk, Wv: attention on the inputs themselves (Q = K = V = X)"])
+            ident.label, ident.prior = "a post-LN layer with Q = K = V = X", 2
+            ident.axes = ident.axes + [("layers.0.ffn.activation", activations(g))]
+            out.append(ident)
         if g.sublayer is not None:
             sub = g.sublayer
             ln_cfg = _layernorm(g, X, tokens, note)
