@@ -119,7 +119,7 @@ def _choose(path: str, header: str, found: I.Items):
     for c in cands:
         spec = c.spec
         text = header + M.model_toml(spec)
-        got = _try(path, text, found, (g.x_items if c.from_x else set()) | c.givens)
+        got = _try(path, text, found, (g.x_items if c.from_x else set()) | c.givens, c.restated)
         tries += 1
         if isinstance(got, CaseError):  # nothing fits as the words have it: another convention may fit
             first_error = first_error or got
@@ -132,7 +132,7 @@ def _choose(path: str, header: str, found: I.Items):
                     continue
                 trial = M.with_choice(spec, axis, opt)
                 t_text = header + M.model_toml(trial)
-                t_got = _try(path, t_text, found, (g.x_items if c.from_x else set()) | c.givens)
+                t_got = _try(path, t_text, found, (g.x_items if c.from_x else set()) | c.givens, c.restated)
                 tries += 1
                 if not isinstance(t_got, CaseError) and (isinstance(got, CaseError) or
                                                          _score(t_got[0]) > _score(got[0])):
@@ -162,7 +162,7 @@ def _perfect(c: infer.Claims) -> bool:
     return c.agree == c.cells and not c.unmatched and c.cells > 0
 
 
-def _try(path: str, text: str, found: I.Items, givens: set[int]):
+def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple[str, ...] = ()):
     """The claims a model makes of the document, with the notes on them; or the CaseError loading it gives."""
     from ..case import load
 
@@ -171,7 +171,7 @@ def _try(path: str, text: str, found: I.Items, givens: set[int]):
     except CaseError as e:
         return e
     notes: list[str] = []
-    return infer.claims_toml(found, case.engine, notes, givens), notes
+    return infer.claims_toml(found, case.engine, notes, givens, restated), notes
 
 
 def _seen(found: I.Items) -> str:

@@ -159,6 +159,18 @@ _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|�
 _WORKING = re.compile(r"\d\s*[-+−×*·/÷^]\s*[-−(]?\s*\d.*=\s*[-−+]?\d[\d.,]*\s*$")
 
 
+_OF_WORD = re.compile(r"\s*(\w{1,8})\s*[(（]\s*([^()（）]{1,20}?)\s*[)）]\s*")
+
+
+def _column_words(heads: list[str]) -> list[str]:
+    """A table's column headings: ``z(cats) | z(dogs)`` (one function of each word) are the words; any other
+    heading loses a role in parentheses (``猫(Q)`` is 猫)."""
+    got = [_OF_WORD.fullmatch(_plain_inline(h)) for h in heads]
+    if len(heads) >= 2 and all(got) and len({m.group(1) for m in got}) == 1:  # type: ignore[union-attr]
+        return [m.group(2) for m in got]  # type: ignore[union-attr]
+    return [I.strip_role(h) for h in heads]
+
+
 def _header_row(row: list[str]) -> bool:
     """A table's first row as its header: words only, or a word then the columns' numbers (| token | 0 | 1 | 2 |)."""
     nums = [c.strip() for c in row[1:]]
@@ -229,6 +241,8 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
         return
     label_col = all(p[0] is None for p in parsed) or (width > 2 and _index_column([r[0] for r in rows], header))
     start = 1 if label_col else 0
+    texts = {_plain_inline(header[j]).lower(): [_plain_inline(r[j]) for r in rows] for j in words
+             if j >= start and header and j < len(header)}  # | input | target |: words, kept by heading
     body = [p[start:] for p in parsed]
     if not body or not body[0]:
         return
@@ -258,8 +272,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                                "not read")
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
-    cols = [I.strip_role(h) for h in header[start:]] if header and len(header) - start == len(body[0]) else None
-    out.found.append(I.Table(body, labels, cols, line, I._at(context, line), name, row_lines))  # type: ignore[arg-type]
+    cols = _column_words(header[start:]) if header and len(header) - start == len(body[0]) else None
+    out.found.append(I.Table(body, labels, cols, line, I._at(context, line), name, row_lines,  # type: ignore[arg-type]
+                             texts or None))
 
 
 # ---- HTML ---------------------------------------------------------------------------------------------------

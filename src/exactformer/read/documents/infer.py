@@ -281,8 +281,10 @@ class Claims:
     work: int = 0  # lines of working matched to a quantity
 
 
-def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int] = ()) -> Claims:
-    """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs."""
+def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int] = (),
+                restated: Collection[str] = ()) -> Claims:
+    """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs,
+    ``restated`` the steps whose values are the givens again (a table of them restates, it claims nothing)."""
     from ..claims import matcher
 
     vals = _Values(engine)
@@ -337,6 +339,8 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 notes.append(f"{what}: all zeros, an initial value: not a claim")
                 continue  # context = [0.0, 0.0] before a loop adds to it
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
+            if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
+                got.given = True
             if got is not None and bare and not _strong(got, rows, bare):
                 got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")

@@ -51,6 +51,7 @@ class Table:
     at: str
     name: str = ""  # what the document calls it (a printed dict's variable)
     row_lines: list[int] | None = None  # the line of each row
+    texts: dict[str, list[str]] | None = None  # its columns of words, by heading (| input | target |)
 
 
 @dataclass
@@ -588,6 +589,7 @@ def _label(raw: str) -> str:
 
 def strip_role(label: str) -> str:
     """``鬼(Q)`` → ``鬼``: a table's label with its role in parentheses dropped."""
+    label = re.sub(r"\s*[✅✓✔☑★⭐←⬅👈]+\s*$", "", label)  # "cats ✅": the row a document marks (the target)
     return re.sub(r"\s*[(（][^()（）]{1,12}[)）]\s*$", "", label).strip()
 
 
@@ -668,7 +670,10 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     split: list[str] = []
     for p in parts:  # "h1 - μ = 0.35 → 二乗 0.1225": the value, then another named after an arrow
         m = _THEN_NAMED.search(p)
-        split += [p[:m.start()], f"{m.group(1)} = {m.group(2)}"] if m and "=" in p[:m.start()] else [p]
+        if m and "=" in p[:m.start()]:
+            split += [p[:m.start()], f"{m.group(1)} = {m.group(2)}"]
+        else:  # "p(cats) = 0.4922 → −ln p = 0.7089": two results, one after the other
+            split += [x for x in re.split(r"\s+(?:→|⇒|->)\s+", p)] if p.count("=") >= 2 else [p]
     parts = split
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:

@@ -374,6 +374,7 @@ class Candidate:
     prior: int = 0  # lower: believed first
     givens: set[int] = field(default_factory=set)  # ids of the items this model takes as givens (not claims)
     from_x: bool = True  # starts from the document's X (its rows are givens, not claims)
+    restated: tuple[str, ...] = ()  # steps whose values are the document's givens again (logits through W = I)
 
 
 def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int) -> dict:
@@ -539,6 +540,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     only_head = _output_layer(found, g)
     if only_head is not None:
         out.insert(0, only_head)
+    logits = _given_logits(found, g)
+    if logits is not None:
+        out.insert(0, logits)
     neuron = _neuron(found, g)
     if neuron is not None:
         out.append(neuron)
@@ -588,6 +592,55 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     return Candidate("an output layer on one hidden state", spec,
                      [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
                      prior=-2, givens=givens, from_x=False)
+
+
+_TARGET_HEAD = re.compile(r"target|next|label|正解|目标|目標|정답|cible|objetivo|ziel|alvo|mục tiêu|target kata")
+_LOGITS_NAME = re.compile(r"^(?:logits?|z|scores?|ロジット|로짓|对数几率)$", re.IGNORECASE)
+
+
+def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
+    """Logits the document states (a table of one row per position, a column per word, ``z(cats)``; or a vector
+    named logits or z over a word list), then the softmax over the words and the cross-entropy of the targets
+    its table names: the output layer from its logits, with W the identity."""
+    if g.weights or g.direct:
+        return None
+    rows: list[list[str]] | None = None
+    vocab: list[str] | None = None
+    labels: list[str] = []
+    targets: list[str] | None = None
+    item = None
+    for x in found.found:
+        if isinstance(x, I.Table) and x.col_labels and len(x.col_labels) == len(x.rows[0]) >= 2 and \
+                all(isinstance(c, str) for r in x.rows for c in r) and \
+                all(V.number(h) is None and h for h in x.col_labels) and len(set(x.col_labels)) == len(x.col_labels):
+            words = {w for t in found.found if isinstance(t, I.Tokens) for w in t.tokens}
+            heads = [h for k, h in (x.texts or {}).items() if _TARGET_HEAD.search(k)]
+            if set(x.col_labels) <= words or heads:
+                rows, vocab, item = [list(r) for r in x.rows], list(x.col_labels), x
+                labels = list(x.row_labels) if x.row_labels else [f"t{k + 1}" for k in range(len(x.rows))]
+                targets = heads[0] if heads else None
+                break
+        if isinstance(x, I.Named) and _LOGITS_NAME.match(x.name.strip()) and len(V.shape(x.array)) == 1:
+            size = len(x.array)
+            vocab = next((t.tokens for t in found.found if isinstance(t, I.Tokens) and len(t.tokens) == size), None) \
+                or [f"v{k + 1}" for k in range(size)]
+            rows, item, labels = [list(x.array)], x, ["z"]
+            break
+    if rows is None or vocab is None or item is None or len(set(labels)) != len(labels):
+        return None
+    d = len(vocab)
+    head = {"vocab": vocab, "W": [["1" if i == j else "0" for j in range(d)] for i in range(d)]}
+    m: dict = {"tokens": labels, "embeddings": {t: r for t, r in zip(labels, rows)}, "head": head}
+    notes = [f"logits given directly ({I.where(item.line)}) over {', '.join(vocab)}: the softmax over them"]
+    if targets and len(targets) == len(labels) and set(targets) <= set(vocab):
+        m["loss"] = {"kind": "cross_entropy", "targets": dict(zip(labels, targets))}
+        notes.append("loss: the cross-entropy of each row's target (the table names them)")
+    else:
+        loss, more = _loss(g, vocab, labels[-1])
+        if loss is not None:
+            m["loss"], notes = loss, notes + more
+    return Candidate("the output softmax over logits the document gives", {"model": m}, notes, prior=-1,
+                     givens={id(item)}, from_x=False, restated=("logits",))
 
 
 def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named | None = None) \

@@ -36,6 +36,9 @@ STEP_HINTS = {
     "标准差": "std", "평균": "mean", "분산": "var", "표준편차": "std", "正規化": "norm", "정규화": "norm",
     "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "σ²": "var",
     "σ^2": "var", "sigma^2": "var", "relu": "act", "gelu": "act", "activation": "act", "活性化": "act",
+    "-lnp": "loss.pos", "nll": "loss.pos", "-logp": "loss.pos", "crossentropy": "loss", "loss": "loss",
+    "logit": "logits", "logitz": "logits", "ez": "exp", "exp(z)": "exp", "e^z": "exp", "p": "probs",
+    "prob": "probs", "probability": "probs", "p(word)": "probs", "확률": "probs", "確率": "probs", "概率": "probs",
     "二乗": "sq", "平方": "sq", "제곱": "sq", "squared": "sq", "square": "sq",
     "활성화": "act", "激活": "act",
 }
@@ -80,6 +83,9 @@ def step_hint(name: str) -> str | None:
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE):
         return "scaled"
     plain = V.clean(name).strip()
+    call = re.fullmatch(r"([A-Za-z]{1,8})\s*\(\s*[^()]{1,20}\s*\)", plain)
+    if call and call.group(1).lower() in ("p", "prob", "softmax", "z", "logit", "exp"):
+        return _hint(call.group(1))  # p(cats) = 0.4922: the probability of one word
     if re.fullmatch(r"\(?\s*\w{1,12}\s*-\s*(?:μ|mu|\\mu|mean|平均|평균|均值)\s*\)?", plain):
         return "centered"  # "h1 - μ = 0.35": a deviation from the mean
     if re.fullmatch(r"\(\s*\w{1,12}\s*-\s*(?:μ|mu|\\mu|mean|平均|평균|均值)\s*\)\s*\^\s*2", plain):
