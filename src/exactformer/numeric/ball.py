@@ -206,10 +206,13 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
 
     from ..exact.sympy_form import to_sympy
 
-    d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
+    _moderate_arguments(e)  # refused as too large before SymPy tries an astronomical argument
+    try:
+        d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
+    except (OverflowError, RecursionError, MemoryError):
+        raise Undecidable("a comparison too large for an exact simplification") from None
     if d == 0:
         return 0
-    _moderate_arguments(e)
     val = sympy.N(d, 3000)
     return 0 if val == 0 else (1 if val > 0 else -1)
 
@@ -243,9 +246,13 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 
     e = exact()
     _provable(e, "the decimal digits of a value on a digit boundary", sizes)
+    _moderate_arguments(e)  # an astronomical argument (e^(1e999)) is refused as too large before SymPy tries it
     v = to_sympy(e)
     if not v.is_Rational:
-        v = sympy.cancel(sympy.together(v))  # (e^½ + e^³⁄₂)/(2e^½ + 2e^³⁄₂) is 1/2
+        try:
+            v = sympy.cancel(sympy.together(v))  # (e^½ + e^³⁄₂)/(2e^½ + 2e^³⁄₂) is 1/2
+        except (OverflowError, RecursionError, MemoryError):
+            raise Undecidable("the decimal digits of a value too large for an exact simplification") from None
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
     # Not a terminating decimal, yet within 2⁻⁸¹⁹² of a digit boundary (a softmax weight 1 − e^-40000): SymPy's

@@ -608,7 +608,7 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
     vocab: list[str] | None = None
     labels: list[str] = []
     targets: list[str] | None = None
-    item = None
+    item: I.Table | I.Named | None = None
     for x in found.found:
         if isinstance(x, I.Table) and x.col_labels and len(x.col_labels) == len(x.rows[0]) >= 2 and \
                 all(isinstance(c, str) for r in x.rows for c in r) and \
@@ -616,7 +616,7 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
             words = {w for t in found.found if isinstance(t, I.Tokens) for w in t.tokens}
             heads = [h for k, h in (x.texts or {}).items() if _TARGET_HEAD.search(k)]
             if set(x.col_labels) <= words or heads:
-                rows, vocab, item = [list(r) for r in x.rows], list(x.col_labels), x
+                rows, vocab, item = [[str(c) for c in r] for r in x.rows], list(x.col_labels), x
                 labels = list(x.row_labels) if x.row_labels else [f"t{k + 1}" for k in range(len(x.rows))]
                 targets = heads[0] if heads else None
                 break
