@@ -147,6 +147,8 @@ def _cell(text: str):
     a = V.array(t)
     if a is None and t.startswith("(") and t.endswith(")") and "," in t:  # a tuple: (0.29, 0.14)
         a = V.array("[" + t[1:-1] + "]")
+    if a is None and re.fullmatch(r"[-+\d.eE\s]+(?:,\s*[-+\d.eE\s]+)+", t):  # | -0.0085, -0.0771, 0.1045 |
+        a = V.array("[" + t + "]")
     if a is not None and a and not isinstance(a[0], list):
         return a
     return None

@@ -47,6 +47,7 @@ class Givens:
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
     program: bool = False  # the givens come from a program's run (random weights, a print precision, an output)
+    learned: dict | None = None  # a table of learned position embeddings, added to X
     target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
@@ -179,6 +180,7 @@ def givens(found: I.Items) -> Givens:
         if states is not None and _query(found, len(states.array[0])) is not None:
             g.direct["K"] = g.direct["V"] = states
     _inputs(found, g)
+    g.learned = _learned_positions(found, g)
     if g.X is not None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", low):
         g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
                            (len(g.X), len(g.X[0])) and _SUBLAYER.search(x.name) and id(x) not in g.x_items), None)
@@ -292,15 +294,37 @@ def _x_table(found: I.Items):
                 all(V.number(lab) is None for lab in x.row_labels) and \
                 all(isinstance(c, str) for r in x.rows for c in r):
             heads = x.col_labels[-len(x.rows[0]):]
-            skip = 1 if heads and _POSITION_HEAD.fullmatch(heads[0].strip().lower()) and \
-                [r[0] for r in x.rows] in ([str(k) for k in range(len(x.rows))],
-                                           [str(k + 1) for k in range(len(x.rows))]) else 0
+            first = [r[0] for r in x.rows]
+            skip = 1 if heads and ((_POSITION_HEAD.fullmatch(heads[0].strip().lower()) and first in (
+                [str(k) for k in range(len(x.rows))], [str(k + 1) for k in range(len(x.rows))])) or (
+                _ID_HEAD.fullmatch(heads[0].strip().lower()) and all(isinstance(c, str) and c.isdigit()
+                                                                    for c in first))) else 0
             if len(heads) > skip and all(role(h) == "X" for h in heads[skip:]):  # | token | pos | x₀ | x₁ |
                 return [list(r[skip:]) for r in x.rows], x.row_labels, x
     return None
 
 
 _POSITION_HEAD = re.compile(r"pos|position|posición|posição|位置|위치|i|#|idx|index")
+_ID_HEAD = re.compile(r"ids?|token[ _]?ids?|input[ _]?ids?|索引|번호")  # | token | id | e1 |: the vocabulary's ids
+
+
+def _learned_positions(found: I.Items, g: Givens) -> dict | None:
+    """A table of learned position embeddings (BERT's, GPT-2's): one row per position, numbered from 0 or 1,
+    as wide as the inputs, not the inputs themselves: ``{"kind": "learned", "table": {token: row}}``."""
+    if g.X is None or g.tokens is None:
+        return None
+    prose = " ".join(found.prose).lower()
+    if re.search(r"\bsin\b|sin\(|\\sin|\bsinus", prose) and not re.search(r"learn|学習|学习|학습|học|trainable|appris|"
+                                                                     r"aprendid|gelernt|wpe|position_embedding", prose):
+        return None  # a table of sin and cos is the encoding the document computes, a claim
+    n, d = len(g.X), len(g.X[0])
+    for x in found.found:
+        if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
+                x.row_labels in ([str(k) for k in range(n)], [str(k + 1) for k in range(n)]) and \
+                all(isinstance(c, str) for r in x.rows for c in r) and [list(r) for r in x.rows] != g.X:
+            g.x_items.add(id(x))
+            return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.rows)}}
+    return None
 
 
 def _token_like(name: str) -> bool:
@@ -400,6 +424,8 @@ def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
     for t, row in zip(tokens, X):
         emb.setdefault(t, row)
     m["embeddings"] = emb
+    if g.learned is not None:
+        m["positions"] = g.learned
     return m
 
 
