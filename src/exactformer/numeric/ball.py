@@ -206,13 +206,14 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
 
     from ..exact.sympy_form import to_sympy
 
-    _moderate_arguments(e)  # refused as too large before SymPy tries an astronomical argument
     try:
         d = sympy.cancel(sympy.together(to_sympy(e) - sympy.Rational(x.numerator, x.denominator)))
     except (OverflowError, RecursionError, MemoryError):
+        _moderate_arguments(e)  # an astronomical argument is refused as too large
         raise Undecidable("a comparison too large for an exact simplification") from None
     if d == 0:
         return 0
+    _moderate_arguments(e)
     val = sympy.N(d, 3000)
     return 0 if val == 0 else (1 if val > 0 else -1)
 
@@ -246,12 +247,12 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 
     e = exact()
     _provable(e, "the decimal digits of a value on a digit boundary", sizes)
-    _moderate_arguments(e)  # an astronomical argument (e^(1e999)) is refused as too large before SymPy tries it
     v = to_sympy(e)
     if not v.is_Rational:
         try:
-            v = sympy.cancel(sympy.together(v))  # (e^½ + e^³⁄₂)/(2e^½ + 2e^³⁄₂) is 1/2
+            v = sympy.cancel(sympy.together(v))  # (e^½ + e^³⁄₂)/(2e^½ + 2e^³⁄₂) is 1/2; e^(10^100)/e^(10^100) is 1
         except (OverflowError, RecursionError, MemoryError):
+            _moderate_arguments(e)  # an astronomical argument (e^(1e999) in a sum) is refused as too large
             raise Undecidable("the decimal digits of a value too large for an exact simplification") from None
     if v.is_Rational:
         return fraction_text(Fraction(int(v.p), int(v.q)), sig)
