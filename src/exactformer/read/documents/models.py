@@ -48,6 +48,7 @@ class Givens:
     rounded: bool = False  # the document says it prints its numbers rounded
     program: bool = False  # the givens come from a program's run (random weights, a print precision, an output)
     learned: dict | None = None  # a table of learned position embeddings, added to X
+    pre_ln: bool = False  # the document speaks of a LayerNorm before the sublayer (GPT-2's ln_1, "pre-LN")
     target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
@@ -125,6 +126,7 @@ def givens(found: I.Items) -> Givens:
         g.words.add("layernorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     g.rounded = bool(_ROUNDED.search(low))
+    g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
@@ -224,7 +226,8 @@ def _inputs(found: I.Items, g: Givens) -> None:
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
         best = []  # a matrix called X before the token-named vectors: the input is X
-    column = _x_column(found) or _x_table(found)
+    column = min((c for c in (_x_column(found), _x_table(found)) if c is not None),
+                 key=lambda c: found.found.index(c[2]), default=None)  # the inputs come first
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
         best = []
     if len(best) >= 2 or (best and toks):
@@ -291,7 +294,8 @@ def _x_table(found: I.Items):
     components (``| token | e1 | e2 |``), every cell a number: its rows, row labels and the table."""
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and x.col_labels and len(x.rows) >= 2 and \
-                all(V.number(lab) is None for lab in x.row_labels) and \
+                (all(V.number(lab) is None for lab in x.row_labels) or
+                 all(role(h) == "X" for h in x.col_labels)) and \
                 all(isinstance(c, str) for r in x.rows for c in r):
             heads = x.col_labels[-len(x.rows[0]):]
             first = [r[0] for r in x.rows]
@@ -494,6 +498,17 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             if len(wq) == 2 and wq[0] != d and wq[1] == d:
                 g.layout = "column"
                 notes.append("weights written out×in (W·x): layout = column")
+            if g.pre_ln:  # GPT-2's ln_1, then attention on it, then the residual (and ln_2, the FFN when given)
+                eps = g.eps[0] if g.eps else "1e-5"
+                blocks: dict = {"blocks": ["ln1", "attn", "resid1"] + (["ln2", "ffn", "resid2"] if ffn else []),
+                                "ln1": {"eps": eps}, "attn": layer, "resid1": {"adds": "in"}}
+                if ffn:
+                    blocks |= {"ln2": {"eps": eps}, "ffn": _ffn(g), "resid2": {"adds": "resid1"}}
+                out.append(Candidate("a pre-LN layer (GPT-2)", {"model": dict(_base_model(g, X, tokens),
+                                                                              layers=[blocks])},
+                                     notes + ["pre-LN: LayerNorm first, attention on it, then the residual (the "
+                                              "document speaks of ln_1 / pre-LN)"],
+                                     _conventions(g, True), prior=-1))
             if ffn:
                 out.append(_post_ln(g, X, tokens, layer, notes))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
