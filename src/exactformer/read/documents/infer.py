@@ -244,7 +244,7 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
     """A table as the matrices it holds: all-number cells as one matrix; a column of vectors as a matrix of its
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
     if t.col_labels and len(t.col_labels) == len(t.rows[0]) and len(t.col_labels) > 1:
-        ones = [k for k, h in enumerate(t.col_labels) if step_hint(h) == "expsum" and
+        ones = [k for k, h in enumerate(t.col_labels) if (step_hint(h) == "expsum" or _CHECK.search(h)) and
                 all(isinstance(c, str) and float(c) == 1 for c in (r[k] for r in t.rows))]
         if ones:  # | … | row sum | with 1.0000 in every row: the softmax checked, not a number it computes
             keep = [k for k in range(len(t.col_labels)) if k not in ones]
@@ -488,6 +488,7 @@ def _matrices(item):
             hint, bare, item.row_lines or [item.line]
 
 
+_CHECK = re.compile(r"check|kontroll|v[ée]rif|comprob|確認|검증|校验|检查", re.IGNORECASE)
 _SHAPE = re.compile(r"(?:^|[._\s])(?:shape|size|len|dims?|ndim)$", re.IGNORECASE)
 
 

@@ -154,6 +154,19 @@ def givens(found: I.Items) -> Givens:
         if isinstance(t, I.Table) and t.name and t.row_labels and role(t.name) in ("Q", "K", "V") and \
                 all(isinstance(c, str) for r in t.rows for c in r):
             named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at, list(t.row_labels)))  # type: ignore[misc]
+    for t in found.found:  # | token | q1 | q2 | k1 | k2 | v1 | v2 |: Q, K and V given by groups of columns
+        if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]) and \
+                all(isinstance(c, str) for r in t.rows for c in r):
+            groups: dict[str, list[int]] = {}
+            for j, head in enumerate(t.col_labels):
+                m = re.fullmatch(r"\s*([qkvQKV])\s*_?\{?\s*(\d{1,2})\s*\}?\s*", V.clean(head).replace("$", ""))
+                if m:
+                    groups.setdefault(m.group(1).upper(), []).append(j)
+            if set(groups) == {"Q", "K", "V"} and len({len(v) for v in groups.values()}) == 1:
+                for r, cols in groups.items():
+                    named.append(I.Named(r, [[row[j] for j in cols] for row in t.rows], t.line, t.at,  # type: ignore[misc]
+                                         list(t.row_labels) if t.row_labels else None))
+                g.x_items.add(id(t))
     for t in found.found:  # | token | Q | K | V | with a vector in each cell: Q, K and V given by columns
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]):
             for j, head in enumerate(t.col_labels):
