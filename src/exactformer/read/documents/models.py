@@ -69,7 +69,7 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
                 "tanh": r"\btanh\b"}
 
 
-_TARGET_WORDS = re.compile(r"target|right answer|correct answer|true next|correct next|next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어")
+_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right answer|correct answer|true next|correct next|next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어")
 
 
 def target_word(g: Givens, vocab: list[str]) -> str | None:
@@ -80,7 +80,18 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
              re.search(r"(?:next (?:word|token)|target(?: word| token)?) (?:is|=)\s*\W{0,2}" + re.escape(w) +
                        r"(?!\w)|(?:right|correct) (?:answer|word)(?: is)?\s*\W{0,2}" + re.escape(w) +
                        r"(?!\w)", text, re.IGNORECASE)}
-    return next(iter(named)) if len(named) == 1 else None
+    if len(named) == 1:
+        return next(iter(named))
+    # else a sentence about the target that names exactly one word of the vocabulary ("kata target berikutnya
+    # adalah kopi", "le mot cible est thé")
+    for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
+        hit = _TARGET_WORDS.search(sentence.lower())
+        if hit:  # the words said after the target's mention
+            after = sentence[hit.end():]
+            said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", after)}
+            if len(said) == 1:
+                return next(iter(said))
+    return None
 
 
 def _loss(g: Givens, vocab: list[str], last: str) -> tuple[dict | None, list[str]]:
@@ -163,8 +174,8 @@ def givens(found: I.Items) -> Givens:
                 if m:
                     groups.setdefault(m.group(1).upper(), []).append(j)
             if set(groups) == {"Q", "K", "V"} and len({len(v) for v in groups.values()}) == 1:
-                for r, cols in groups.items():
-                    named.append(I.Named(r, [[row[j] for j in cols] for row in t.rows], t.line, t.at,  # type: ignore[misc]
+                for which, cols in groups.items():
+                    named.append(I.Named(which, [[row[j] for j in cols] for row in t.rows], t.line, t.at,  # type: ignore[misc]
                                          list(t.row_labels) if t.row_labels else None))
                 g.x_items.add(id(t))
     for t in found.found:  # | token | Q | K | V | with a vector in each cell: Q, K and V given by columns
@@ -615,7 +626,11 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     sizes = {len(x.tokens) for x in found.found if isinstance(x, I.Tokens)}
     plain = [x for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
              len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
-    w = g.weights["head"][0] if "head" in g.weights else plain[0] if len(plain) == 1 else None
+    plain += [I.Named("W", [list(r) for r in x.rows], x.line, x.at, None, None, x.row_lines, list(x.col_labels))
+              for x in found.found if isinstance(x, I.Table) and x.col_labels and len(x.rows) >= 2 and
+              len(x.col_labels) == len(x.rows[0]) >= 2 and all(isinstance(c, str) for r in x.rows for c in r) and
+              all(V.number(h) is None for h in x.col_labels) and _in_prose(found, x.col_labels)]  # | | saya | kopi |
+    w = g.weights["head"][0] if "head" in g.weights else plain[0] if plain else None  # the first: later ones are dW
     if w is None:
         return None
     shape = V.shape(w.array)
@@ -631,7 +646,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
         return None
     bias = next((x for x in found.found if isinstance(x, I.Named) and x.name.strip() in ("b", "bias", "b_out") and
                  len(V.shape(x.array)) == 1 and len(x.array) == len(head["vocab"])), None)
-    givens = {id(h), id(w)}
+    givens = {id(h), id(w)} | {id(x) for x in found.found if isinstance(x, I.Table) and x.line == w.line}
     if bias is not None:
         head["b"] = list(bias.array)
         givens.add(id(bias))
@@ -695,6 +710,13 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
             m["loss"], notes = loss, notes + more
     return Candidate("the output softmax over logits the document gives", {"model": m}, notes, prior=-1,
                      givens={id(item)}, from_x=False, restated=("logits",))
+
+
+def _in_prose(found: I.Items, words: list[str]) -> bool:
+    """Whether the document's sentences speak of these words (a table's columns headed by a vocabulary)."""
+    text = " ".join(found.prose)
+    return sum(1 for w in words if w in text) >= len(words) - 1 and \
+        bool(re.search(r"vocab|kosakata|語彙|词表|어휘|vocabulaire|vocabulario|wortschatz|output", text, re.IGNORECASE))
 
 
 def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named | None = None) \
