@@ -338,6 +338,10 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             if all(c is None or float(c) == 0 for r in rows for c in r):
                 notes.append(f"{what}: all zeros, an initial value: not a claim")
                 continue  # context = [0.0, 0.0] before a loop adds to it
+            if len(rows) == 1 and len(rows[0]) > 1 and sorted(float(c) for c in rows[0] if c is not None) == \
+                    [0.0] * (len(rows[0]) - 1) + [1.0]:
+                notes.append(f"{what}: a one-hot row (a target): not a claim")
+                continue  # y = (0, 0, 1, 0)
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
