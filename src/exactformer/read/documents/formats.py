@@ -167,10 +167,14 @@ _OF_WORD = re.compile(r"\s*(\w{1,8})\s*[(（]\s*([^()（）]{1,20}?)\s*[)）]\s*
 def _column_words(heads: list[str]) -> list[str]:
     """A table's column headings: ``z(cats) | z(dogs)`` (one function of each word) are the words; any other
     heading loses a role in parentheses (``猫(Q)`` is 猫)."""
+    heads = [_MATH_DELIMS.sub("", h).strip() for h in heads]  # \(q\), $k$: the heading inside its maths
     got = [_OF_WORD.fullmatch(_plain_inline(h)) for h in heads]
     if len(heads) >= 2 and all(got) and len({m.group(1) for m in got}) == 1:  # type: ignore[union-attr]
         return [m.group(2) for m in got]  # type: ignore[union-attr]
     return [I.strip_role(h) for h in heads]
+
+
+_MATH_DELIMS = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$")
 
 
 def _header_row(row: list[str]) -> bool:

@@ -180,11 +180,16 @@ def givens(found: I.Items) -> Givens:
                 g.x_items.add(id(t))
     for t in found.found:  # | token | Q | K | V | with a vector in each cell: Q, K and V given by columns
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]):
+            unknown = iter(f"u{k}" for k in range(1, 10_000))
             for j, head in enumerate(t.col_labels):
                 col = [r[j] for r in t.rows]
-                if role(head) in ("Q", "K", "V") and all(isinstance(c, list) and c for c in col) and \
-                        len({len(c) for c in col}) == 1 and len(col) >= 2:  # type: ignore[arg-type]
-                    named.append(I.Named(head, [list(c) for c in col], t.line, t.at,  # type: ignore[arg-type]
+                vecs = [c for c in col if isinstance(c, list) and c]
+                if role(head) in ("Q", "K", "V") and len(vecs) >= 2 and len({len(c) for c in vecs}) == 1 and \
+                        all(c is None or (isinstance(c, list) and c) for c in col) and \
+                        (len(vecs) == len(col) or role(head) == "Q"):  # | <pad> | — | (0.1, -0.2) |: no query
+                    width = len(vecs[0])
+                    filled = [list(c) if isinstance(c, list) else [next(unknown) for _ in range(width)] for c in col]
+                    named.append(I.Named(head, filled, t.line, t.at,  # type: ignore[arg-type]
                                          list(t.row_labels) if t.row_labels else None))
     for x in named:
         r = role(x.name)
