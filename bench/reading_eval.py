@@ -144,6 +144,17 @@ def match(expected: list[dict], found: list[dict]) -> tuple[list[tuple[dict, dic
         pairs.append((ei, fi))
         free_e.remove(ei)
         free_f.remove(fi)
+    # pass 3: a term written after a minus sign (… − 0.12 …) may be transcribed without it: the same line, the
+    # same digits, either sign
+    for fi in list(free_f):
+        fl = found[fi]["_line"]
+        for ei in free_e:
+            e = expected[ei]
+            if fl is not None and e.get("line") == fl and e["_text"].lstrip("-") == found[fi]["_text"].lstrip("-"):
+                pairs.append((ei, fi))
+                free_e.remove(ei)
+                free_f.remove(fi)
+                break
     return ([(expected[e], found[f]) for e, f in pairs], [expected[e] for e in free_e], [found[f] for f in free_f])
 
 
