@@ -287,6 +287,11 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(mat.array), mat.row_labels)
         return
     vecs = [x for x in xs if len(V.shape(x.array)) == 1]
+    if len(vecs) == 1 and any(r in g.weights for r in ("W1", "Wq")):  # x = [0.6, -1.1] into W1: one input row
+        g.X, g.x_items = [list(vecs[0].array)], {id(vecs[0])}
+        g.x_note = f"X from {vecs[0].name} ({I.where(vecs[0].line)}), one row"
+        g.tokens, g.token_note = [vecs[0].label or "x"], "one input row"
+        return
     if len(vecs) >= 2 and len({len(x.array) for x in vecs}) == 1:  # x1 = […], x2 = […]
         g.X, g.x_items = [list(x.array) for x in vecs], {id(x) for x in vecs}
         g.x_note = f"X from {', '.join(x.name for x in vecs)}"
