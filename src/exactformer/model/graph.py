@@ -250,8 +250,8 @@ class Graph:
         s, pe = self.step(key), self.model.pos_enc
         if s.spec.name == "sqrt_dk":
             return False  # √d_k = 1.4142 is worked out from d_k: a claim
-        if s.spec.name == "PE":
-            return pe is None or pe.kind is not PositionKind.SINUSOIDAL  # sin/cos values are computed: claims
+        if s.spec.name in ("PE", "PE.div", "PE.angle"):  # sin/cos values and their working are computed: claims
+            return pe is None or pe.kind is not PositionKind.SINUSOIDAL
         return s.is_given or s.spec.name == "X" or (s.spec.name == "in" and pe is None)
 
     def step(self, key: str) -> Step:

@@ -22,6 +22,8 @@ STEPS = (
     StepSpec("E", (T, C), "E", "embedding table"),
     StepSpec("X", (P, C), "x", "embeddings"),
     StepSpec("PE", (P, C), "p", "positional encodings"),
+    StepSpec("PE.div", (C,), r"\beta^{2i/d}", "the encodings' divisors base^(2i/d)"),
+    StepSpec("PE.angle", (P, C), r"\theta", "the encodings' angles pos / base^(2i/d)"),
     StepSpec("embed_scale", (), r"\sqrt{d}", "embedding scale"),
     StepSpec("in", (P, C), "h^{(0)}", "layer input"),
 )
@@ -60,6 +62,15 @@ def build(b: Builder, model: Model) -> Step | None:
         else:
             pe = b.given(_SPEC["PE"], MODEL, tuple(tuple(sinusoid(model, t, m, d) for m in range(d))
                                                     for t in range(n)), param=False)
+            # the working of the encodings, one number per frequency i: base^(2i/d), and pos / base^(2i/d)
+            enc = model.pos_enc
+            assert enc.base is not None
+            nf = (d + 1) // 2
+            b.given(_SPEC["PE.div"], MODEL, tuple(X.rational_power(enc.base.value, Fraction(2 * i, d))
+                                                   for i in range(nf)), param=False)
+            b.given(_SPEC["PE.angle"], MODEL, tuple(tuple(X.mul(X.const(enc.start + t),
+                                                                X.rational_power(enc.base.value, Fraction(-2 * i, d)))
+                                                          for i in range(nf)) for t in range(n)), param=False)
     if model.embed_scale is EmbedScale.NONE and pe is None:
         b.alias(LAYER1.key("in"), xs)
         return xs
