@@ -212,3 +212,15 @@ def test_engine_decimals_taken_apart():
     assert decimal_parts("-1.234…e+430").plain() == "-1.234e+430"
     assert decimal_parts("0.0000000123…").scientific().text() == "1.23…e-8"
     assert decimal_parts("0.0622539…").scientific().text() == "0.0622539…"
+
+
+def test_the_working_of_sinusoidal_positions(write_case):
+    """PE.div[i] = base^(2(i−1)/d) and PE.angle[t][i] = pos / base^(2(i−1)/d): for base 100, d = 4, positions from 0,
+    the angles of position 3 are 3 and 0.3, and PE is their sine and cosine."""
+    text = case_text(["a", "b", "c", "d"], {t: ["0", "0", "0", "0"] for t in "abcd"},
+                     [{"Wq": "identity", "Wk": "identity", "Wv": "identity"}])
+    text = text.replace("[model]\n", '[model]\npositions = { kind = "sinusoidal", base = "100", start = 0 }\n', 1)
+    comp = exactformer.load(write_case(text))
+    assert comp["PE.div[2]"].decimal() == "10"
+    assert [comp[f"PE.angle[d][{i}]"].decimal() for i in (1, 2)] == ["3", "0.3"]
+    assert comp["PE[d][2]"].decimal(6).startswith("-0.98999")  # cos 3, interleaved

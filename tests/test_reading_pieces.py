@@ -322,3 +322,11 @@ def test_a_network_set_up_scalar_by_scalar():
     assert m["layers"][0]["h"]["W"] == [["0.2", "0.25"], ["0.3", "0.45"]]
     assert m["loss"]["targets"] == {"x": ["0.05", "0.9"]} and c.spec["train"]["lr"] == "0.5"
     assert c.spec["names"]["w2"] == "L1.h.W[2][1]" and c.spec["names"]["w7"] == "L1.o.W[1][2]"
+
+
+def test_a_result_said_in_words():
+    """"the variance is 0.625", "whose sum is 5.0589" state a step's value; "方差为 1" after a LayerNorm is a fact
+    about every row, not a number the document computed."""
+    got = [(x.name, x.rows[0][0]) for x in _scan("For melts the variance is 0.625. Their sum is 5.0589, "
+                                                 "and 方差为 1。") if isinstance(x, items.Table)]
+    assert got == [("variance", "0.625"), ("sum", "5.0589")]

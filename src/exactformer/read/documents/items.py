@@ -257,6 +257,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Work(work, label, n, _at(context, n), name))
             k += used
             continue
+        for said in _IS_RESULT.finditer(s):  # "the variance is 0.625", "whose sum is 5.0589", "平均は 0.45"
+            if step_hint(said.group(1)) is not None and "." in said.group(2):  # "方差为 1" after a LayerNorm: a fact
+                out.found.append(Table([[V.number(said.group(2)) or ""]], None, None, n, _at(context, n),
+                                       said.group(1), [n]))
         pieces = _fragments(s) if any(r in s for r in "=≈≒←") and any(ch.isdigit() for ch in s) else []
         row = _ROW_LABEL.match(s)
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
@@ -705,6 +709,9 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     return out
 
 
+_IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계)"
+                        r"\s*(?:is|was|equals|comes to|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
+                        r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
 
 
