@@ -669,21 +669,8 @@ def _key(n: G.Num) -> tuple[Fraction, int]:
 
 
 def _nums(node) -> list[G.Num]:
-    """The literals of a line's expression, each occurrence once (iterative)."""
-    out, stack = [], [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, G.Num):
-            out.append(n)
-        elif isinstance(n, G.Neg):
-            stack.append(n.x)
-        elif isinstance(n, G.Vec):
-            stack.extend(n.items)
-        elif isinstance(n, G.Call):
-            stack.extend(n.args)
-        elif isinstance(n, G.Bin):
-            stack.extend((n.a, n.b))
-    return out
+    """The literals of a line's expression, each occurrence once."""
+    return [n for n in G.nodes(node) if isinstance(n, G.Num)]
 
 
 def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:

@@ -27,19 +27,29 @@ class _Claims:
         loss = self.g.model.loss
         self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None, self.near)
 
-    def score(self, a: Address, lit: G.Num) -> int:
-        """How well a written number fits a quantity (certain, never a float): 2 when the exact value rounds
-        to it, 1 when it is within 1.5 units of its last digit, else 0."""
+    def _gap(self, a: Address, lit: G.Num):
+        """(|value − number| and the value as certified balls, the number's last unit exactly), or None for a value
+        that is undefined or symbolic (it fits no number)."""
         from ..numeric.ball import q2arb
 
         try:
             b = self.engine.ball(a)
         except Exception:  # noqa: BLE001 - an undefined or symbolic value simply does not score
-            return 0
+            return None
         if not b.is_finite():
-            return 0
+            return None
         unit = Fraction(10) ** -max(lit.decimals, 0)
-        d = abs(b - q2arb(lit.value))
+        return abs(b - q2arb(lit.value)), unit, b
+
+    def score(self, a: Address, lit: G.Num) -> int:
+        """How well a written number fits a quantity (certain, never a float): 2 when the exact value rounds
+        to it, 1 when it is within 1.5 units of its last digit, else 0."""
+        got = self._gap(a, lit)
+        if got is None:
+            return 0
+        from ..numeric.ball import q2arb
+
+        d, unit, _ = got
         if d <= q2arb(unit / 2):
             return 2
         return int(bool(d <= q2arb(3 * unit / 2)))
@@ -47,16 +57,13 @@ class _Claims:
     def near(self, a: Address, lit: G.Num) -> bool:
         """Whether a written number is within a fifth of a quantity's value (a product worked from the
         document's own rounded operands): for choosing what a number stands for, never for a verdict."""
+        got = self._gap(a, lit)
+        if got is None:
+            return False
         from ..numeric.ball import q2arb
 
-        try:
-            b = self.engine.ball(a)
-        except Exception:  # noqa: BLE001 - an undefined or symbolic value is near nothing
-            return False
-        if not b.is_finite():
-            return False
-        unit = Fraction(10) ** -max(lit.decimals, 0)
-        return bool(abs(b - q2arb(lit.value)) <= abs(b) / 5 + q2arb(3 * unit / 2))
+        d, unit, b = got
+        return bool(d <= abs(b) / 5 + q2arb(3 * unit / 2))
 
     def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, written: str | None = None) -> None:
         """``written``: the step as the case or document wrote it (``ln``, ``L1.in``); the claim keeps its

@@ -98,6 +98,22 @@ class Vec:
     items: tuple
 
 
+def nodes(node):
+    """Every node of a parsed expression, the node itself first (the one walk over its children)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, Bin):
+            stack += [n.a, n.b]
+        elif isinstance(n, Neg):
+            stack.append(n.x)
+        elif isinstance(n, Call):
+            stack += list(n.args)
+        elif isinstance(n, Vec):
+            stack += list(n.items)
+
+
 def clip(text: str, n: int = 80) -> str:
     """User text shortened for a message (a 1 MB number is not echoed whole)."""
     return text if len(text) <= n else text[: n - 1] + "…"

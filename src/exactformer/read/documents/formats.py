@@ -179,19 +179,16 @@ _MATH_DELIMS = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$")
 
 def _header_row(row: list[str]) -> bool:
     """A table's first row as its header: words only, or a word then the columns' numbers (| token | 0 | 1 | 2 |)."""
-    nums = [c.strip() for c in row[1:]]
-    counted = len(nums) >= 2 and nums in ([str(k) for k in range(len(nums))], [str(k + 1) for k in range(len(nums))])
+    counted = len(row) >= 3 and V.counting(row[1:])
     return not any(_cell(c) is not None for c in row) or (bool(row[0].strip()) and _cell(row[0]) is None and counted)
 
 
 def _index_column(cells: list[str], header: list[str]) -> bool:
     """A first column that numbers the rows (``| pos | dim 0 | …`` with 0, 1, 2 …): labels, not numbers."""
-    nums = [c.strip() for c in cells]
-    if not all(c.isdigit() for c in nums):
+    if not all(c.strip().isdigit() for c in cells):
         return False
-    seq = [int(c) for c in nums]
     head = header[0].strip() if header else ""
-    return bool(_INDEX_HEAD.match(head)) or seq in (list(range(len(seq))), list(range(1, len(seq) + 1)))
+    return bool(_INDEX_HEAD.match(head)) or V.counting([str(int(c)) for c in cells])
 
 
 _ARROW_PAIR = re.compile(r"(" + V.NUMBER.pattern + r")\s*(?:→|->|⟶|⇒)\s*(" + V.NUMBER.pattern + r")")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from itertools import product
@@ -601,17 +601,7 @@ MAX_TIED = 16  # equally fitting quantities a line's operands choose between
 
 def _literal_count(node) -> int:
     """How many numbers a parsed expression states."""
-    stack, n = [node], 0
-    while stack:
-        x = stack.pop()
-        if G.literal_of(x) is not None:
-            n += 1
-        elif isinstance(x, tuple | list):
-            stack += list(x)
-        elif hasattr(x, "__dataclass_fields__") or hasattr(x, "_fields"):
-            stack += [v for v in (getattr(x, f) for f in getattr(x, "_fields", ()) or x.__dataclass_fields__)
-                      if not isinstance(v, str | int | float)]
-    return n
+    return sum(isinstance(n, G.Num) for n in G.nodes(node))
 
 
 def _named_address(item: I.Work, g) -> Address | None:
@@ -647,7 +637,7 @@ def _near(x: float, unit: float, g, vals: _Values) -> dict[str, list[int]]:
     keys, where = _sorted(g, vals)
     reach = CLOSE * (abs(x) + 1.5 * unit) / (1 - CLOSE) + 1.5 * unit
     out: dict[str, list[int]] = {}
-    for i in range(bisect_left(keys, x - reach), bisect_left(keys, x + reach + 1e-300)):
+    for i in range(bisect_left(keys, x - reach), bisect_right(keys, x + reach)):
         key, o = where[i]
         out.setdefault(key, []).append(o)
     return out

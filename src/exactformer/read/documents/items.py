@@ -225,7 +225,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             if got is not None:
                 (name, work), used = got, more
         if work is None and m:
-            joined, used = _continued(lines, k, s)
+            joined, spans = _continued(lines, k, s)
+            used = spans
             got = labelled(joined)
             if got is not None:
                 name, work = got
@@ -248,7 +249,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 row_vec = _vector_result(joined)
                 if row_vec is not None:  # z3 = 0.4671 v1 + 0.2037 v2 + 0.3292 v3 = (0.4267, …): the named row
                     out.found.append(Named(_name(m.group(1)), row_vec, n, _at(context, n)))
-                    k += _continued(lines, k, s)[1]
+                    k += spans
                     continue
         if work is not None:
             im = _INLINE_LABEL.match(work)
@@ -447,20 +448,7 @@ def _dict_table(name: str, d: tuple, line: int, at: str) -> Table:
 
 def _names_in(node) -> bool:
     """Whether a parsed expression uses a name (``d_k``, ``Mean``, ``x5``): prose or a formula, not working."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, G.Name):
-            return True
-        if isinstance(n, G.Bin):
-            stack += [n.a, n.b]
-        elif isinstance(n, G.Neg):
-            stack.append(n.x)
-        elif isinstance(n, G.Call):
-            stack += list(n.args)
-        elif isinstance(n, G.Vec):
-            stack += list(n.items)
-    return False
+    return any(isinstance(n, G.Name) for n in G.nodes(node))
 
 
 _DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,。]*$")
@@ -734,7 +722,7 @@ def _vector_result(line: str) -> list[str] | None:
     arr = V.array("[" + tail[1:-1] + "]") if tail[:1] in "([" and tail[-1:] in ")]" else None
     if arr is None or not arr or isinstance(arr[0], list) or len(arr) < 2:
         return None
-    return arr if re.search(r"[^\W\d_]\w*\d|[^\W\d_]", " ".join(parts[1:-1])) else None
+    return arr if re.search(r"[^\W\d_]", " ".join(parts[1:-1])) else None
 
 
 def _symbolic_result(rest: str) -> str | None:

@@ -52,6 +52,7 @@ class Givens:
     target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
+    prose: str = ""  # the document's text, joined once (the stated rate, activation, "torch" …)
 
 
 _EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^\{?-\d+\}?|0\.0*1\b|1\s*\\times\s*10\^\{?-\d+\}?)",
@@ -109,15 +110,19 @@ _PROGRAM = re.compile(r"\brandom|set_printoptions|precision\s*=|\bnp\.round|torc
                       r"aleat[oó]ri|zufällig|al[ée]atoire")
 
 
+def _cells(*xs: I.Named) -> list:
+    """The cells of vectors and matrices, row by row."""
+    return [c for x in xs for r in (x.array if x.array and isinstance(x.array[0], list) else [x.array]) for c in r]
+
+
 def _decimals(x: I.Named) -> int:
-    cells = [c for r in (x.array if x.array and isinstance(x.array[0], list) else [x.array]) for c in r]
-    return max((len(c.split(".")[1]) for c in cells if isinstance(c, str) and "." in c), default=0)
+    return max((len(c.split(".")[1]) for c in _cells(x) if isinstance(c, str) and "." in c), default=0)
 
 
 def _printed(*xs: I.Named) -> bool:
     """Givens a program printed (three decimals or more), not numbers chosen by hand: those a document's
     "rounded" speaks of."""
-    cells = [c for x in xs for r in (x.array if x.array and isinstance(x.array[0], list) else [x.array]) for c in r]
+    cells = _cells(*xs)
     long = [c for c in cells if isinstance(c, str) and "." in c and len(c.split(".")[1]) >= 3]
     return bool(cells) and len(long) >= 0.8 * len(cells)
 
@@ -129,8 +134,8 @@ def activations(g: Givens) -> list[str]:
 
 def givens(found: I.Items) -> Givens:
     """The inputs a document states: tokens, X, weights by role, Q/K/V, stated ε, base and conventions."""
-    g = Givens()
-    prose = " ".join(found.prose)
+    g = Givens(prose=" ".join(found.prose))
+    prose = g.prose
     low = prose.lower()
     g.eps = list(dict.fromkeys(_eps_text(m.group(1)) for m in _EPS.finditer(prose)))
     if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz", low):
@@ -333,8 +338,7 @@ def _x_table(found: I.Items):
                 all(isinstance(c, str) for r in x.rows for c in r):
             heads = x.col_labels[-len(x.rows[0]):]
             first = [r[0] for r in x.rows]
-            skip = 1 if heads and ((_POSITION_HEAD.fullmatch(heads[0].strip().lower()) and first in (
-                [str(k) for k in range(len(x.rows))], [str(k + 1) for k in range(len(x.rows))])) or (
+            skip = 1 if heads and ((_POSITION_HEAD.fullmatch(heads[0].strip().lower()) and V.counting(first)) or (
                 _ID_HEAD.fullmatch(heads[0].strip().lower()) and all(isinstance(c, str) and c.isdigit()
                                                                     for c in first))) else 0
             if len(heads) > skip and all(role(h) == "X" for h in heads[skip:]):  # | token | pos | x₀ | x₁ |
@@ -351,14 +355,14 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     as wide as the inputs, not the inputs themselves: ``{"kind": "learned", "table": {token: row}}``."""
     if g.X is None or g.tokens is None:
         return None
-    prose = " ".join(found.prose).lower()
+    prose = g.prose.lower()
     if re.search(r"\bsin\b|sin\(|\\sin|\bsinus", prose) and not re.search(r"learn|学習|学习|학습|học|trainable|appris|"
                                                                      r"aprendid|gelernt|wpe|position_embedding", prose):
         return None  # a table of sin and cos is the encoding the document computes, a claim
     n, d = len(g.X), len(g.X[0])
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
-                x.row_labels in ([str(k) for k in range(n)], [str(k + 1) for k in range(n)]) and \
+                V.counting(x.row_labels) and \
                 all(isinstance(c, str) for r in x.rows for c in r) and [list(r) for r in x.rows] != g.X:
             g.x_items.add(id(x))
             return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.rows)}}
@@ -634,14 +638,19 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     if any(r in g.weights for r in ("Wq", "Wk", "Wv")):
         return None
     sizes = {len(x.tokens) for x in found.found if isinstance(x, I.Tokens)}
-    plain = [x for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
-             len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
-    plain += [I.Named("W", [list(r) for r in x.rows], x.line, x.at, None, None, x.row_lines, list(x.col_labels))
+    plain: list[tuple[I.Named, object]] = [  # (the weights, the item they are read from)
+        (x, x) for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
+        len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
+    plain += [(I.Named("W", [list(r) for r in x.rows], x.line, x.at, None, None, x.row_lines, list(x.col_labels)), x)
               for x in found.found if isinstance(x, I.Table) and x.col_labels and len(x.rows) >= 2 and
               len(x.col_labels) == len(x.rows[0]) >= 2 and all(isinstance(c, str) for r in x.rows for c in r) and
-              all(V.number(h) is None for h in x.col_labels) and _in_prose(found, x.col_labels)]  # | | saya | kopi |
-    w = g.weights["head"][0] if "head" in g.weights else plain[0] if plain else None  # the first: later ones are dW
-    if w is None:
+              all(V.number(h) is None for h in x.col_labels) and _in_prose(g, x.col_labels)]  # | | saya | kopi |
+    source: object
+    if "head" in g.weights:
+        w = source = g.weights["head"][0]
+    elif plain:
+        w, source = plain[0]  # the first: a later one is its gradient
+    else:
         return None
     shape = V.shape(w.array)
     if len(shape) != 2:
@@ -656,7 +665,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
         return None
     bias = next((x for x in found.found if isinstance(x, I.Named) and x.name.strip() in ("b", "bias", "b_out") and
                  len(V.shape(x.array)) == 1 and len(x.array) == len(head["vocab"])), None)
-    givens = {id(h), id(w)} | {id(x) for x in found.found if isinstance(x, I.Table) and x.line == w.line}
+    givens = {id(h), id(source)}
     if bias is not None:
         head["b"] = list(bias.array)
         givens.add(id(bias))
@@ -664,7 +673,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     loss, loss_note = _loss(g, head["vocab"], name)
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
     spec: Spec = {"model": m}
-    lr = m_lr.group(1).rstrip(".") if loss and (m_lr := _RATE.search(" ".join(found.prose))) else None
+    lr = m_lr.group(1).rstrip(".") if loss and (m_lr := _RATE.search(g.prose)) else None
     if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new)
         spec["train"] = {"lr": lr, "steps": 1, "params": ["head.W"]}
         notes.append(f"one training step of head.W at learning rate {lr}")
@@ -673,7 +682,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
                      prior=-2, givens=givens, from_x=False)
 
 
-_TARGET_HEAD = re.compile(r"target|next|label|正解|目标|目標|정답|cible|objetivo|ziel|alvo|mục tiêu|target kata")
+_TARGET_HEAD = re.compile(r"target|next|label|正解|目标|目標|정답|cible|objetivo|ziel|alvo|mục tiêu")
 _LOGITS_NAME = re.compile(r"^(?:logits?|z|scores?|ロジット|로짓|对数几率)$", re.IGNORECASE)
 
 
@@ -688,11 +697,11 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
     labels: list[str] = []
     targets: list[str] | None = None
     item: I.Table | I.Named | None = None
+    words = {w for t in found.found if isinstance(t, I.Tokens) for w in t.tokens}
     for x in found.found:
         if isinstance(x, I.Table) and x.col_labels and len(x.col_labels) == len(x.rows[0]) >= 2 and \
                 all(isinstance(c, str) for r in x.rows for c in r) and \
                 all(V.number(h) is None and h for h in x.col_labels) and len(set(x.col_labels)) == len(x.col_labels):
-            words = {w for t in found.found if isinstance(t, I.Tokens) for w in t.tokens}
             heads = [h for k, h in (x.texts or {}).items() if _TARGET_HEAD.search(k)]
             if set(x.col_labels) <= words or heads:
                 rows, vocab, item = [[str(c) for c in r] for r in x.rows], list(x.col_labels), x
@@ -722,9 +731,9 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
                      givens={id(item)}, from_x=False, restated=("logits",))
 
 
-def _in_prose(found: I.Items, words: list[str]) -> bool:
+def _in_prose(g: Givens, words: list[str]) -> bool:
     """Whether the document's sentences speak of these words (a table's columns headed by a vocabulary)."""
-    text = " ".join(found.prose)
+    text = g.prose
     return sum(1 for w in words if w in text) >= len(words) - 1 and \
         bool(re.search(r"vocab|kosakata|語彙|词表|어휘|vocabulaire|vocabulario|wortschatz|output", text, re.IGNORECASE))
 
@@ -758,6 +767,7 @@ _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s
                    re.IGNORECASE)
 
 
+_SIGMOID = r"sigmoid|σ|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
 _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que llega|上流|上から|上游|"
                        r"상위|df/df|∂f/∂f")
 
@@ -775,9 +785,9 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
                 vec[key[0]] = x
     if "x" not in vec or "w" not in vec or len(vec["w"].array) - len(vec["x"].array) not in (0, 1):
         return None
-    prose = " ".join(found.prose)
+    prose = g.prose
     low = prose.lower()
-    act = "sigmoid" if re.search(r"sigmoid|σ|シグモイド|시그모이드", low) else "relu" if "relu" in low else \
+    act = "sigmoid" if re.search(_SIGMOID, low) else "relu" if "relu" in low else \
         "tanh" if "tanh" in low else None
     b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
     upstream = t is None and _UPSTREAM.search(low) is not None
@@ -851,7 +861,7 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
     # row layout W[in][out]: hidden unit j's incoming weights are w_(j·n_in + 1) …
     Wh = [[wh[j * n_in + i] for j in range(n_h)] for i in range(n_in)]
     Wo = [[wo[j * n_h + i] for j in range(n_out)] for i in range(n_h)]
-    act = "sigmoid" if re.search(r"sigmoid|σ|シグモイド|시그모이드|sigmoide|logisti", " ".join(found.prose).lower()) \
+    act = "sigmoid" if re.search(_SIGMOID + r"|logisti", g.prose.lower()) \
         else None
     if act is None:
         return None
@@ -861,7 +871,7 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
                                "o": {"kind": "linear", "W": Wo, "b": [sc["b2"]] * n_out, "activation": act}}],
                    "loss": {"kind": "squared_error", "targets": {"x": tgt}, "reduction": "sum"}}
     spec: Spec = {"model": model}
-    m = _RATE.search(" ".join(found.prose))
+    m = _RATE.search(g.prose)
     if m:
         spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1, "params": ["L1.h.W", "L1.o.W"]}
     names = {f"w{j * n_in + i + 1}": f"L1.h.W[{i + 1}][{j + 1}]" for j in range(n_h) for i in range(n_in)}
@@ -891,7 +901,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     if len(V.shape(x.array)) == 2 and len(x.array) != 1:
         return None
     r, c = V.shape(w.array)
-    column = c == len(row) and (r != len(row) or "torch" in " ".join(found.prose).lower())  # nn.Linear: out×in
+    column = c == len(row) and (r != len(row) or "torch" in g.prose.lower())  # nn.Linear: out×in
     width = r if column else c if r == len(row) else None
     if width is None:
         return None
@@ -901,7 +911,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
              None)
     if y is None:
         return None
-    low = " ".join(found.prose).lower()
+    low = g.prose.lower()
     kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
     lin: dict = {"kind": "linear", "W": list(w.array)}
     if b is not None:
@@ -912,7 +922,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     if column:
         model["layout"] = "column"
     spec: Spec = {"model": model}
-    m = _RATE.search(" ".join(found.prose))
+    m = _RATE.search(g.prose)
     if m:
         spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1,
                          "params": ["L1.lin.W"] + (["L1.lin.b"] if b is not None else [])}
@@ -1126,7 +1136,7 @@ def _bare(k: str) -> str:
 
 
 def model_toml(spec: Spec) -> str:
-    """The spec as the [model] (and [train]) part of a case file."""
+    """The spec as the [model] (and [train], [names]) part of a case file."""
     out: list[str] = []
     _table("model", spec["model"], out)
     for table in ("train", "names"):

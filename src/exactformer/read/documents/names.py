@@ -115,11 +115,14 @@ _SETTINGS = {"lr", "eta", "η", "alpha", "α", "eps", "ε", "ϵ", "epsilon", "se
 _SYMBOL = re.compile(r"[^\W\d_∂]|∂|ŷ")
 
 
+_GIVEN_NAMES = {"t", "b", "w", "weight", "weights", "bias", "i", "j", "k", "m", "target", "label", "ytrue"}
+_SETTINGS_ONLY = _SETTINGS - _GIVEN_NAMES  # a setting's own name, not a given's or an index's
+
+
 def setting(name: str) -> bool:
     """Whether a name is a setting's (``d_k``, ``lr``, ``heads``): a line that works one out (d_k = 4 / 2 = 2)
     computes no quantity of the model."""
-    return _key(name).lower().replace("_", "") in _SETTINGS - {"t", "b", "w", "weight", "weights", "bias", "i", "j",
-                                                                 "k", "m", "target", "label", "ytrue"}
+    return _key(name).lower().replace("_", "") in _SETTINGS_ONLY
 
 
 @lru_cache(maxsize=4096)
