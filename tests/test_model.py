@@ -351,3 +351,34 @@ def test_identity_weights_and_attention_to_the_other_tokens_only(write_case):
             got = e.decimal(g.parse(f"weights[{t},{u}]"), 15)
             assert got == "0" if i == j else abs(float(got.rstrip("…")) - W[i, j]) < 1e-14
     assert e.decimal(g.parse("Q[c][2]"), 5) == "1"
+
+
+POOLED = """
+[model]
+tokens = ["a", "b", "c"]
+[model.embeddings]
+a = [1, 2]
+b = [3, -1]
+c = [0, 5]
+[[model.layers]]
+blocks = ["pool", "cls"]
+[model.layers.pool]
+how = "HOW"
+[model.layers.cls]
+kind = "linear"
+W = [[1], [-1]]
+b = [0]
+activation = "sigmoid"
+"""
+
+
+@pytest.mark.parametrize("how, row, pooled", [("mean", "mean", ["4/3", "2"]), ("first", "a", ["1", "2"]),
+                                              ("last", "c", ["0", "5"])])
+def test_pooling_makes_one_row_named_by_how(write_case, how, row, pooled):
+    """A pool turns the stream into one row (the rows' mean, or the first or last row): the classifier after
+    it computes σ(h̄·W + b) once, for that row. Mean of (1, 3, 0) and (2, −1, 5): 4/3 and 2; σ(4/3 − 2)."""
+    g = _case(write_case, POOLED.replace("HOW", how)).engine.graph
+    assert [T.text(g.expr(b)) for b in g.scalars(g.parse(f"pool[{row}]"))] == pooled
+    net = Fraction(pooled[0]) - Fraction(pooled[1])
+    assert T.text(g.expr(g.parse(f"cls.net[{row}][1]"))) == T.text(X.const(net))
+    assert g.steps["L1.cls"].dims == (1, 1)

@@ -330,3 +330,37 @@ def test_a_result_said_in_words():
     got = [(x.name, x.rows[0][0]) for x in _scan("For melts the variance is 0.625. Their sum is 5.0589, "
                                                  "and 方差为 1。") if isinstance(x, items.Table)]
     assert got == [("variance", "0.625"), ("sum", "5.0589")]
+
+
+def test_a_sentence_naming_matrices_vectors_and_a_scalar():
+    """``W1 = [[…], […]]`` inside a sentence is a matrix, read in the order written; ``b2 = -0.2.`` at a
+    sentence's end is a scalar."""
+    got = _scan("A small net: `W1 = [[0.7, -0.5], [0.4, 0.6]]`, `b1 = [0.1, 0.0]`, `w2 = [1.2, -0.7]`, `b2 = -0.2`.")
+    assert [(x.name, x.array) for x in got] == [("W1", [["0.7", "-0.5"], ["0.4", "0.6"]]), ("b1", ["0.1", "0.0"]),
+                                                ("w2", ["1.2", "-0.7"])]
+    found = items.Items()
+    found.prose.append("Then b2 = -0.2.")
+    assert models._scalars(found)[0] == {"b2": "-0.2"}
+
+
+def test_a_classifier_after_attention_pools_when_the_words_say_so():
+    """Attention, then "average the vectors" and a 2→3→1 network with a sigmoid: pool (mean), a ReLU hidden
+    layer and a one-output sigmoid layer whose bias is the stated scalar; without pooling words a one-output W2
+    still makes a per-position classifier."""
+    def read(words: str):
+        found = items.Items()
+        found.found += [items.Named(n, a, k, "") for k, (n, a) in enumerate([
+            ("X", [["1", "0"], ["0", "1"]]), ("W_Q", [["1", "0"], ["0", "1"]]), ("W_K", [["1", "0"], ["0", "1"]]),
+            ("W_V", [["1", "0"], ["0", "1"]]), ("W1", [["0.7", "-0.5", "0.2"], ["0.4", "0.6", "-0.8"]]),
+            ("b1", ["0.1", "0", "-0.1"]), ("w2", ["1.2", "-0.7", "0.9"])])]
+        found.prose += [words, "b2 = -0.2"]
+        g = models.givens(found)
+        layer = models._layer_attention(g, ["x", "y"], False, 2)
+        return models._classifier(found, g, [["1", "0"], ["0", "1"]], ["x", "y"], layer, [])
+    c = read("We average the two vectors, apply ReLU, and a sigmoid gives the probability.")
+    assert c is not None
+    layer = c.spec["model"]["layers"][0]
+    assert layer["blocks"] == ["attn", "pool", "hid", "cls"] and layer["pool"] == {"how": "mean"}
+    assert layer["hid"]["activation"] == "relu" and layer["cls"]["activation"] == "sigmoid"
+    assert layer["cls"]["W"] == [["1.2"], ["-0.7"], ["0.9"]] and layer["cls"]["b"] == ["-0.2"]
+    assert read("A sigmoid on each position.").spec["model"]["layers"][0]["blocks"] == ["attn", "hid", "cls"]

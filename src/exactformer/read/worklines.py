@@ -46,6 +46,11 @@ def _negate(node):
     return node.x if isinstance(node, G.Neg) else G.Neg(node)
 
 
+def _sigmoid(z) -> G.Bin:
+    one = G.Num("1", Fraction(1), 0)
+    return G.Bin("/", one, G.Bin("+", one, G.Bin("^", G.EulerE(), G.Neg(z))))
+
+
 def _factors(node) -> list:
     if isinstance(node, G.Bin) and node.op == "*":
         return _factors(node.a) + _factors(node.b)
@@ -133,6 +138,8 @@ class Matcher:
         return self.match(pattern, node, depth)
 
     def match(self, p: X.Expr, node, depth: int) -> list[Candidate]:
+        if isinstance(node, G.Call) and node.fn == "sigmoid" and len(node.args) == 1 and isinstance(p, X.Div):
+            node = _sigmoid(node.args[0])  # σ(z) written for the 1/(1 + e^(−z)) the formula has
         lit = G.literal_of(node)
         if isinstance(p, X.Ref):
             b = p.key

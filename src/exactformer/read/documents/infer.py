@@ -296,7 +296,8 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
         if id(item) in givens:
             continue
         if isinstance(item, I.Work):
-            got_line = None if item.name and setting(item.name) else _work(item, g, vals, m)
+            got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
+                _work(item, g, vals, m)
             group = _work_group(item.at, item.line, got_line.name if got_line else None, item.text)
             problem = _unreadable(group, engine)
             if problem:
@@ -538,6 +539,9 @@ class _Line(NamedTuple):
 
     name: str
     agrees: bool
+
+
+_FUNCTION = re.compile(r"σ|sigmoid|softmax|exp|tanh|√|sqrt|\bln\b|\blog")  # a setting is never worked out so
 
 
 def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:

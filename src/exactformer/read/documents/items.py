@@ -753,12 +753,23 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?)\s*=\s
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]")
 
 
+_INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
+
+
 def _inline_named(s: str) -> list[tuple[str, list]]:
-    """The vectors a sentence names: ``x_{sun} = (0.5, 0.2)``, ``q = [0.44, 0.25]`` (tuples need commas)."""
+    """The vectors and matrices a sentence names: ``x_{sun} = (0.5, 0.2)``, ``q = [0.44, 0.25]`` (tuples need
+    commas), ``W1 = [[0.7, -0.5], [0.4, 0.6]]``, in the order written."""
     if "=" not in s:
         return []
-    return [(_name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
-            for m in _INLINE_NAMED.finditer(s.replace("$", " "))]
+    s = s.replace("$", " ").replace("`", " ")
+    found = [(m.start(), _name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
+             for m in _INLINE_NAMED.finditer(s)]
+    for m in _INLINE_MATRIX.finditer(s):
+        end = V.closing(s, m.end())
+        a = V.array(s[m.end():end + 1]) if end is not None else None
+        if a is not None and a and isinstance(a[0], list):
+            found.append((m.start(), _name(m.group(1)), a))
+    return [(name, a) for _, name, a in sorted(found, key=lambda f: f[0])]
 
 
 def _inline_arrays(s: str) -> list:

@@ -548,6 +548,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                               "document speaks of ln_1 / pre-LN)"],
                                      _conventions(g, True), prior=-1))
             if ffn:
+                cls = _classifier(found, g, X, tokens, layer, notes)
+                if cls is not None:
+                    out.append(cls)
                 out.append(_post_ln(g, X, tokens, layer, notes))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
@@ -834,7 +837,7 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
                     targets |= set(names)
         else:
             for m in re.finditer(r"(?<![\w./∂])((?:[a-z]{1,2}_?\d{1,2}\s*,\s*)*[a-z]{1,2}_?\d{1,2})\s*=\s*((?:" + _NUM +
-                                 r"\s*,\s*)*" + _NUM + r")(?![\w.])", line):
+                                 r"\s*,\s*)*" + _NUM + r")(?!\w|\.\d)", line):
                 names = [x.strip() for x in m.group(1).split(",")]
                 nums = [x.strip() for x in m.group(2).split(",")]
                 if len(names) == len(nums):
@@ -933,6 +936,42 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
                      from_x=False)
+
+
+_POOL = {"mean": r"\baverag|\bmean[- ]pool|\bpool|平均|평균|均值|promedi|média|moyenne|mittelwert|durchschnitt",
+         "first": r"\[cls\]|\bcls token|first token|最初のトークン|첫 번째 토큰|第一个",
+         "last": r"last token|final token|最後のトークン|마지막 토큰|最后一个"}
+
+
+def _classifier(found: I.Items, g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate | None:
+    """Attention, then a small network on its output: the positions pooled into one vector when the document
+    says so (their mean, or the first or last position), a hidden layer W1, b1 and an output layer W2, b2 with
+    one output through a sigmoid (a sentence classifier), or any width when the words say it pools."""
+    low = g.prose.lower()
+    how = next((h for h, pat in _POOL.items() if re.search(pat, low)), None)
+    W2 = g.weights["W2"][0].array
+    one = V.shape(W2) == (len(W2),) or all(isinstance(r, list) and len(r) == 1 for r in W2)
+    if how is None and not one:
+        return None
+    if V.shape(W2) == (len(W2),):
+        W2 = [[w] for w in W2]
+    b2 = g.weights["b2"][0].array if "b2" in g.weights else _scalars(found)[0].get("b2")
+    hidden = next((a for a in g.activations if a != "sigmoid"), "relu")
+    out_act = "sigmoid" if re.search(_SIGMOID + r"|logisti", low) else "identity"
+    hid: dict = {"kind": "linear", "W": list(g.weights["W1"][0].array), "activation": hidden}
+    if "b1" in g.weights:
+        hid["b"] = list(g.weights["b1"][0].array)
+    cls: dict = {"kind": "linear", "W": W2, "activation": out_act}
+    if b2 is not None:
+        cls["b"] = list(b2) if isinstance(b2, list) else [b2] * len(W2[0])
+    blocks = ["attn"] + (["pool"] if how else []) + ["hid", "cls"]
+    spec = {"blocks": blocks, "attn": layer, "hid": hid, "cls": cls} | ({"pool": {"how": how}} if how else {})
+    said = f"the positions pooled by their {how}" if how == "mean" else f"the {how} position kept" if how else \
+        "applied at each position"
+    return Candidate(f"attention, then a classifier ({said})", {"model": dict(_base_model(g, X, tokens),
+                                                                              layers=[spec])},
+                     notes + [f"a classifier after the attention: {said}, W1 ({hidden}), W2 ({out_act})"],
+                     _conventions(g, True), prior=-1)
 
 
 def _ffn(g: Givens) -> dict:
