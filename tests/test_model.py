@@ -382,3 +382,36 @@ def test_pooling_makes_one_row_named_by_how(write_case, how, row, pooled):
     net = Fraction(pooled[0]) - Fraction(pooled[1])
     assert T.text(g.expr(g.parse(f"cls.net[{row}][1]"))) == T.text(X.const(net))
     assert g.steps["L1.cls"].dims == (1, 1)
+
+
+def test_a_sigmoid_as_its_gates_has_the_circuit_values_and_gradients(write_case):
+    """gates = true works σ(z) as a circuit draws it: −z, e^(−z), 1 + e^(−z), 1/that; the output is σ(z), and
+    from an upstream 1 each gate's gradient is the chain rule's (checked against mpmath)."""
+    c = _case(write_case, """
+[model]
+tokens = ["x"]
+[model.embeddings]
+x = ["2.0", "0.4"]
+[model.loss]
+kind = "given_gradient"
+[model.loss.dy]
+x = ["1"]
+[[model.layers]]
+blocks = ["n"]
+[model.layers.n]
+kind = "linear"
+W = [["0.5"], ["-1.5"]]
+b = ["0.25"]
+activation = "sigmoid"
+gates = true
+""")
+    e, g = c.engine, c.engine.graph
+    mpmath.mp.dps = 40
+    z = mpmath.mpf("0.65")
+    den = 1 + mpmath.exp(-z)
+    want = {"n.neg[x][1]": -z, "n.exp[x][1]": mpmath.exp(-z), "n.den[x][1]": den, "out[x][1]": 1 / den,
+            "grad.n.den[x][1]": -1 / den ** 2, "grad.n.exp[x][1]": -1 / den ** 2,
+            "grad.n.neg[x][1]": -mpmath.exp(-z) / den ** 2, "grad.n.net[x][1]": mpmath.exp(-z) / den ** 2}
+    for addr, v in want.items():
+        got = e.decimal(g.parse(addr), 30).rstrip("…")
+        assert abs(mpmath.mpf(got) - v) < mpmath.mpf(10) ** -28, (addr, got, v)

@@ -364,3 +364,13 @@ def test_a_classifier_after_attention_pools_when_the_words_say_so():
     assert layer["hid"]["activation"] == "relu" and layer["cls"]["activation"] == "sigmoid"
     assert layer["cls"]["W"] == [["1.2"], ["-0.7"], ["0.9"]] and layer["cls"]["b"] == ["-0.2"]
     assert read("A sigmoid on each position.").spec["model"]["layers"][0]["blocks"] == ["attn", "hid", "cls"]
+
+
+def test_a_table_of_operations_and_their_values_is_working():
+    """| multiply | 0.5 · 2.0 | 1 |: an operation in one column and its value in the next is a line of working;
+    a cell of words stays words."""
+    out = items.Items()
+    formats._add_table(["gate", "operation", "value"], [["mul", "0.5 · 2.0", "1"], ["exp", "exp(−0.65)", "0.5220"],
+                                                       ["neg", "−0.65", "−0.65"]], 1, out, ["", ""], [2, 3, 4])
+    assert [(x.text, x.line) for x in out.found if isinstance(x, items.Work)] == [("0.5 · 2.0 = 1", 2),
+                                                                                   ("exp(-0.65) = 0.5220", 3)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ...exact import expr as X
 from .. import kinds as K
 from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..kinds import Activation
@@ -15,6 +16,11 @@ STEPS = (
     StepSpec("W", (C, C), "W{sup}", "weights"),
     StepSpec("b", (C,), "b{sup}", "bias"),
     StepSpec("net", (P, C), "z", "net inputs"),
+    # a sigmoid worked gate by gate, as a circuit diagram draws it (gates = true): −z, e^(−z), 1 + e^(−z), 1/that
+    StepSpec("neg", (P, C), "-z", "negated net inputs"),
+    StepSpec("exp", (P, C), "e^{-z}", "exponentials"),
+    StepSpec("one", (), "1", "one"),
+    StepSpec("den", (P, C), "1 + e^{-z}", "denominators"),
     StepSpec("", (P, C), "o", "outputs"),
 )
 _SPEC = {s.name: s for s in STEPS}
@@ -25,6 +31,7 @@ class LinearCfg:
     W: tuple[Matrix, bool]
     b: Vector | None
     activation: Activation
+    gates: bool = False  # a sigmoid as its gates: each gate's value and gradient a quantity
 
 
 class Linear(BlockKind):
@@ -34,23 +41,37 @@ class Linear(BlockKind):
     params = ("W", "b")
 
     def read(self, r, table, key, ctx: ReadContext):
-        r.table(table, key, {"kind", "W", "b", "activation"}, "W (b, activation)")
+        r.table(table, key, {"kind", "W", "b", "activation", "gates"}, "W (b, activation, gates)")
         if "W" not in table:
             raise r.fail("the linear block has no W", key, expected="W (and b, activation)",
                          found=", ".join(table) or "nothing")
         W = r.weight(table["W"], key + ("W",), ctx.stream, None, ctx.layout, "W")
         out = len(W[0]) if W[1] else len(W[0][0])
         b = r.vector(table["b"], key + ("b",), out, "one number per output") if "b" in table else None
-        return LinearCfg(W, b, read_activation(r, table, key, "identity")), out
+        act = read_activation(r, table, key, "identity")
+        gates = table.get("gates", False)
+        if not isinstance(gates, bool) or (gates and act is not Activation.SIGMOID):
+            raise r.fail("gates = true works a sigmoid gate by gate", key + ("gates",),
+                         expected='true (with activation = "sigmoid") or false', found=repr(gates))
+        return LinearCfg(W, b, act, gates), out
 
     def build(self, b: Builder, cfg: LinearCfg, place: Place, x: Step, outputs) -> Step:
         w = b.given(_SPEC["W"], place, cfg.W[0])
         bias = b.given(_SPEC["b"], place, cfg.b) if cfg.b is not None else None
         net = b.contract(_SPEC["net"], place, x, w, bias, transpose=cfg.W[1])
+        if cfg.gates:  # σ(z) = 1/(1 + e^(−z)), each gate a step: its value and its gradient are quantities
+            neg = b.elementwise(_SPEC["neg"], place, K.Scale(X.const(-1)), (net,))
+            exp = b.elementwise(_SPEC["exp"], place, K.EXP, (neg,))
+            one = b.given(_SPEC["one"], place, X.const(1), param=False)
+            den = b.elementwise(_SPEC["den"], place, K.SUM, (exp, one))
+            return b.elementwise(_SPEC[""], place, K.RECIP, (den,))
         return b.elementwise(_SPEC[""], place, K.Act(cfg.activation), (net,))
 
     def general_tex(self, cfg, place, model):
-        return [r"z_t = h_t W" + (" + b" if cfg.b else "") + rf",\quad o_t = {ACT_TEX[cfg.activation].replace('u', 'z')}"]
+        z = r"z_t = h_t W" + (" + b" if cfg.b else "")
+        if cfg.gates:
+            return [z + r",\quad o_t = \frac{1}{1 + e^{-z_t}}"]
+        return [z + rf",\quad o_t = {ACT_TEX[cfg.activation].replace('u', 'z')}"]
 
     def alternatives(self, cfg: LinearCfg) -> list[Alternative]:
         out = activation_alternatives(cfg)

@@ -158,6 +158,19 @@ _TOTAL_ROW = re.compile(r"^(?:合計|合计|총합|합계|sum|total|Σ|∑|計|�
 _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
 
 
+def _operation(text: str) -> bool:
+    """Whether a cell computes something from numbers (``0.5 · 2.0``, ``exp(−0.65)``, ``1 / 1.5220``,
+    ``e^{−0.65}``) as the grammar reads it, without stating a value."""
+    if "=" in text or not re.search(r"\d", text):
+        return False
+    try:
+        chain, _ = I.G.parse_chain(text + " = 0")
+    except I.G.ParseError:
+        return False
+    return len(chain) == 2 and I.G.literal_of(chain[0]) is None and \
+        not any(isinstance(n, (I.G.Name, I.G.Vec)) for n in I.G.nodes(chain[0]))
+
+
 _WORKING = re.compile(r"\d\s*[-+−×*·/÷^]\s*[-−(]?\s*\d.*=\s*[-−+]?\d[\d.,]*\s*$")
 
 
@@ -254,7 +267,11 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             if c is not None or V.blank(raw[start + j]):
                 continue
             text = V.clean(raw[start + j]).strip().strip("$")
-            if _WORKING.search(text):  # | h1 | 0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088 | 0.1088 |: a line of working
+            result = next((c for c in r[j + 1:] if c is not None), None) if _operation(text) else None
+            if result is not None and not isinstance(result, list):
+                text = f"{text} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column
+            if _WORKING.search(text) or (_operation(text.split("=")[0]) and "=" in text):
+                # | h1 | 0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088 | 0.1088 |: a line of working
                 where = row_lines[k] if row_lines and k < len(row_lines) else line
                 label = I.strip_role(rows[k][0]) if label_col else None
                 out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where)))

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
+from ...model.steps import TERMS
 from ...model.values import LossKind, Mask
 from .. import grammar as G
 from . import items as I
@@ -66,6 +67,7 @@ class _Values:
         self.arrays: dict[str, list[float | None] | _Lazy] = {}
         self.matches: dict[tuple, _Match | None] = {}
         self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
+        self._terms: list[Address] | None = None
 
     def get(self, a: Address) -> float | None:
         s = self.g.step(a.step)
@@ -81,6 +83,14 @@ class _Values:
             return self.lazy[a]
         b = self.fwd[s.key][s.flat(a.idx)]
         return float(b.mid()) if b is not None and b.is_finite() else None
+
+    def terms(self) -> list[Address]:
+        """Every cell of the products inside matrix products, when there are few (else none)."""
+        if self._terms is None:
+            steps = [s for s in self.g.steps.values() if s.spec.name == TERMS]
+            self._terms = [] if sum(prod(s.dims) for s in steps) > MAX_TERM_CELLS else \
+                [Address(s.key, idx) for s in steps for idx in product(*(range(d) for d in s.dims))]
+        return self._terms
 
     def flat(self, s, grad: bool = False, t: int = 0) -> list[float | None] | _Lazy:
         """The step's values in its flat order (None where a value does not exist or is undefined); a lazy
@@ -558,6 +568,11 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     texts = [x.text for x in lits]  # type: ignore[union-attr]
     cands = _by_operands(_fits(texts, g, vals, item.label), chain[0], g, m) if len(texts) == 1 else \
         _fits(texts, g, vals, item.label)
+    term = _product_term(chain[0], texts[0], vals, m) if len(texts) == 1 else None
+    if term is not None:  # 0.5 · 2.0 = 1: a product inside a dot product, unless a listed quantity fits better
+        fit = m.fit(term, chain[0]) or 0
+        if all((m.fit(a, chain[0]) or 0) < fit for key, a in cands[:40] if -key[2] == 1):
+            return _Line(g.name(term), True)
     for key, a in cands[:40]:
         try:
             ops = m.operands(a, chain[0])
@@ -583,6 +598,28 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             return _Line(g.name(best[1]), False)
     named = _named_address(item, g) if len(texts) == 1 else None
     return _Line(g.name(named), False) if named is not None else None
+
+
+MAX_TERM_CELLS = 2_000  # products inside dot products looked at for a line a·b = c (small models only)
+
+
+def _product_term(node, text: str, vals: _Values, m) -> Address | None:
+    """The product inside a matrix product (a ``terms`` cell) that a line ``a · b = c`` of two numbers is: its
+    value and both its operands agree with the line to their last digit."""
+    if not (isinstance(node, G.Bin) and node.op == "*" and G.literal_of(node.a) is not None and
+            G.literal_of(node.b) is not None):
+        return None
+    for a in vals.terms():
+        sc = _score([(a, text)], vals)
+        if sc is None or sc[0] != 1:
+            continue
+        try:
+            ops = m.operands(a, node)
+        except (AddressError, ExactformerError, ArithmeticError):
+            continue
+        if ops and len(ops) == 2 and all((got := _score([(b, lit.text)], vals)) and got[0] == 1 for b, lit in ops):
+            return a
+    return None
 
 
 def _by_operands(cands: list[tuple[tuple, Address]], node, g, m) -> list[tuple[tuple, Address]]:

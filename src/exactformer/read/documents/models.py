@@ -812,7 +812,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
              + (f", b = {b}" if b is not None else "")
              + (f", target {t}, loss ½(y − t)²" if t is not None else ", the gradients of its output (an upstream 1)")
              + (f", one step at learning rate {lr}" if lr is not None else "")]
-    return Candidate("one neuron, forward and backward", spec, notes, [], prior=2,
+    gates = [("layers.0.n.gates", [False, True])] if act == "sigmoid" else []  # a circuit's gates, if it draws them
+    return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2,
                      givens={id(vec["x"]), id(vec["w"])})
 
 
