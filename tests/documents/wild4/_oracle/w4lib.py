@@ -68,6 +68,8 @@ def sigmoid(z):
 
 # ------------------------------------------------------------------ printing
 def _D(x) -> Decimal:
+    if isinstance(x, Decimal):
+        return x
     return Decimal(mpmath.nstr(mpf(x), 38, strip_zeros=False, min_fixed=-200, max_fixed=200))
 
 
