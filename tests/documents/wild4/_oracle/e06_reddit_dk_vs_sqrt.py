@@ -47,7 +47,7 @@ for nm, Mx in (("Q", Qs), ("K", Ks), ("V", Vs)):
     for i in range(3):
         add(f"  {tok[i]:<6} [{', '.join(Mx[i])}]", opts=Mx[i])
 add("")
-add("QK^T (row = query, column = key):", nots=["1"] if False else ())
+add("QK^T (row = query, column = key):")
 add("")
 for i in range(3):
     vals = [short(v) for v in S[i]]
