@@ -283,7 +283,7 @@ class Notebook:
             return o
 
         cells = [strip(c, ci) for ci, c in enumerate(self.cells)]
-        nb = {"cells": cells, "metadata": self.metadata, "nbformat": 4, "nbformat_minor": 5}
+        nb = {"cells": cells, "metadata": self.metadata, "nbformat": 4, "nbformat_minor": 4}
         body = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
         lines = body.split("\n")
         string_lines = [i for i, l in enumerate(lines) if decoded(l) is not l and isinstance(decoded(l), str)
