@@ -78,7 +78,7 @@ nb.md(["Todo el tensor sale en notación científica porque uno de los valores e
        "Las medias y varianzas por token (varianza **sesgada**, dividiendo entre 3, que es la que usa Keras):"])
 def sig8(x):
     """as many significant digits as numpy's float32 repr would show (at most 8), rounded from the exact value"""
-    f32 = repr(float(np.float32(float(x))))
+    f32 = str(np.float32(float(x))).split("e")[0]
     nsig = min(8, len(f32.replace("-", "").replace(".", "").lstrip("0")))
     e = _D(x).copy_abs().adjusted()
     t = r(x, nsig - 1 - e)
