@@ -109,7 +109,8 @@ def fmt(x, nd: int, guard: float = 1e-9) -> str:
     d = _as_decimal(x)
     q = abs(d) * (Decimal(10) ** nd)
     frac = q - int(q)
-    if abs(frac - Decimal("0.5")) * (Decimal(10) ** -nd) < Decimal(str(guard)):
+    g = min(Decimal(str(guard)), Decimal("0.01") * Decimal(10) ** -nd)
+    if abs(frac - Decimal("0.5")) * (Decimal(10) ** -nd) < g:
         raise ValueError(f"too close to a rounding tie: {d} at {nd} decimals")
     s = f"{d.quantize(Decimal(1).scaleb(-nd), rounding=ROUND_HALF_UP):f}"
     if s.startswith("-") and Decimal(s) == 0:
