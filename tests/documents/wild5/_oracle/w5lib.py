@@ -184,7 +184,8 @@ def tokens(line: str) -> list[str]:
             pass
     if "codecogs" in v or "render/math" in v:
         v = urllib.parse.unquote(v).replace("&space;", " ").replace("&amp;", " & ")
-    v = (v.replace("\\\\", " ").replace("\\n", " ").replace("&nbsp;", " ").replace("&", " & ")
+    v = re.sub(r"\\[A-Za-z]+", " ", v.replace("\\\\", " "))
+    v = (v.replace("\\n", " ").replace("&nbsp;", " ").replace("&", " & ")
          .replace("\t", " ").replace("{", " ").replace("}", " "))
     return [norm(m.group(0)) for m in NUM.finditer(v)]
 
