@@ -55,6 +55,8 @@ CASES = {
     "code where a number belongs": (
         GOOD_MODEL.replace('"鬼" = [0.9, 0.2]', '"鬼" = ["__import__(\'os\').system(\'touch PWNED\')", 0.2]'),
         ["cannot read this number"]),
+    "nothing to attend to": (GOOD_MODEL.replace('"金棒" = [0.8, 0.6]\n', '').replace('tokens = ["鬼", "金棒"]', 'tokens = ["鬼"]\nmask = "no_self"'),
+                             ["one position", 'mask = "no_self" with two or more tokens', "model.mask"]),
     "not TOML": (GOOD_MODEL.replace("[model]", "[model"), ["not valid TOML", "case.toml:1"]),
     "missing model": ('title = "x"\n', ["missing [model] table"]),
     "missing layers and embeddings": ('[model]\ntokens = ["鬼"]\n', ["missing [model.embeddings]"]),

@@ -50,6 +50,9 @@ def read_model(r: Reader, doc: dict) -> Model:
                      expected='e.g. tokens = ["鬼", "金棒"]', found=show(tokens))
     positions = _positions(r, tokens)
     mask = r.choice(m.get("mask", "none"), ("model", "mask"), Mask)
+    if mask is Mask.NO_SELF and len(positions) < 2:
+        raise r.fail("with one position, attention to the other tokens has nothing to attend to", ("model", "mask"),
+                     expected='mask = "no_self" with two or more tokens, or no mask', found=f"{len(positions)} token")
     scale = read_scale(r, m["scale"], ("model", "scale")) if "scale" in m else Scale()
     layout = r.choice(m.get("layout", "row"), ("model", "layout"), Layout)
     embed_scale = r.choice(m.get("embed_scale", "none"), ("model", "embed_scale"), EmbedScale)
