@@ -130,9 +130,14 @@ def _nested(t: str) -> Array | None:
             else:
                 out = done
             k += 1
-        elif ch in ", \t\r\n":
+        elif ch in ", \t\r\n'\"":  # JavaScript's console.log quotes each toFixed string: [ '0.0751', … ]
             k += 1
         else:
+            inf = _INFINITE.match(t, k)
+            if inf is not None and stack:  # a masked score printed as -inf / -Infinity: a cell stating nothing
+                stack[-1].append(None)
+                k = inf.end()
+                continue
             m = NUMBER.match(t, k)
             if m is None or not stack:
                 return None
@@ -146,13 +151,18 @@ def _nested(t: str) -> Array | None:
     return out if _regular(out) else None
 
 
+_INFINITE = re.compile(r"-(?:inf(?:inity)?|∞)(?![\w.])", re.IGNORECASE)
+
+
 def _regular(a: Array) -> bool:
-    """A vector of numbers, or a matrix whose rows are vectors of one length."""
+    """A vector of numbers, or a matrix whose rows are vectors of one length (a masked −∞ cell is None, in
+    a matrix only, and never a whole row)."""
     if not a:
         return False
     if all(isinstance(x, str) for x in a):
         return True
-    if all(isinstance(x, list) and x and all(isinstance(y, str) for y in x) for x in a):
+    if all(isinstance(x, list) and x and all(isinstance(y, str) or y is None for y in x) and
+           any(isinstance(y, str) for y in x) for x in a):
         return len({len(x) for x in a}) == 1
     return False
 
