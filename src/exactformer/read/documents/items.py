@@ -175,6 +175,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         if (cp := _COPY.match(s)) is not None:  # layer.weight.copy_(torch.tensor([[…]])): PyTorch's in-place form
             s = f"{cp.group(1)} = {cp.group(2)}"
+        if s.startswith("{"):  # a printed dict: {'cat': 0.243, 'dog': 0.101}
+            got = _array_at(lines, k, s, comment)
+            if got is not None and isinstance(got[0], tuple):
+                out.found.append(_dict_table("", got[0], n, _at(context, n)))
+                k += got[2]
+                continue
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
         value = _last_array(m.group(2)) if m else ""
@@ -189,12 +195,6 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                     out.found.append(Named(name, arr, n, _at(context, n), rows, None if rows else comment,
                                            [n + j for j in offsets] if offsets else None))
                 k += used
-                continue
-        if s.startswith("{"):  # a printed dict: {'cat': 0.243, 'dog': 0.101}
-            got = _array_at(lines, k, s, comment)
-            if got is not None and isinstance(got[0], tuple):
-                out.found.append(_dict_table("", got[0], n, _at(context, n)))
-                k += got[2]
                 continue
         lm = _LABEL.match(s)
         if lm and not any(ch.isdigit() for ch in s):
