@@ -374,3 +374,24 @@ def test_a_table_of_operations_and_their_values_is_working():
                                                        ["neg", "−0.65", "−0.65"]], 1, out, ["", ""], [2, 3, 4])
     assert [(x.text, x.line) for x in out.found if isinstance(x, items.Work)] == [("0.5 · 2.0 = 1", 2),
                                                                                    ("exp(-0.65) = 0.5220", 3)]
+
+
+def test_numbers_printed_with_a_sign_and_several_named_on_one_line():
+    """f"{v:+.4f}" prints +0.2008; print(f"p1={p1:.4f} z={z:.4f}") prints several named numbers on a line."""
+    assert values.number("+0.2008") == "0.2008" and values.number("+x") is None and values.number("0.5") == "0.5"
+    got = _scan("p1=0.9600 p2=0.5500 z=1.3100 y=+0.7875\n")
+    assert [(x.name, x.array) for x in got] == [("p1", ["0.9600"]), ("p2", ["0.5500"]), ("z", ["1.3100"]),
+                                                ("y", ["0.7875"])]
+
+
+def test_a_neuron_given_number_by_number():
+    """x1, x2 = 1.2, -0.5 and w1, w2, b = 0.8, -1.1, -0.2 (code), a sigmoid, "we start from ∂y/∂y = 1" (TeX):
+    one neuron with its bias, from an upstream gradient of 1."""
+    found = items.Items()
+    found.prose += ["x1, x2 = 1.2, -0.5", "w1, w2, b = 0.8, -1.1, -0.2", r"y = \sigma(z)",
+                    r"We start from \partial y/\partial y = 1 ."]
+    c = models._neuron(found, models.givens(found))
+    assert c is not None
+    m = c.spec["model"]
+    assert m["embeddings"] == {"x": ["1.2", "-0.5"]} and m["layers"][0]["n"]["W"] == [["0.8"], ["-1.1"]]
+    assert m["layers"][0]["n"]["b"] == ["-0.2"] and m["loss"]["kind"] == "given_gradient"

@@ -149,6 +149,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        pairs = _PAIRS.fullmatch(s)
+        if pairs:  # p1=0.9600 p2=0.5500 z=1.3100 y=0.7875: a print of several named numbers
+            for m in _PAIR.finditer(s):
+                out.found.append(Named(_name(m.group(1)), [V.number(m.group(2))], n, _at(context, n)))
+            k += 1
+            continue
         julia = _JULIA_VECTOR.match(s)
         if julia and k + int(julia.group(1)) < len(lines):  # 4-element Vector{Float64}: then one number a line
             size = int(julia.group(1))
@@ -803,6 +809,8 @@ def _kind(cell: str) -> str:
     return "w"
 
 
+_PAIR = re.compile(r"([^\W\d]\w{0,15})\s*=\s*([-+]?" + V.NUMBER.pattern + r")")
+_PAIRS = re.compile(r"\s*(?:" + _PAIR.pattern + r"[,;]?\s+)+" + _PAIR.pattern + r"[,;.]?\s*")
 _INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}")
 _INDEX_CELL = re.compile(r"\[\d{1,3}\]")
 

@@ -772,7 +772,7 @@ _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s
 
 _SIGMOID = r"sigmoid|σ|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
 _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que llega|上流|上から|上游|"
-                       r"상위|df/df|∂f/∂f")
+                       r"상위|([d∂])(\w{1,3})\s*/\s*\1\2\s*=\s*1\b")  # ∂y/∂y = 1, df/df = 1
 
 
 def _neuron(found: I.Items, g: Givens) -> Candidate | None:
@@ -786,6 +786,11 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
             key = x.name.strip().lower()
             if key in ("x", "inputs", "input", "w", "weights") and key[0] not in vec:
                 vec[key[0]] = x
+    sc = _scalars(found)[0] if "x" not in vec or "w" not in vec else {}
+    for name in ("x", "w"):  # x1, x2 = 1.2, -0.5 and w1, w2 = 0.8, -1.1: the vectors given one number at a time
+        ks = [int(k[1:]) for k in sc if re.fullmatch(name + r"\d", k)]
+        if name not in vec and ks and sorted(ks) == list(range(min(ks), min(ks) + len(ks))):
+            vec[name] = I.Named(name, [sc[f"{name}{k}"] for k in sorted(ks)], 0, "")
     if "x" not in vec or "w" not in vec or len(vec["w"].array) - len(vec["x"].array) not in (0, 1):
         return None
     prose = g.prose
@@ -793,7 +798,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     act = "sigmoid" if re.search(_SIGMOID, low) else "relu" if "relu" in low else \
         "tanh" if "tanh" in low else None
     b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
-    upstream = t is None and _UPSTREAM.search(low) is not None
+    b = sc.get("b", b)
+    upstream = t is None and _UPSTREAM.search(re.sub(r"\\partial\s*", "∂", low)) is not None
     if act is None or (t is None and not upstream):
         return None
     ws = list(vec["w"].array)
@@ -808,15 +814,19 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
          "layers": [{"blocks": ["n"], "n": lin}], "loss": loss}
     params = ["L1.n.W"] + (["L1.n.b"] if b is not None else [])  # the inputs are data, not trained
     spec = {"model": model} | ({"train": {"lr": lr, "steps": 1, "params": params}} if lr is not None else {})
-    notes = [f"a neuron: x ({I.where(vec['x'].line)}), w ({I.where(vec['w'].line)}), {act}"
+    def at(v: I.Named) -> str:
+        return I.where(v.line) if v.line else f"{v.name}1, {v.name}2, … one by one"
+    notes = [f"a neuron: x ({at(vec['x'])}), w ({at(vec['w'])}), {act}"
              + (f", b = {b}" if b is not None else "")
              + (f", target {t}, loss ½(y − t)²" if t is not None else ", the gradients of its output (an upstream 1)")
              + (f", one step at learning rate {lr}" if lr is not None else "")]
     gates = [("layers.0.n.gates", [False, True])] if act == "sigmoid" else []  # a circuit's gates, if it draws them
     return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2,
-                     givens={id(vec["x"]), id(vec["w"])})
+                     givens={id(vec["x"]), id(vec["w"])}, from_x=False)
 
 
+_SCALAR_LIST = re.compile(r"(?<![\w./∂])((?:[a-z]{1,2}_?\d{0,2}\s*,\s*)+[a-z]{1,2}_?\d{0,2})\s*=\s*((?:" + _NUM +
+                          r"\s*,\s*)+" + _NUM + r")(?!\w|\.\d)")
 _SCALAR_NAME = re.compile(r"(?<![\w.])([a-z]{1,2}_?\d{1,2})(?![\w.])")
 
 
@@ -843,6 +853,11 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
                 nums = [x.strip() for x in m.group(2).split(",")]
                 if len(names) == len(nums):
                     pairs = list(zip(names, nums))
+            for m in _SCALAR_LIST.finditer(line):  # w1, w2, b = 0.8, -1.1, -0.2: a list may end with a bias
+                names = [x.strip() for x in m.group(1).split(",")]
+                nums = [x.strip() for x in m.group(2).split(",")]
+                if len(names) == len(nums) and any(ch.isdigit() for ch in m.group(1)):
+                    pairs += list(zip(names, nums))
         for name, num in pairs:
             out.setdefault(name.replace("_", ""), num)
     return out, targets

@@ -55,6 +55,8 @@ def counting(cells: list) -> bool:
 def number(text: str) -> str | None:
     """The text of one number (``-0.20``), or None when the text is not exactly one number."""
     t = clean(text).strip()
+    if t.startswith("+") and (t[1:2].isdigit() or t[1:2] == "."):  # f"{v:+.4f}" prints +0.2008
+        t = t[1:]
     return t if _NUMBER_FULL.fullmatch(t) else None
 
 
