@@ -770,7 +770,7 @@ _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s
                    re.IGNORECASE)
 
 
-_SIGMOID = r"sigmoid|σ|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
+_SIGMOID = r"sigmoid|σ|\\sigma\s*(?:\(|\\left)|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
 _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que llega|上流|上から|上游|"
                        r"상위|([d∂])(\w{1,3})\s*/\s*\1\2\s*=\s*1\b")  # ∂y/∂y = 1, df/df = 1
 
