@@ -395,3 +395,24 @@ def test_a_neuron_given_number_by_number():
     m = c.spec["model"]
     assert m["embeddings"] == {"x": ["1.2", "-0.5"]} and m["layers"][0]["n"]["W"] == [["0.8"], ["-1.1"]]
     assert m["layers"][0]["n"]["b"] == ["-0.2"] and m["loss"]["kind"] == "given_gradient"
+
+
+def test_working_in_columns_vertical_sums_per_column_and_a_quoted_row():
+    """Three products side by side are three lines of working; a rule per column with a total under each is a
+    row; "Output for "barked": (…)" is the row of the quoted token; q(barked) = (…) names a query."""
+    got = _scan("   0.3555 ×  1.0 =   0.3555   0.3555 ×  0.2 =   0.0711   (dog)\n"
+                "   --------------   --------------\n"
+                "          0.31188          0.44051\n"
+                '**Output for "barked": (0.31188, 0.44051)**\n'
+                "    q(barked) = (0.6, -0.2, 0.5, 0.1)\n")
+    assert [(type(x).__name__, getattr(x, "text", None) or getattr(x, "array", None), getattr(x, "label", None))
+            for x in got] == [("Work", "0.3555 ×  1.0 =   0.3555", None), ("Work", "0.3555 ×  0.2 =   0.0711", None),
+                              ("Named", ["0.31188", "0.44051"], None), ("Named", ["0.31188", "0.44051"], "barked"),
+                              ("Named", ["0.6", "-0.2", "0.5", "0.1"], None)]
+    assert got[-1].name == "q(barked)"
+
+
+@pytest.mark.parametrize("name, want", [("key k", "K"), ("Key K", "K"), ("value v", "V"), ("Query vectors", None),
+                                        ("attention weights", None)])
+def test_a_word_and_its_symbol_name_a_given(name, want):
+    assert names.role(name) == want

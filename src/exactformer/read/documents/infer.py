@@ -609,6 +609,7 @@ def _product_term(node, text: str, vals: _Values, m) -> Address | None:
     if not (isinstance(node, G.Bin) and node.op == "*" and G.literal_of(node.a) is not None and
             G.literal_of(node.b) is not None):
         return None
+    best: tuple[float, Address] | None = None
     for a in vals.terms():
         sc = _score([(a, text)], vals)
         if sc is None or sc[0] != 1:
@@ -617,9 +618,17 @@ def _product_term(node, text: str, vals: _Values, m) -> Address | None:
             ops = m.operands(a, node)
         except (AddressError, ExactformerError, ArithmeticError):
             continue
-        if ops and len(ops) == 2 and all((got := _score([(b, lit.text)], vals)) and got[0] == 1 for b, lit in ops):
-            return a
-    return None
+        if not ops or len(ops) != 2:
+            continue
+        cells = [(a, text)] + [(b, lit.text) for b, lit in ops]
+        got = [vals.get(b) for b, _ in cells]
+        if any(v is None for v in got):
+            continue
+        # the nearest reading wins: 0.2 · 0.5 = 0.1 is the product of those two, not of 0.3 · 0.5 = 0.15
+        off = sum(abs(float(t) - v) / _units(t) for (_, t), v in zip(cells, got))  # type: ignore[arg-type]
+        if off <= 1.5 * len(cells) and (best is None or off < best[0]):
+            best = (off, a)
+    return best[1] if best is not None else None
 
 
 def _by_operands(cands: list[tuple[tuple, Address]], node, g, m) -> list[tuple[tuple, Address]]:

@@ -207,7 +207,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             label = (_label(lm.group(1)), _label(lm.group(2)))
             k += 1
             continue
-        work, used = _work(lines, k, s)
+        work, used = _work(lines, k, s) if not _COLUMNS_OF_WORK.search(s) else (None, 1)
         if work is None and m and re.match(r"[^=]*?[:：]", s[:m.start(2)]):  # "平均: (2.0 + 0.5)/2 = 1.25"
             work, used = _work(lines, k, m.group(2))
         tup = (_LABELLED_TUPLE.match(s) or _LABELLED_LIST.match(s)) if work is None else None
@@ -216,6 +216,19 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                    _at(context, n)))
             k += 1
             continue
+        said = _QUOTED_ROW.match(s) if work is None else None
+        if said:  # **Output for "barked": (0.31188, 0.44051, 0.23271)**: the row of the quoted token
+            out.found.append(Named("", [V.number(x) for x in said.group(2).split(",")], n, _at(context, n), None,
+                                   said.group(1)))
+            k += 1
+            continue
+        if work is None and _RULES.match(s) and k + 1 < len(lines):  # ------   ------: a vertical sum per column
+            nums = V.clean(lines[k + 1]).split()
+            if len(nums) == len(s.split()) and all(V.number(x) for x in nums):
+                out.found.append(Named("", [V.number(x) for x in nums], n + 1, _at(context, n + 1), None, label[0]
+                                       if label else None))
+                k += 2
+                continue
         if work is None and _RULE.match(s) and k + 1 < len(lines):  # a vertical sum: the lines above, a rule, a total
             total = _TOTAL.match(V.clean(lines[k + 1]).strip())
             terms = _terms_above(lines, k)
@@ -508,6 +521,10 @@ _TOKEN_RESULT = re.compile(r"^([A-Za-z_]\w{0,20})\s*\[\s*['\"]([^'\"\[\]]{1,30})
 _LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s*(" + V.NUMBER.pattern + r"(?:\s*,\s*" +
                             V.NUMBER.pattern + r"){2,})\s*(?:\([^()]*\))?\s*(?:[;；.。]|$)")  # "Softmax: a, b, c (…)."
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
+_COLUMNS_OF_WORK = re.compile(r"=\s*\S+\s{3,}\S[^=]*=")  # a × b = c   d × e = f: working side by side
+_RULES = re.compile(r"^[-─━=＿_]{3,}(?:\s+[-─━=＿_]{3,})+$")
+_QUOTED_ROW = re.compile(r"^[*_\s]*[^:：=]{0,40}?[\"“「«]([^\"”」»]{1,30})[\"”」»][*_\s]*[:：]\s*\$?\s*[(\[]\s*(" +
+                         V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?[*_\s.。]*$")
 _TOTAL = re.compile(r"^(?:[^\d\s-]{1,12}\s*[:：]?\s*)?(" + V.NUMBER.pattern + r")\s*$")
 _TRAILING = re.compile(r"(?:^|[\s=+])(" + V.NUMBER.pattern + r")\s*$")
 
@@ -648,6 +665,19 @@ def labelled(text: str) -> tuple[str, str] | None:
 _MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√|\(|\[|-?\d|\.\d")
 
 
+_ENDS_IN_RESULT = re.compile(r"=\s*" + V.NUMBER.pattern + r"$")
+
+
+def _columns(s: str) -> list[str]:
+    """A line cut where a result is followed by a wide gap: ``a × b =   c   d × e = f`` is two lines of working."""
+    out, start = [], 0
+    for gap in re.finditer(r"\s{3,}", s):
+        if _ENDS_IN_RESULT.search(s[start:gap.start()]):
+            out.append(s[start:gap.start()])
+            start = gap.end()
+    return out + [s[start:]]
+
+
 def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     """The lines of working inside a sentence: split where a clause ends (outside brackets), each cut to where
     its mathematics starts; the pieces that read as a chain ``a = b``."""
@@ -663,6 +693,9 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         else:
             cur += ch
     parts.append(cur)
+    columns = [c for p in parts for c in _columns(p.strip())]
+    if sum("=" in c for c in columns) >= 2:  # a × b = c   d × e = f   (dog): working printed in columns
+        parts = [c for c in columns if "=" in c]
     if s.count("$") >= 2:  # each $…$ span is a clause of its own: "我:$μ = 0.47$,$σ = 0.2426$"
         parts = [x for p in parts for x in re.split(r"\$+", p)]
     split: list[str] = []
@@ -755,7 +788,8 @@ def _later_start(p: str, first: int) -> str | None:
     return None
 
 
-_INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?)\s*=\s*([(\[])\s*(" + V.NUMBER.pattern +
+_INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^()\s=]{1,30}\))?)\s*=\s*([(\[])\s*(" +
+                           V.NUMBER.pattern +
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]")
 
 

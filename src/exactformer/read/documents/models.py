@@ -1052,10 +1052,14 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
 
 
+_OF_TOKEN = re.compile(r"\s*\([^()]{1,30}\)\s*$")  # q(barked): the query of one token
+
+
 def _query(found: I.Items, width: int) -> I.Named | None:
     """The one query vector: named Q (q, query, q_warm) or as a decoder state (s, s_t, h_dec)."""
     return next((x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
-                 len(x.array) == width and (role(x.name) == "Q" or V.clean(x.name).strip().lower() in _QUERY_NAMES)),
+                 len(x.array) == width and (role(x.name) == "Q" or role(_OF_TOKEN.sub("", x.name)) == "Q" or
+                                            V.clean(x.name).strip().lower() in _QUERY_NAMES)),
                 None)
 
 
@@ -1088,12 +1092,14 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
         return None
     labels = k.row_labels or v.row_labels
     tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
-    own = q.label if q.label in tokens else None
+    of = _OF_TOKEN.search(q.name)  # q(barked): the query of that token
+    label = q.label or (of.group(0).strip()[1:-1].strip() if of else None)
+    own = label if label in tokens else None
     dk, dv = len(k.array[0]), len(v.array[0])
     unknown = iter(f"u{i}" for i in range(1, 10 ** 6))
     rows = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "KV"}
     if own is None:  # a position of its own, after the keys: its key and value are never used (zeros)
-        own = q.label or "query"
+        own = label or "query"
         if own in tokens:
             return None
         tokens = [*tokens, own]

@@ -71,7 +71,12 @@ def role(name: str) -> str | None:
     if low in ("w1", "w2", "b1", "b2"):
         return _ROLES[low]
     t = re.sub(r"\(\d+\)|\d+$", "", t)
-    return _ROLES.get(t.lower()) or _ROLES.get(t)
+    got = _ROLES.get(t.lower()) or _ROLES.get(t)
+    words = V.clean(name).split()
+    if got is None and 2 <= len(words) <= 3:  # | key k | value v |, "Key K", "query q": a word and its symbol
+        roles = {_ROLES.get(_key(w).lower()) or _ROLES.get(_key(w)) for w in words}  # each word the same role
+        got = roles.pop() if len(roles) == 1 and roles <= {"Q", "K", "V"} else None
+    return got
 
 
 @lru_cache(maxsize=4096)
