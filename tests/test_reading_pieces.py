@@ -416,3 +416,28 @@ def test_working_in_columns_vertical_sums_per_column_and_a_quoted_row():
                                         ("attention weights", None)])
 def test_a_word_and_its_symbol_name_a_given(name, want):
     assert names.role(name) == want
+
+
+def test_weights_printed_with_numbered_rows_and_a_bias_row():
+    """riga 1 … riga 4 under a header of words, then a bias row: one table of 5 rows named "riga 1" … "bias"."""
+    got = _scan("```\n         a      b      c\nriga 1   0.2   -0.4    0.1\nriga 2   0.5    0.2   -0.3\n"
+                "bias     0.0    0.1   -0.2\n```\n")
+    t = next(x for x in got if isinstance(x, items.Table))
+    assert t.row_labels == ["riga 1", "riga 2", "bias"] and t.col_labels == ["a", "b", "c"]
+    assert t.rows[2] == ["0.0", "0.1", "-0.2"]
+
+
+def test_a_loss_written_after_its_symbols_keeps_its_minus():
+    """"è −ln p(divano) = −ln 0.5433 = **0.6101**": the working after the symbols, named by them, with the minus
+    before ln kept (dropping it would make a correct line wrong)."""
+    got = _scan("La loss è −ln p(divano) = −ln 0.5433 = **0.6101**.\nE poi −ln 0.25 = 1.3863.\n")
+    assert [x.text for x in got] == ["-ln(0.5433) = 0.6101", "-ln(0.25) = 1.3863"]
+    assert got[0].name.endswith("-ln p(divano)") and got[1].name == ""
+
+
+def test_a_sum_of_probabilities_is_a_check_not_a_claim():
+    out = items.Items()
+    formats._add_table(["word", "e^z", "p"], [["a", "0.8353", "0.4"], ["b", "1.2", "0.6"], ["**somma**", "2.0353",
+                                                                                         "1.0000"]], 1, out, ["", ""])
+    sums = [x.rows for x in out.found if isinstance(x, items.Table) and x.name == "sum"]
+    assert sums == [[["2.0353"]]]

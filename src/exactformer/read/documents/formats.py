@@ -154,7 +154,7 @@ def _cell(text: str):
     return None
 
 
-_TOTAL_ROW = re.compile(r"^(?:合計|合计|총합|합계|sum|total|Σ|∑|計|计)$", re.IGNORECASE)
+_TOTAL_ROW = re.compile(r"^(?:合計|合计|总和|총합|합계|sum|total|Σ|∑|計|计|somma|totale|suma|soma|somme|summe|gesamt|tổng)$", re.IGNORECASE)
 _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
 
 
@@ -236,8 +236,8 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
     totals = [k for k, r in enumerate(rows) if r and _TOTAL_ROW.match(r[0].strip().strip("*"))]
     for k in totals:  # | 合計 | | | 4.2633 |: each stated total on its own, matched by its value
         for c in rows[k][1:]:
-            n = V.number(V.clean(c).strip().strip("$"))
-            if n is not None:
+            n = V.number(V.clean(c).strip().strip("$*"))
+            if n is not None and float(n) != 1:  # | sum | … | 1.0000 |: probabilities add to one, a check
                 where = row_lines[k] if row_lines and k < len(row_lines) else line
                 out.found.append(I.Table([[n]], None, None, where, I._at(context, where), "sum", [where]))
     if totals:

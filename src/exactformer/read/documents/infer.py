@@ -354,6 +354,10 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 notes.append(f"{what}: a one-hot row (a target): not a claim")
                 continue  # y = (0, 0, 1, 0)
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
+            if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
+                # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
+                got = match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels], vals,
+                                   hint)
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
             if got is not None and bare and not _strong(got, rows, bare):

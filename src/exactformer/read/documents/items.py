@@ -662,7 +662,8 @@ def labelled(text: str) -> tuple[str, str] | None:
     return (m.group(1).strip(), rest) if rest else None
 
 
-_MATH_START = re.compile(r"exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√|\(|\[|-?\d|\.\d")
+_MATH_START = re.compile(r"-?\s*(?:exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√)|\(|\[|-?\d|"
+                         r"\.\d")  # a minus before a function is the working's own (−ln 0.5433)
 
 
 _ENDS_IN_RESULT = re.compile(r"=\s*" + V.NUMBER.pattern + r"$")
@@ -708,7 +709,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     parts = split
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
-        p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").strip().rstrip(".。,， "))
+        p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
         p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
         if not any(r in p for r in "=≈≒"):
             continue
@@ -728,6 +729,8 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
             out.append(piece)
         elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
             out.append(later)
+        elif (after := _after_symbols(p)) is not None:  # "the loss is −ln p(divano) = −ln 0.5433 = 0.6101"
+            out.append(Labelled(*after))
         elif lhs and _named_result(name, p[lhs.end():]):
             whole = lhs.group(1).strip()  # "h1 - μ = 0.35" is named by its formula, "For cat: σ = 0.24" by σ
             out.append((whole if step_hint(whole) else name, V.number(p[lhs.end():]) or ""))
@@ -773,6 +776,19 @@ def _symbolic_result(rest: str) -> str | None:
     formula = " ".join(parts[:-1])
     return parts[-1] if re.search(r"[^\W\d_]", formula) and not re.search(r"(?<![\w^_])\d*\.\d|(?<![\w^_])\d{2,}", formula) \
         else None
+
+
+def _after_symbols(p: str) -> tuple[str, str] | None:
+    """A chain whose first parts are written in symbols: the working after them, named by the last of them
+    (``−ln p(divano) = −ln 0.5433 = 0.6101``)."""
+    parts = re.split(r"\s*[=≈≒]\s*", p)
+    for i in range(1, len(parts) - 1):
+        rest = p[p.index(parts[i], sum(len(x) for x in parts[:i])):]
+        if re.match(r"-?\s*(?:ln|log|exp|sqrt|√|\(|\d|\.\d)", parts[i]) and _chain(rest) is not None:
+            got = re.search(r"(?:-?\s*(?:ln|log)\s+)?\S+$", parts[i - 1].strip())  # −ln p(divano), L
+            name = got.group(0) if got else ""
+            return name, rest
+    return None
 
 
 def _later_start(p: str, first: int) -> str | None:
@@ -891,6 +907,16 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
         used += 1
     if len(rows) < 2 and not (first[0] is not None and len(first[1]) >= 2):
         return None, 1
+    if first[0] is not None and len(rows) >= 2 and len(sig) >= 3 and len({r[0] for r in rows}) == 1 and \
+            V.counting([r[1][0] for r in rows]):  # riga 1 … riga 4: the row's name is the word and its number
+        rows = [(f"{r[0]} {r[1][0]}", r[1][1:]) for r in rows]
+        sig = sig[1:]
+        while k + used < len(lines):  # then a row of the same width under a name of its own (bias)
+            r = _row(V.clean(lines[k + used]).strip())
+            if r is None or r[0] is None or _signature(r[1]) != sig:
+                break
+            rows.append(r)
+            used += 1
     col_labels = None
     if k > 0:
         prev = V.clean(lines[k - 1]).strip()

@@ -70,7 +70,10 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
                 "tanh": r"\btanh\b"}
 
 
-_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right answer|correct answer|true next|correct next|next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어")
+_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right answer|correct answer|true next|correct next|"
+                           r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
+                           r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
+                           r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort")
 
 
 def target_word(g: Givens, vocab: list[str]) -> str | None:
@@ -644,22 +647,29 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     plain: list[tuple[I.Named, object]] = [  # (the weights, the item they are read from)
         (x, x) for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
         len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
-    plain += [(I.Named("W", [list(r) for r in x.rows], x.line, x.at, None, None, x.row_lines, list(x.col_labels)), x)
-              for x in found.found if isinstance(x, I.Table) and x.col_labels and len(x.rows) >= 2 and
-              len(x.col_labels) == len(x.rows[0]) >= 2 and all(isinstance(c, str) for r in x.rows for c in r) and
-              all(V.number(h) is None for h in x.col_labels) and _in_prose(g, x.col_labels)]  # | | saya | kopi |
-    source: object
-    if "head" in g.weights:
-        w = source = g.weights["head"][0]
-    elif plain:
-        w, source = plain[0]  # the first: a later one is its gradient
-    else:
+    table_bias: dict[int, list] = {}  # | bias | 0.0 | 0.1 | …: the table's last row, under the weights
+    for x in found.found:
+        if isinstance(x, I.Table) and x.col_labels and len(x.rows) >= 2 and \
+                len(x.col_labels) == len(x.rows[0]) >= 2 and all(isinstance(c, str) for r in x.rows for c in r) and \
+                all(V.number(h) is None for h in x.col_labels) and _in_prose(g, x.col_labels):  # | | saya | kopi |
+            rows = [list(r) for r in x.rows]
+            if x.row_labels and _BIAS_ROW.fullmatch(V.clean(x.row_labels[-1]).strip().lower()) and len(rows) >= 3:
+                table_bias[id(x)] = rows.pop()
+            plain.append((I.Named("W", rows, x.line, x.at, None, None, x.row_lines, list(x.col_labels)), x))
+    def state(shape) -> I.Named | None:  # the hidden state: a named vector as long as the weights are tall or wide
+        return next((x for x in found.found if isinstance(x, I.Named) and x.name and role(x.name) is None and
+                     x.name.strip() not in ("b", "W") and len(V.shape(x.array)) == 1 and len(x.array) in shape),
+                    None) if len(shape) == 2 else None
+
+    # the head's weights, else the first table of weights over the vocabulary that a hidden state fits (a later
+    # one is its gradient; a table of results before it fits none)
+    fitting = [(g.weights["head"][0],) * 2] if "head" in g.weights else \
+        [(w, src) for w, src in plain if state(V.shape(w.array)) is not None][:1]
+    if not fitting:
         return None
+    w, source = fitting[0]
     shape = V.shape(w.array)
-    if len(shape) != 2:
-        return None
-    h = next((x for x in found.found if isinstance(x, I.Named) and x.name and role(x.name) is None and
-              x.name.strip() not in ("b", "W") and len(V.shape(x.array)) == 1 and len(x.array) in shape), None)
+    h = state(shape)
     if h is None:
         return None
     name = I.strip_role(h.name) if re.fullmatch(r"\w{1,20}", I.strip_role(h.name)) else "h"
@@ -669,6 +679,8 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     bias = next((x for x in found.found if isinstance(x, I.Named) and x.name.strip() in ("b", "bias", "b_out") and
                  len(V.shape(x.array)) == 1 and len(x.array) == len(head["vocab"])), None)
     givens = {id(h), id(source)}
+    if bias is None and id(source) in table_bias:
+        bias = I.Named("bias", table_bias[id(source)], w.line, w.at)
     if bias is not None:
         head["b"] = list(bias.array)
         givens.add(id(bias))
@@ -685,6 +697,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
                      prior=-2, givens=givens, from_x=False)
 
 
+_BIAS_ROW = re.compile(r"bias|b|b_out|偏置|バイアス|편향|sesgo|viés|biais")
 _TARGET_HEAD = re.compile(r"target|next|label|正解|目标|目標|정답|cible|objetivo|ziel|alvo|mục tiêu")
 _LOGITS_NAME = re.compile(r"^(?:logits?|z|scores?|ロジット|로짓|对数几率)$", re.IGNORECASE)
 
