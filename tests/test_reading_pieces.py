@@ -441,3 +441,15 @@ def test_a_sum_of_probabilities_is_a_check_not_a_claim():
                                                                                          "1.0000"]], 1, out, ["", ""])
     sums = [x.rows for x in out.found if isinstance(x, items.Table) and x.name == "sum"]
     assert sums == [[["2.0353"]]]
+
+
+def test_equation_images_inside_a_paragraph_and_tokens_listed_in_a_sentence():
+    """Three <img> of an equation service on one line of a paragraph are three matrices; "Two tokens, good and
+    morning," names two rows."""
+    doc = ('Two tokens, `good` and `morning`, embedded in 2 dimensions.\n\n'
+           '<img src="https://latex.codecogs.com/svg.image?W_Q=\\begin{bmatrix}0.5&space;&&space;0.9\\\\0.3&space;&'
+           '&space;-0.4\\end{bmatrix}" /> <img src="https://latex.codecogs.com/svg.image?W_K=\\begin{bmatrix}0.7&space;'
+           '&&space;-0.2\\\\0.4&space;&&space;0.6\\end{bmatrix}" />\n')
+    found = formats.markdown(doc)
+    assert [(x.name, x.line) for x in found.found if isinstance(x, items.Named)] == [("W_Q", 3), ("W_K", 3)]
+    assert models._row_names(found, 2, None)[0] == ["good", "morning"]

@@ -101,7 +101,15 @@ def _image_maths(s: str) -> str:
         tex = _image_tex(s[mid + 2:end].split(" ")[0])
         out.append(s[k:start] + (f" $${tex}$$ " if tex else s[start:end + 1]))
         k = end + 1
-    return "".join(out) + s[k:]
+    s = "".join(out) + s[k:]
+
+    def html_image(m: re.Match) -> str:  # <img src="…svg.image?W_Q=…"> inside a paragraph, several on a line
+        tex = _image_tex(html_lib.unescape(m.group(1)))
+        return f" $${tex}$$ " if tex else m.group(0)
+    return _IMG_TAG.sub(html_image, s) if "<img" in s.lower() else s
+
+
+_IMG_TAG = re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']*)[\"'][^>]*>", re.IGNORECASE)
 
 
 def _markdown_text(s: str) -> str:

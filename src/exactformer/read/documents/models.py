@@ -427,8 +427,18 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
             words = [w for w in words if w]
             if len(words) == n and len(set(words)) == n:
                 return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
+    for s in found.prose:  # "Two tokens, good and morning, embedded in …": the words a sentence lists
+        for m in _LISTED.finditer(s):
+            words = [w.strip("`'\"*") for w in re.split(r"\s*,\s*|\s+(?:and|et|und|y|e|и|和)\s+", m.group(1))]
+            if len(words) == n and len(set(words)) == n and all(w and V.number(w) is None for w in words):
+                return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
     names = [f"x{k}" for k in range(1, n + 1)]
     return names, f"tokens {', '.join(names)} (no names in the document: rows by position)"
+
+
+_LISTED = re.compile(r"(?:tokens?|words?|palabras|mots|wörter|parole|palavras|トークン|単語|토큰|단어|词)\s*[,:：]?\s*"
+                     r"((?:[^\s,.:]{1,20}\s*,\s*)*[^\s,.:]{1,20}\s+(?:and|et|und|y|e|и|和)\s+[^\s,.:]{1,20})",
+                     re.IGNORECASE)
 
 
 # ---- candidate models ------------------------------------------------------------------------------------------
