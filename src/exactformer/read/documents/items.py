@@ -134,6 +134,15 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += used
             continue
+        opened = _TEX_FORMULA_OPEN.match(s) if "\\end{" not in s else None
+        if opened:  # \frac{Q_1 K_1^T}{\sqrt{2}} = \begin{bmatrix} with its rows below (% eu): named by its formula
+            got = _array_at(lines, k, opened.group(2), comment)
+            if got is not None and not isinstance(got[0], tuple) and isinstance(got[0][0], list):
+                arr, rows, used, offsets = got
+                out.found.append(Named(opened.group(1).strip(), arr, n, _at(context, n), rows, None,
+                                       [n + j for j in offsets] if offsets else None))
+                k += used
+                continue
         one = _tex_formula_assignment(s)  # (XX^T)/(\sqrt 3) = \begin{pmatrix}…: a matrix named by its formula
         several = [one] if one is not None else _tex_assignments(s)
         if several and (len(several) > 1 or one is not None or _INLINE_NAMED.search(s[s.rindex("\\end{"):])):
@@ -497,6 +506,7 @@ def _tex_formula_assignment(s: str) -> tuple[str, V.Array] | None:
     return (m.group(1).strip(), arr) if arr is not None else None
 
 
+_TEX_FORMULA_OPEN = re.compile(r"^\s*([^=]{1,40}?[\s+*/()^\\][^=]{0,40}?)\s*=\s*(\\begin\{[pbBvV]?matrix\}.*)$")
 _TEX_FORMULA = re.compile(r"^\s*([^=]{1,40}?[\s+*/()^\\][^=]{0,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})\s*[,.]?\s*$")
 
 

@@ -40,7 +40,8 @@ class Givens:
     scale: str | None = None  # "none" when the prose says the scores are not scaled
     mask: str | None = None  # "causal" when the prose says so
     layout: str | None = None  # "column" when the weights are written out×in (W·x)
-    heads: int = 1  # heads the prose speaks of ("two heads", "ヘッド2")
+    heads: int = 1  # heads the prose speaks of ("two heads", "ヘッド2"): the most
+    head_counts: list[int] = field(default_factory=list)  # every count it speaks of
     zeros: bool = False  # a table or array holds a 0, a blank or −∞ cell (what a causal mask leaves)
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
@@ -160,7 +161,8 @@ def givens(found: I.Items) -> Givens:
     words = {"two": 2, "three": 3, "four": 4, "dos": 2, "duas": 2, "deux": 2, "zwei": 2, "tres": 3, "três": 3,
              "trois": 3, "drei": 3, "2つ": 2, "二つ": 2, "두": 2, "两": 2, "二": 2}
     counts += [n for w, n in words.items() if re.search(r"(?<!\w)" + re.escape(w) + r"\s*" + heads, low)]
-    g.heads = max([c for c in counts if 1 <= c <= 16], default=1)
+    g.head_counts = [c for c in counts if 1 <= c <= 16]
+    g.heads = max(g.head_counts, default=1)
     if re.search(r"other tokens only|not (?:attend|look) (?:to|at) itself|excluding itself|自分以外|자기 자신을 제외|除自身", low):
         g.mask = "no_self"
     elif re.search(r"causal|masked|マスク|因果|마스크|掩码|look-ahead", low):
@@ -572,13 +574,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      _conventions(g, True) + [("layers.0.ffn.activation", activations(g))],
                                      prior=0))
             cols = len(layer["Wq"][0]) if g.layout != "column" else len(layer["Wq"])
-            if g.heads > 1 and cols % g.heads == 0 and cols // g.heads >= 1:
+            # the head counts the prose speaks of that split the columns ("2 heads" here, "8 heads" of the paper)
+            for h in sorted({c for c in g.head_counts if c > 1 and cols % c == 0}, reverse=True)[:2]:
                 multi = {f"{r}_all" if r in ("Wq", "Wk", "Wv") else r: v for r, v in layer.items()
                          if r in ("Wq", "Wk", "Wv", "Wo", "bo")}
-                multi["heads"] = g.heads
-                out.append(Candidate(f"{g.heads}-head attention", {"model": dict(_base_model(g, X, tokens),
-                                                                                 layers=[multi])},
-                                     notes + [f"{g.heads} heads (the document says so), split by columns"],
+                multi["heads"] = h
+                out.append(Candidate(f"{h}-head attention", {"model": dict(_base_model(g, X, tokens),
+                                                                           layers=[multi])},
+                                     notes + [f"{h} heads (the document says so), split by columns"],
                                      _conventions(g, True), prior=0))
             head, head_note = _head(found, g, tokens, len(layer["Wv"][0]) if "Wo" not in layer else d)
             loss, loss_note = _loss(g, head["vocab"], tokens[-1]) if head else (None, [])

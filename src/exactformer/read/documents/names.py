@@ -127,7 +127,8 @@ _SETTINGS_ONLY = _SETTINGS - _GIVEN_NAMES  # a setting's own name, not a given's
 def setting(name: str) -> bool:
     """Whether a name is a setting's (``d_k``, ``lr``, ``heads``): a line that works one out (d_k = 4 / 2 = 2)
     computes no quantity of the model."""
-    return _key(name).lower().replace("_", "") in _SETTINGS_ONLY
+    last = name.split()[-1] if name.split() else name  # "trabalha com d_k": the symbol the words end on
+    return any(_key(n).lower().replace("_", "") in _SETTINGS_ONLY for n in {name, last})
 
 
 @lru_cache(maxsize=4096)
