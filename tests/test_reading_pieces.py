@@ -98,7 +98,7 @@ def test_a_cell_of_working_is_a_line_of_working_and_its_column_is_dropped():
     table = next(x for x in out.found if isinstance(x, items.Table))
     assert [(w.text, w.label, w.line) for w in work] == [("0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088", ("h1", ""), 5)]
     assert table.rows == [["0.1088"], ["0.0000"]] and table.col_labels == ["ReLU"]
-    assert any("see above" in s for s in out.skipped)
+    assert any("see above" in s.text for s in out.skipped)
 
 
 @pytest.mark.parametrize("prose, want", [

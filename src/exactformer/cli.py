@@ -319,7 +319,7 @@ def cmd_read(args) -> int:
     from .report.escape import safe
 
     for note in reading.notes:
-        print(f"  {safe(note)}", file=sys.stderr)
+        print(f"  {safe(note.text)}", file=sys.stderr)
     print(f"{reading.matched} table(s), array(s) and line(s) matched; {reading.unmatched} left unmatched",
           file=sys.stderr)
     return 0

@@ -66,7 +66,7 @@ def report_json(r: Report) -> dict:
         out["conventions"] = [{**e.json(), "fits": list(qs)} for e, qs in r.conventions]
     if r.case.reading is not None:
         rd = r.case.reading
-        out["read"] = {"matched": rd.matched, "unmatched": rd.unmatched, "notes": list(rd.notes)}
+        out["read"] = {"matched": rd.matched, "unmatched": rd.unmatched, "notes": [n.text for n in rd.notes]}
     return out
 
 
@@ -75,8 +75,7 @@ def reading_lines(r: Report) -> list[str]:
     rd = r.case.reading
     if rd is None:
         return []
-    left = [n for n in rd.notes if "fits no quantity" in n or "no quantity fits" in n or "not a number" in n
-            or "different shapes" in n]
+    left = [n.text for n in rd.notes if n.kind.left_out]
     out = [f"read from the document: {rd.matched} tables, arrays and lines matched, {rd.unmatched} not "
            f"(`exactformer read {r.case.path}` shows every match)"]
     return out + [f"  {n}" for n in left]
