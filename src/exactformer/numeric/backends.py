@@ -1,12 +1,13 @@
-"""The arithmetic a computation kind is written in, three ways: exact DAG, arb balls, intervals.
+"""The arithmetic a computation kind is written in: exact DAG, arb balls, intervals, exact rationals.
 
 A kind (``model.kinds``) writes its formula and its derivative once, against a
-backend ``M``: ``M.div(a, b)``, ``M.exp(x)``, ``M.relu(x)``. ``EXACT`` builds the
-exact value (or, fed ``Ref`` nodes, the formula itself, which the printers show
-and lines of working are matched against); ``BALL`` evaluates certified arb balls;
-``INTERVAL`` recomputes from the document's own numbers. So the exact value, the
-certified decimal, the formula shown and the audit's recomputation cannot
-disagree about what a step computes.
+backend ``M``: ``M.div(a, b)``, ``M.exp(x)``, ``M.relu(x)``. ``ExactBackend`` builds
+the exact value (``PatternBackend``, fed ``Ref`` nodes, the formula itself, which the
+printers show and lines of working are matched against); ``BALL`` evaluates certified
+arb balls; ``INTERVAL`` recomputes from the document's own numbers; ``RATIONAL`` computes
+a whole rational step at once as flint rationals. So the exact value, the certified
+decimal, the formula shown and the audit's recomputation cannot disagree about what a
+step computes.
 """
 
 from __future__ import annotations
@@ -366,7 +367,7 @@ RATIONAL = RationalBackend()
 
 
 class PatternBackend(ExactBackend):
-    """Like EXACT, but keeps a formula's structure: no flattening of sums and products.
+    """Like ExactBackend, but keeps a formula's structure: no flattening of sums and products.
 
     Fed ``Ref`` slots, a kind's ``f`` or ``d`` becomes the formula as a document writes it
     (``grad.o·(o·(1 − o))``): what ``show`` prints and what a line of working is matched against.

@@ -407,15 +407,6 @@ def ratio_text(n: int, d: int, sig: int) -> str:
     return sign + _place(t, w - 1 - e10) + "…"
 
 
-def _multiplicity(n: int, p: int) -> int:
-    """How many times the prime p divides n > 0."""
-    k = 0
-    while n % p == 0:
-        n //= p
-        k += 1
-    return k
-
-
 def _ilog10(n: int, d: int) -> int:
     """⌊log10 n/d⌋ for n, d > 0, exactly, without writing the number out (str() refuses integers past 4300
     digits). Integers only: n/d lies in [10^e, 10^(e+1)) when d·10^e ≤ n < d·10^(e+1) (e < 0: scaled by 10^−e)."""

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 from ...errors import CaseError
-from ...files import CASE_SUFFIXES, is_document  # noqa: F401  (the rule lives with the file reading)
 from ...report.escape import safe
 from ..toml import read_text
 from . import formats, infer
