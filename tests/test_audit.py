@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from exactformer.audit.audit import Auditor
-from exactformer.audit.findings import Severity
+from exactformer.audit.findings import ClaimFinding, Severity
 from exactformer.cli import main
 from exactformer.read.case import load
 from exactformer.report.data import report_json
@@ -25,7 +25,7 @@ def seed_report():
 
 
 def claim(report, quantity, at_part):
-    hits = [f for f in report.findings if f.kind == "claim" and f.quantity == quantity and at_part in f.claim.at]
+    hits = [f for f in report.findings if isinstance(f, ClaimFinding) and f.quantity == quantity and at_part in f.claim.at]
     assert hits, (quantity, at_part)
     return hits[0]
 
@@ -34,7 +34,7 @@ def test_seed_qk_table_first_goes_wrong_at_kanabou_oni(seed_report):
     """The QK table's first wrong cell is scores[金棒,鬼]: 0.31·0.22 + 0.46·0.02 = 0.0774, not 0.0764."""
     f = claim(seed_report, "scores[金棒,鬼]", "QK table")
     assert (f.verdict, f.exact, seed_report.closed_form(f), f.off_by) == ("wrong", "0.0774", "387/5000", 10.0)
-    first_wrong = next(f for f in seed_report.findings if f.kind == "claim" and f.verdict == "wrong")
+    first_wrong = next(f for f in seed_report.findings if isinstance(f, ClaimFinding) and f.verdict == "wrong")
     assert first_wrong.quantity == "scores[金棒,鬼]"
     # stated first in the 鬼→鬼 line, then again in the table: one claim, where it was first stated (issue 19.3)
     assert claim(seed_report, "scores[鬼,鬼]", "鬼→鬼 line").verdict == "correct"
@@ -83,7 +83,7 @@ TINY = case_text(["a"], None, [{"Q": {"a": [1]}, "K": {"a": [1]}, "V": {"a": [1]
 
 def verdicts(write_case, claims: str) -> list[tuple[str, str]]:
     rep = Auditor(load(write_case(TINY + claims))).run()
-    return [(f.quantity if f.kind == "claim" else f.kind, f.verdict if f.kind == "claim" else f.kind)
+    return [(f.quantity if isinstance(f, ClaimFinding) else f.kind, f.verdict if isinstance(f, ClaimFinding) else f.kind)
             for f in rep.findings]
 
 
@@ -128,7 +128,7 @@ def test_carried_digits_although_false_as_written(write_case):
     rounds to 1.396: the author carried more digits than written, a note, not an error."""
     rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "exp(0.33) = 1.396" }]\n'))).run()
     kinds = {(f.kind, getattr(f, "verdict", None)) for f in rep.findings}
-    assert ("carried_digits", None) in kinds and ("claim", "correct") in kinds
+    assert ("carried_digits", None) in kinds and ("correct", "correct") in kinds
     a = next(f for f in rep.findings if f.kind == "carried_digits")
     assert a.evaluates_to == "1.3909681…" and a.reported == "1.396" and a.severity is Severity.NOTE
 
@@ -156,8 +156,8 @@ def test_arithmetic_false_for_any_operand_within_its_digits(write_case):
 def test_unmatched(write_case):
     """A line of weights[a,a] written as a product does not fit exp/expsum: a warning, still checked."""
     rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "weights[a,a]", line = "0.5 × 2 = 1" }]\n'))).run()
-    assert [f.kind for f in rep.findings if f.kind != "claim"] == ["unmatched"]
-    assert [f.verdict for f in rep.findings if f.kind == "claim"] == ["correct"]  # weights of one token: 1
+    assert [f.kind for f in rep.findings if not isinstance(f, ClaimFinding)] == ["unmatched"]
+    assert [f.verdict for f in rep.findings if isinstance(f, ClaimFinding)] == ["correct"]  # weights of one token: 1
 
 
 def test_exit_status(write_case, capsys):
@@ -244,9 +244,9 @@ def test_correctly_rounded_claims_are_all_correct(write_case, cc):
     text = case_text(tokens, dict(zip(tokens, emb)), [layer], mask="causal" if causal else "none", claims=claims)
     rep = Auditor(load(write_case(text))).run()
     bad = [(f.quantity, f.claim.number.text, f.exact) for f in rep.findings
-           if f.kind == "claim" and f.verdict not in ("correct", "coarse")]
+           if isinstance(f, ClaimFinding) and f.verdict not in ("correct", "coarse")]
     assert not bad
-    coarse = [f for f in rep.findings if f.kind == "claim" and f.verdict == "coarse"]
+    coarse = [f for f in rep.findings if isinstance(f, ClaimFinding) and f.verdict == "coarse"]
     # only a number with fewer digits than the value's own scale is coarse (0 for 0.0192, 1 for 0.68)
     assert all(abs(f.claim.number.rational) <= 1 and f.claim.number.decimals is not None and
                abs(float(f.exact.rstrip("…"))) < 10.0 ** -f.claim.number.decimals for f in coarse)
@@ -295,9 +295,9 @@ def test_exact_form_claims_and_their_conflicts(write_case):
 def test_work_line_written_result_first(write_case):
     """'1.391 ≈ exp(0.33)' reads like 'exp(0.33) ≈ 1.391': operand scaled = 0.33, result exp = 1.391."""
     rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "1.391 ≈ exp(0.33)" }]\n'))).run()
-    got = {(f.quantity, f.claim.role, f.verdict) for f in rep.findings if f.kind == "claim"}
+    got = {(f.quantity, f.claim.role, f.verdict) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got == {("scaled[a,a]", "operand", "correct"), ("exp[a,a]", "result", "rounding")}
-    assert not [f for f in rep.findings if f.kind != "claim"]
+    assert not [f for f in rep.findings if not isinstance(f, ClaimFinding)]
 
 
 SEED_DIRECT = """
@@ -320,7 +320,7 @@ values = { "weights[金棒]" = [0.2295, 0.2378, 0.2444, 0.2883], "weights[鬼,�
 def test_an_independent_transcription_agrees(write_case):
     """Given Q/K/V directly and no scaled table, the weights of row 金棒 are blamed on the wrong scores."""
     rep = Auditor(load(write_case(SEED_DIRECT))).run()
-    v = {(f.quantity): f for f in rep.findings if f.kind == "claim"}
+    v = {(f.quantity): f for f in rep.findings if isinstance(f, ClaimFinding)}
     assert v["scores[金棒,鬼]"].verdict == "wrong" and v["scores[金棒,鬼]"].exact == "0.0774"
     w = v["weights[金棒,鬼]"]
     assert w.verdict == "propagated"
@@ -334,7 +334,7 @@ def test_a_stated_number_reused_is_one_claim_and_its_line_fits_the_convention():
     one wrong row for ln1.var[鬼], two slips in all; the line, which divides by d − 1, is matched under the
     unbiased variance that explains it, not reported unmatched."""
     rep = Auditor(load(ROOT / "derivations" / "oni-ni-kanabou-full.toml")).run()
-    var = [f for f in rep.findings if f.kind == "claim" and f.quantity.endswith("ln1.var[鬼]")]
+    var = [f for f in rep.findings if isinstance(f, ClaimFinding) and f.quantity.endswith("ln1.var[鬼]")]
     assert len(var) == 1 and var[0].verdict == "wrong"
     assert var[0].explained_by[0].hypothesis == "convention.variance=unbiased"
     assert rep.summary()["wrong"] == 2 and rep.summary()["unmatched"] == 0
@@ -364,15 +364,15 @@ values = { "L2.scores[a,b]" = 0.9 }
 def test_claims_keep_the_address_they_were_written_with(write_case):
     """Issue 19.5: a claim written L1.in is reported as L1.in (X beside it), in text and JSON; with more than
     one layer the canonical names keep their layer (L1.ln1.var, not ln1.var)."""
-    from exactformer.report.data import describe, report_json
+    from exactformer.report.data import report_json
 
     rep = Auditor(load(write_case(NAMES))).run()
-    shown = [describe(f, rep)[0] for f in rep.findings if f.kind == "claim"]
+    shown = [f.row(rep)[0] for f in rep.findings if isinstance(f, ClaimFinding)]
     assert "L1.in[a][1] (X[a][1])" in shown and "L2.scores[a,b]" in shown
     got = {(f["quantity"], f.get("written")) for f in report_json(rep)["findings"] if f["kind"] == "claim"}
     assert ("X[a][1]", "L1.in[a][1]") in got and ("L2.scores[a,b]", None) in got
     full = Auditor(load(ROOT / "derivations" / "oni-ni-kanabou-full.toml")).run()
-    assert any(f.quantity == "L1.ln1.var[鬼]" for f in full.findings if f.kind == "claim")
+    assert any(f.quantity == "L1.ln1.var[鬼]" for f in full.findings if isinstance(f, ClaimFinding))
 
 
 def test_root_causes_are_errors_and_warnings_have_their_own_list(capsys):
@@ -411,7 +411,7 @@ def test_givens_printed_rounded_are_the_intervals_of_their_digits(write_case):
     exact = Auditor(load(write_case(text.replace("GIVENS\n", "")))).run()
     assert exact.summary()["wrong"] >= 5
     rep = Auditor(load(write_case(text.replace("GIVENS", 'givens = "rounded"')))).run()
-    got = {f.quantity: f.verdict.value for f in rep.findings if f.kind == "claim"}
+    got = {f.quantity: f.verdict.value for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got.pop("scaled[c,b]") == "wrong"
     assert set(got.values()) <= {"correct", "rounding"} and "rounding" in got.values()
     assert report_json(rep)["rounded_givens"] == ["Q", "K", "V"]

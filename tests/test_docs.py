@@ -7,7 +7,7 @@ import re
 import pytest
 
 from exactformer.audit.audit import Auditor
-from exactformer.audit.findings import Severity
+from exactformer.audit.findings import ClaimFinding, Severity
 from exactformer.read.case import load
 
 from .conftest import ROOT
@@ -33,7 +33,7 @@ def test_guide_examples_say_what_their_audit_finds(write_case):
     """The claims example has exactly the one slip the guide describes; the Q/K/V example none."""
     assert len(EXAMPLES) == 4
     rep = Auditor(load(write_case(EXAMPLES[2]))).run()
-    off = [(f.quantity, f.verdict) for f in rep.findings if f.kind != "claim" or f.verdict != "correct"]
+    off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
     assert Auditor(load(write_case(EXAMPLES[1]))).run().worst() is Severity.OK
     whole = Auditor(load(write_case(EXAMPLES[3]))).run()  # the whole transformer: every claim and trend holds

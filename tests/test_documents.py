@@ -15,6 +15,7 @@ from exactformer.audit.audit import Auditor
 from exactformer.errors import CaseError
 from exactformer.read.case import load
 from exactformer.read.documents import load_document, read_document
+from exactformer.read.documents.notes import NoteKind
 
 from .conftest import DERIVATIONS
 
@@ -157,8 +158,9 @@ def test_partial_reads_say_what_they_skipped(tmp_path):
                    "\n## More\n\n| token | a | b |\n|---|---|---|\n| the | 0.1 | 0.2.5 |\n| cat | 0.2 | 0.3 |\n\n"
                    "A stray matrix: [[9.1, 9.2, 9.3], [9.4, 9.5, 9.6]]\n", encoding="utf-8")
     reading = read_document(str(doc))
-    assert any("cell 3 is not a number or a vector, not read: '0.2.5'" in n for n in reading.notes)
-    assert any("fits no quantity of the model" in n for n in reading.notes)
+    assert any("cell 3 is not a number or a vector, not read: '0.2.5'" in n.text and n.kind is NoteKind.BAD_CELL
+               for n in reading.notes)
+    assert any("fits no quantity of the model" in n.text and n.kind is NoteKind.UNMATCHED for n in reading.notes)
     assert reading.unmatched == 1
 
 

@@ -6,6 +6,11 @@ from fractions import Fraction
 
 from exactformer.exact import expr as X
 from exactformer.exact import text as forms
+from exactformer.exact.functions import IntervalRule
+from exactformer.exact.latex import LatexPrinter
+from exactformer.numeric.backends import ExactBackend, IntervalBackend
+from exactformer.numeric.ball import expr_ball, precision
+from exactformer.read import grammar as G
 
 
 def c(x):
@@ -103,3 +108,23 @@ def test_capped_tree_size_agrees_with_the_fold():
     small = X.add(X.mul(x, x), x)
     for cap in (1, 3, 5, 100):
         assert X.tree_size(small, cap=cap) == X.tree_size(small, {}, cap=cap) == min(cap, 5)
+
+
+def test_every_function_of_the_table_prints_evaluates_and_reads():
+    """Each row of the function table (exact.functions) serves every walk: text, TeX, SymPy, the ball; and a
+    line of working that writes it by its grammar name reads as it, its interval meeting its ball."""
+    import sympy  # heavy: only here
+
+    from exactformer.exact.sympy_form import to_sympy
+
+    for fn in X.Func:
+        e = X.Apply(fn, X.Sym("x"))
+        assert forms.text(e) == fn.text.format("x") and LatexPrinter().doprint(e)
+        assert to_sympy(e).free_symbols == {sympy.Symbol("x", real=True)}
+        if fn.grammar is None or fn.interval is IntervalRule.DECIDED:  # ReLU decides a number: no Apply
+            continue
+        node = G.parse_expression(f"{fn.grammar}(1/3)")
+        exact = G.evaluate(node, ExactBackend())  # (√(1/3) folds to the surd √3/3)
+        with precision(128):
+            interval = G.evaluate(node, IntervalBackend())
+            assert interval.mid_ball().overlaps(expr_ball(exact)), fn

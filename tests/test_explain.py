@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from exactformer.audit.audit import Auditor
-from exactformer.audit.findings import Verdict
+from exactformer.audit.findings import ClaimFinding, Verdict
 from exactformer.model.graph import Graph
 from exactformer.numeric.engine import Engine
 from exactformer.read.case import load
@@ -354,7 +354,7 @@ def test_the_search_for_why_has_a_budget_and_says_what_it_left_out(tmp_path, mon
     rep = Auditor(_deep_case(tmp_path, 40)).run()
     assert rep.not_searched is not None and rep.not_searched.startswith("not searched")
     assert "conventions" in rep.not_searched
-    f = next(f for f in rep.findings if f.kind == "claim")
+    f = next(f for f in rep.findings if isinstance(f, ClaimFinding))
     assert f.verdict is Verdict.WRONG
     assert f.explained_by or "not searched:" in (f.why_not or "")
     assert report_json(rep)["not_searched"] == rep.not_searched

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from exactformer.audit.findings import ClaimFinding, kind_of
+from exactformer.audit.findings import ClaimFinding
 from exactformer.cli import main
 
 from .conftest import ROOT, SEED, case_text
@@ -96,7 +96,7 @@ def test_every_claim_appears_once_with_its_verdict(seed_page, seed_report):
     for f in claims:
         seq = f.claim.seq
         cells = re.findall(rf'<a class="claim v-([a-z_]+)" id="c{seq}" ', html)
-        assert cells == [kind_of(f)], (f.quantity, cells)
+        assert cells == [f.kind], (f.quantity, cells)
         assert html.count(f'id="d{seq}"') == 1
 
 
@@ -172,7 +172,7 @@ def test_seed_page_loads_clean_and_shows_every_verdict(browser, seed_page, seed_
         assert w.requests == [seed_page.as_uri()], "the page asks for nothing else"
         got = w.page.eval_on_selector_all("a.claim", "els => els.map(e => [e.id, e.className])")
         r = seed_report
-        want = {f"c{f.claim.seq}": kind_of(f) for f in r.findings if isinstance(f, ClaimFinding)}
+        want = {f"c{f.claim.seq}": f.kind for f in r.findings if isinstance(f, ClaimFinding)}
         assert len(got) == len(want) == len({i for i, _ in got})
         assert {i: re.search(r"v-(\w+)", c).group(1) for i, c in got} == want
         # with the script, derivations wait in the page until asked for

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from exactformer.audit.audit import Auditor
+from exactformer.audit.findings import ClaimFinding, UndefinedFinding
 from exactformer.errors import CaseError
 from exactformer.exact import expr as X
 from exactformer.exact import text as T
@@ -140,8 +141,8 @@ def test_constant_row_with_eps_0_is_undefined(write_case):
         '[[claims]]\nat = "t"\nvalues = { "ln.var[a]" = 0, "ln[a][1]" = 0.0 }\n'
     rep = Auditor(_case(write_case, text)).run()
     kinds = {(f.kind, getattr(f, "verdict", None)) for f in rep.findings}
-    assert ("claim", "correct") in kinds and ("claim", "undefined") in kinds
-    und = next(f for f in rep.findings if f.kind == "undefined")
+    assert ("correct", "correct") in kinds and ("undefined", "undefined") in kinds
+    und = next(f for f in rep.findings if isinstance(f, UndefinedFinding))
     assert "ln.rstd[a]" in und.why and "variance of exactly 0" in und.why
 
 
@@ -216,7 +217,7 @@ values = { "ffn.act[a][1]" = 0, "ffn.hidden[a][1]" = 0.0 }
     assert X.is_zero(g.expr(g.parse("ffn.act[a][1]")))
     assert c.engine.decimal(g.parse("ffn.act[a][1]")) == "0"
     rep = Auditor(c).run()
-    assert [f.verdict for f in rep.findings if f.kind == "claim"] == ["correct", "correct"]
+    assert [f.verdict for f in rep.findings if isinstance(f, ClaimFinding)] == ["correct", "correct"]
 
 
 def test_column_layout_reads_w_times_x(write_case):
@@ -265,7 +266,7 @@ def test_float64_claims_are_judged_in_ulps(write_case):
     text = LN4 + ('[[claims]]\nat = "python"\nprecision = "float64"\n'
                   'values = { "out[a][4]" = 1.3416407864998738, "out[a][3]" = 0.44721359549895 }\n')
     rep = Auditor(_case(write_case, text)).run()
-    got = {f.quantity: (f.verdict, f.claim.float64) for f in rep.findings if f.kind == "claim"}
+    got = {f.quantity: (f.verdict, f.claim.float64) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got == {"out[a][4]": ("correct", True), "out[a][3]": ("wrong", True)}
 
 

@@ -9,9 +9,8 @@ import json
 import pytest
 from rich.console import Console
 
-from exactformer.audit.findings import ClaimFinding, kind_of
+from exactformer.audit.findings import ClaimFinding
 from exactformer.cli import _audit, _load, main
-from exactformer.report.data import LABEL, describe
 from exactformer.report.text import render_text
 
 from .conftest import DERIVATIONS, ROOT
@@ -34,8 +33,8 @@ def test_narrow_terminal_keeps_verdict_reported_and_exact(reports, width):
         for f in r.findings:
             if not isinstance(f, ClaimFinding):
                 continue
-            q, rep, exact, *_ = describe(f, r)
-            row = f"{LABEL[kind_of(f)]}"
+            q, rep, exact, *_ = f.row(r)
+            row = f.kind.label
             assert any(row in line and rep in line and exact in line for line in lines), (name, q, rep, exact)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from exactformer.audit.findings import ClaimFinding
 from exactformer.read.documents import formats, items, models, names, values
 
 
@@ -97,7 +98,7 @@ def test_a_cell_of_working_is_a_line_of_working_and_its_column_is_dropped():
     table = next(x for x in out.found if isinstance(x, items.Table))
     assert [(w.text, w.label, w.line) for w in work] == [("0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088", ("h1", ""), 5)]
     assert table.rows == [["0.1088"], ["0.0000"]] and table.col_labels == ["ReLU"]
-    assert any("see above" in s for s in out.skipped)
+    assert any("see above" in s.text for s in out.skipped)
 
 
 @pytest.mark.parametrize("prose, want", [
@@ -136,7 +137,7 @@ def test_one_decoder_query_against_encoder_states(tmp_path):
     from exactformer.read.documents import load_document
 
     rep = Auditor(load_document(str(doc))).run()
-    got = {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if f.kind == "claim"}
+    got = {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got["scores[query,x1]"] == ("0.40", "correct") and got["scores[query,x3]"] == ("0.75", "correct")
     assert got["weights[query,x2]"] == ("0.3467", "correct") and got["weights[query,x3]"][1] == "last_digit"
     assert got["context[query][1]"] == ("0.4617", "correct") and len(got) == 8

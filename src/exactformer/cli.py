@@ -319,7 +319,7 @@ def cmd_read(args) -> int:
     from .report.escape import safe
 
     for note in reading.notes:
-        print(f"  {safe(note)}", file=sys.stderr)
+        print(f"  {safe(note.text)}", file=sys.stderr)
     print(f"{reading.matched} table(s), array(s) and line(s) matched; {reading.unmatched} left unmatched",
           file=sys.stderr)
     return 0
@@ -697,7 +697,7 @@ class _TrainLines:
         return self.title + "\n" + self._text(["step", *self.names])
 
     def row(self, k: int, values: tuple[str, ...]) -> str:
-        from .report.data import certified_digits, plain
+        from .report.decimals import certified_digits, plain
 
         if self.fmt is Format.CSV:
             return self._csv([k, *map(plain, values), min(map(certified_digits, values), default=0)])
@@ -706,7 +706,7 @@ class _TrainLines:
 
 def _train_table(rows, values: list[tuple[str, ...]], fmt: Format, title: str) -> str:
     """The run as a file: text or CSV as streamed; JSON with plain decimals and how many digits are certified."""
-    from .report.data import certified_digits, plain
+    from .report.decimals import certified_digits, plain
 
     if fmt is Format.JSON:
         digits = min((certified_digits(v) for row in values for v in row), default=0)

@@ -7,9 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ..model.values import Case, Claim, Trend
+from ..report.decimals import certified_digits, complete, plain, units
 
 
 class Verdict(enum.StrEnum):
+    """A claim's verdict; its mark, label and severity are its `FindingKind`'s."""
+
     CORRECT = "correct"
     ROUNDING = "rounding"
     PROPAGATED = "propagated"
@@ -17,6 +20,10 @@ class Verdict(enum.StrEnum):
     WRONG = "wrong"
     UNDEFINED = "undefined"
     COARSE = "coarse"  # too few digits to tell the value from 0 or from the next step of its scale
+
+    @property
+    def kind(self) -> FindingKind:
+        return FindingKind[self.name]
 
 
 class Severity(enum.IntEnum):
@@ -30,10 +37,39 @@ class Severity(enum.IntEnum):
         return self.name.lower()
 
 
+class FindingKind(enum.StrEnum):
+    """What a finding is, one row per kind: its JSON name (the value: a key of the summary, a claim's verdict),
+    its mark, its label and its severity. A claim's kind is its verdict's; every other finding has one kind.
+    The order is the summary's."""
+
+    _value_: str
+    mark: str
+    label: str
+    severity: Severity
+    of_claim: bool  # a claim's verdict
+
+    def __new__(cls, name: str, mark: str, label: str, severity: Severity, of_claim: bool = False) -> FindingKind:
+        obj = str.__new__(cls, name)
+        obj._value_ = name
+        obj.mark, obj.label, obj.severity, obj.of_claim = mark, label, severity, of_claim
+        return obj
+
+    CORRECT = "correct", "✓", "correct", Severity.OK, True
+    ROUNDING = "rounding", "≈", "rounding", Severity.OK, True
+    PROPAGATED = "propagated", "↳", "propagated", Severity.ERROR, True
+    LAST_DIGIT = "last_digit", "±1", "last digit", Severity.WARNING, True
+    WRONG = "wrong", "✗", "wrong", Severity.ERROR, True
+    UNDEFINED = "undefined", "∅", "undefined", Severity.ERROR, True  # a claim's, and a quantity's (UndefinedFinding)
+    CONFLICT = "conflict", "≠", "conflict", Severity.ERROR
+    ARITHMETIC = "arithmetic", "✗", "false working", Severity.ERROR
+    CARRIED_DIGITS = "carried_digits", "…", "carried digits", Severity.NOTE
+    UNMATCHED = "unmatched", "?", "unmatched", Severity.WARNING
+    COARSE = "coarse", "~", "coarse", Severity.WARNING, True
+    TREND = "trend", "↗", "trend", Severity.ERROR  # a trend that does not hold; its finding marks whether it held
+
+
 OK_VERDICTS = (Verdict.CORRECT, Verdict.ROUNDING)
-SEVERITY = {Verdict.CORRECT: Severity.OK, Verdict.ROUNDING: Severity.OK, Verdict.LAST_DIGIT: Severity.WARNING,
-            Verdict.WRONG: Severity.ERROR, Verdict.UNDEFINED: Severity.ERROR, Verdict.PROPAGATED: Severity.ERROR,
-            Verdict.COARSE: Severity.WARNING}
+SEVERITY = {v: v.kind.severity for v in Verdict}
 
 
 class Family(enum.Enum):
@@ -69,6 +105,37 @@ class Explanation:
     def family(self) -> Family:
         return Family.of(self.hypothesis)
 
+    def json(self) -> dict:
+        return {"hypothesis": self.hypothesis, "detail": self.detail, "recomputed": plain(self.recomputed),
+                "explains": list(self.explains)}
+
+
+Row = tuple[str, str, str, str, str, str]  # quantity or line, reported, exact, units off, why, closed form
+TABLE_NODES = 60  # a closed form in a report's table: past this size, in terms of named quantities
+JSON_NODES = 300  # a closed form in the JSON report (every claim carries one)
+TABLE_CHARS = 160
+
+
+def short_form(text: str) -> str:
+    return text if len(text) <= TABLE_CHARS else text[: TABLE_CHARS - 1] + "…"
+
+
+class _Kinded:
+    """A finding of one kind: its severity and mark are its kind's."""
+
+    kind: ClassVar[FindingKind]
+
+    @property
+    def severity(self) -> Severity:
+        return self.kind.severity
+
+    @property
+    def mark(self) -> str:
+        return self.kind.mark
+
+    def why_text(self) -> str:
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class ClaimFinding:
@@ -86,7 +153,14 @@ class ClaimFinding:
     explained_by: tuple[Explanation, ...] = ()
     why_not: str | None = None  # "no single slip or convention reproduces …": what was checked
     intended: str | None = None  # the value the author meant (a typo's correction), when one explains this
-    kind: ClassVar[str] = "claim"
+
+    @property
+    def kind(self) -> FindingKind:
+        return self.verdict.kind
+
+    @property
+    def mark(self) -> str:
+        return self.kind.mark
 
     @property
     def seq(self) -> int:
@@ -102,15 +176,59 @@ class ClaimFinding:
         w = self.claim.written
         return self.quantity if w is None else f"{w} ({self.quantity})"
 
+    def why_text(self) -> str:
+        """Why the verdict, in one line (the best explanation first, when there is one)."""
+        why = []
+        if self.explained_by:
+            why.append(self.explained_by[0].detail)
+        elif self.why_not and self.verdict in (Verdict.WRONG, Verdict.LAST_DIGIT):
+            why.append(self.why_not)
+        if self.caused_by:
+            why.append("from " + ", ".join(f"{self.names[c.seq]} = {c.number.text}" for c in self.caused_by))
+        if self.verdict is Verdict.COARSE:
+            why.append("written with too few digits to tell the value from 0 or from the next step of its scale")
+        if self.verdict is Verdict.LAST_DIGIT and self.off_by > 1.5 and self.recomputed:
+            why.append(f"one unit of the last digit off what the document's own inputs give, {self.recomputed} "
+                       f"(the exact value is {units(self.off_by)} units away)")
+        elif self.recomputed and self.verdict in (Verdict.ROUNDING, Verdict.PROPAGATED, Verdict.LAST_DIGIT):
+            why.append(f"the document's own inputs give {self.recomputed}")
+        if self.intended and not any(self.intended in w for w in why):
+            why.append(f"{self.intended} meant")
+        return "; ".join(why)
+
+    def row(self, r: Report) -> Row:
+        closed = short_form(r.closed_form(self, TABLE_NODES)) if self.verdict is not Verdict.UNDEFINED else ""
+        return self.shown, self.claim.number.text, self.exact, units(self.off_by), self.why_text(), closed
+
+    def json(self, r: Report) -> dict:
+        c = self.claim
+        out: dict = {"kind": "claim", "quantity": self.quantity, **({"written": c.written} if c.written else {}),
+                     "at": c.at, "reported": c.number.text,
+                     "exact": plain(self.exact), "exact_digits": certified_digits(self.exact),
+                     "exact_complete": complete(self.exact),
+                     "closed_form": r.closed_form(self, JSON_NODES), "verdict": self.verdict.value,
+                     "off_by_last_digits": self.off_by,
+                     "caused_by": [self.names[x.seq] for x in self.caused_by], "severity": self.severity.label,
+                     "recomputed": plain(self.recomputed) if self.recomputed is not None else None,
+                     "file_line": c.line, "role": c.role.value, **({"source_line": c.source_line} if c.source_line else {})}
+        if c.float64:
+            out["precision"] = "float64"
+        if self.explained_by or self.why_not:
+            out["explained_by"] = [e.json() for e in self.explained_by]
+            if self.why_not:
+                out["unexplained"] = self.why_not
+        if self.intended:
+            out["intended"] = self.intended
+        return out
+
 
 @dataclass(frozen=True)
-class ConflictFinding:
+class ConflictFinding(_Kinded):
     """One quantity stated twice with intervals that do not meet."""
 
     quantity: str
     claims: tuple[Claim, ...]
-    kind: ClassVar[str] = "conflict"
-    severity: ClassVar[Severity] = Severity.ERROR
+    kind: ClassVar[FindingKind] = FindingKind.CONFLICT
 
     @property
     def seq(self) -> int:
@@ -120,9 +238,21 @@ class ConflictFinding:
     def at(self) -> str:
         return max(self.claims, key=lambda c: c.seq).at
 
+    def why_text(self) -> str:
+        vals = "; ".join(f"{c.number.text} at {c.at}" for c in self.claims)
+        return f"stated with values that cannot both be right: {vals}"
+
+    def row(self, r: Report) -> Row:
+        return self.quantity, "", "", "", self.why_text(), ""
+
+    def json(self, r: Report) -> dict:
+        return {"kind": self.kind.value, "quantity": self.quantity, "severity": self.severity.label,
+                "values": [{"reported": c.number.text, "at": c.at, "file_line": c.line,
+                            **({"source_line": c.source_line} if c.source_line else {})} for c in self.claims]}
+
 
 @dataclass(frozen=True)
-class LineFinding:
+class LineFinding(_Kinded):
     """A finding about one line of working: where it stands and what it says."""
 
     work: int  # index of the work line in the case
@@ -132,24 +262,41 @@ class LineFinding:
 
 
 @dataclass(frozen=True)
-class ArithmeticFinding(LineFinding):
-    """A line of working whose own arithmetic is false, even for operands anywhere within their written digits."""
+class _LineValueFinding(LineFinding):
+    """A line of working and what its arithmetic gives."""
 
     evaluates_to: str = ""
     reported: str = ""
-    kind: ClassVar[str] = "arithmetic"
-    severity: ClassVar[Severity] = Severity.ERROR
+
+    def row(self, r: Report) -> Row:
+        return self.line, self.reported, self.evaluates_to, "", self.why_text(), ""
+
+    def json(self, r: Report) -> dict:
+        return {"kind": self.kind.value, "at": self.at, "line": self.line, "evaluates_to": plain(self.evaluates_to),
+                "evaluates_to_digits": certified_digits(self.evaluates_to), "reported": self.reported,
+                "severity": self.severity.label}
 
 
 @dataclass(frozen=True)
-class CarriedDigitsFinding(LineFinding):
+class ArithmeticFinding(_LineValueFinding):
+    """A line of working whose own arithmetic is false, even for operands anywhere within their written digits."""
+
+    kind: ClassVar[FindingKind] = FindingKind.ARITHMETIC
+
+    def why_text(self) -> str:
+        return f"the line's own arithmetic gives {self.evaluates_to}"
+
+
+@dataclass(frozen=True)
+class CarriedDigitsFinding(_LineValueFinding):
     """A line false as written but true for operands within their written precision: the author carried
     more digits than the line shows (a note, not an error)."""
 
-    evaluates_to: str = ""
-    reported: str = ""
-    kind: ClassVar[str] = "carried_digits"
-    severity: ClassVar[Severity] = Severity.NOTE
+    kind: ClassVar[FindingKind] = FindingKind.CARRIED_DIGITS
+
+    def why_text(self) -> str:
+        return (f"as written it gives {self.evaluates_to}, but operands within their written digits reach "
+                f"{self.reported}: the author carried more digits than the line shows")
 
 
 @dataclass(frozen=True)
@@ -157,24 +304,40 @@ class UnmatchedFinding(LineFinding):
     """A line of working whose operands do not fit its quantity's formula."""
 
     of: str = ""
-    kind: ClassVar[str] = "unmatched"
-    severity: ClassVar[Severity] = Severity.WARNING
+    kind: ClassVar[FindingKind] = FindingKind.UNMATCHED
+
+    def why_text(self) -> str:
+        return f"operands do not fit the formula of {self.of}; checked as arithmetic only"
+
+    def row(self, r: Report) -> Row:
+        return self.line, "", "", "", self.why_text(), ""
+
+    def json(self, r: Report) -> dict:
+        return {"kind": self.kind.value, "at": self.at, "line": self.line, "of": self.of, "severity": self.severity.label}
 
 
 @dataclass(frozen=True)
-class UndefinedFinding:
+class UndefinedFinding(_Kinded):
     """A quantity the givens leave undefined, and why."""
 
     quantity: str
     why: str
     seq: int
     at: str
-    kind: ClassVar[str] = "undefined"
-    severity: ClassVar[Severity] = Severity.ERROR
+    kind: ClassVar[FindingKind] = FindingKind.UNDEFINED
+
+    def why_text(self) -> str:
+        return self.why
+
+    def row(self, r: Report) -> Row:
+        return self.quantity, "", "undefined", "", self.why_text(), ""
+
+    def json(self, r: Report) -> dict:
+        return {"kind": self.kind.value, "quantity": self.quantity, "why": self.why, "severity": self.severity.label}
 
 
 @dataclass(frozen=True)
-class TrendFinding:
+class TrendFinding(_Kinded):
     """A claim about how a quantity moves during training, judged exactly."""
 
     trend: Trend
@@ -182,11 +345,16 @@ class TrendFinding:
     values: tuple[str, ...]  # one decimal per step, from .. to
     correct: bool
     why: str
-    kind: ClassVar[str] = "trend"
+    kind: ClassVar[FindingKind] = FindingKind.TREND
 
     @property
     def severity(self) -> Severity:
-        return Severity.OK if self.correct else Severity.ERROR
+        return Severity.OK if self.correct else self.kind.severity
+
+    @property
+    def mark(self) -> str:
+        """Whether the trend held."""
+        return FindingKind.CORRECT.mark if self.correct else FindingKind.WRONG.mark
 
     @property
     def seq(self) -> int:
@@ -196,16 +364,22 @@ class TrendFinding:
     def at(self) -> str:
         return self.trend.at
 
+    def why_text(self) -> str:
+        return self.why
+
+    def row(self, r: Report) -> Row:
+        return self.of, self.trend.says.value, " → ".join((self.values[0], self.values[-1])), "", self.why_text(), ""
+
+    def json(self, r: Report) -> dict:
+        t = self.trend
+        return {"kind": self.kind.value, "at": t.at, "of": self.of, "from": t.start, "to": t.end,
+                "says": t.says.value, "values": [plain(v) for v in self.values],
+                "verdict": "correct" if self.correct else "wrong", "why": self.why, "severity": self.severity.label}
+
 
 Finding = (ClaimFinding | ConflictFinding | ArithmeticFinding | CarriedDigitsFinding | UnmatchedFinding
            | UndefinedFinding | TrendFinding)
-SUMMARY_KEYS = ("claims", "correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "conflict",
-                "arithmetic", "carried_digits", "unmatched", "coarse", "trend")
-
-
-def kind_of(f: Finding) -> str:
-    """A finding's kind, or for a claim its verdict: the key of summaries, marks and styles."""
-    return f.verdict.value if isinstance(f, ClaimFinding) else f.kind
+SUMMARY_KEYS = ("claims", *(k.value for k in FindingKind))
 
 
 @dataclass(frozen=True)
@@ -237,7 +411,7 @@ class Report:
         for f in self.findings:
             if isinstance(f, ClaimFinding):
                 s["claims"] += 1
-            s[kind_of(f)] += 1
+            s[f.kind] += 1
         s["restated"] = len(self.case.restated)  # operands repeating a claim, judged with it (not in "claims")
         return s
 

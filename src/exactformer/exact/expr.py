@@ -11,11 +11,12 @@ expanded tree.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
+
+from .functions import Func
 
 T = TypeVar("T")
 
@@ -126,20 +127,6 @@ def int_text(n: int) -> str:
         return digits
     head = digits if exact else digits + "…"
     return f"10^{k}" if head == "1" else f"{head}·10^{k}"
-
-
-class Func(enum.Enum):
-    """The functions an exact value may apply, each with its name as printed."""
-
-    EXP = "exp"
-    LOG = "ln"
-    SQRT = "sqrt"
-    ERF = "erf"
-    TANH = "tanh"
-    SIN = "sin"
-    COS = "cos"
-    RELU = "relu"  # only for a value that cannot be decided (a symbol); numbers decide it
-    STEP = "H"  # Heaviside with H(0) = 0 (ReLU's derivative), likewise only for an undecidable value
 
 
 class Expr:

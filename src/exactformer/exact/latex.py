@@ -57,9 +57,6 @@ def tok(label: str) -> str:
     return r"\text{" + tex_escape(short(label)) + "}"
 
 
-_FN = {X.Func.LOG: "ln", X.Func.ERF: "erf", X.Func.TANH: "tanh", X.Func.SIN: "sin", X.Func.COS: "cos"}
-
-
 class TexMarkup:
     """How the printer writes each piece in LaTeX (``MathMLMarkup`` writes the same pieces as MathML)."""
 
@@ -257,7 +254,8 @@ class LatexPrinter:
             return self.m.fn("max") + self._paren(self.m.seq([self.m.num("0"), arg], ",")), 3
         if e.fn is X.Func.STEP:
             return self.m.bracket(self.m.seq([arg, self.m.num("0")], ">")), 3
-        return self.m.fn(_FN[e.fn]) + self._paren(arg), 3
+        assert e.fn.tex is not None, e.fn  # every function without a name of its own is laid out above
+        return self.m.fn(e.fn.tex) + self._paren(arg), 3
 
     def _print_Pow(self, e: X.Pow) -> tuple[str, int]:
         s, p = self._print(e.base)

@@ -6,10 +6,6 @@ import sympy
 
 from . import expr as X
 
-_FUNCS = {X.Func.EXP: sympy.exp, X.Func.LOG: sympy.log, X.Func.SQRT: sympy.sqrt, X.Func.ERF: sympy.erf,
-          X.Func.TANH: sympy.tanh, X.Func.SIN: sympy.sin, X.Func.COS: sympy.cos,
-          X.Func.RELU: lambda a: sympy.Max(0, a), X.Func.STEP: lambda a: sympy.Heaviside(a, 0)}
-
 
 def to_sympy(e: X.Expr, refs: dict[str, sympy.Symbol] | None = None):
     """The SymPy expression of e, sharing subexpressions (never expanded).
@@ -37,7 +33,7 @@ def to_sympy(e: X.Expr, refs: dict[str, sympy.Symbol] | None = None):
         if isinstance(n, X.Div):
             return cs[0] / cs[1]
         if isinstance(n, X.Apply):
-            return _FUNCS[n.fn](cs[0])
+            return n.fn.sympy(sympy, cs[0])
         if isinstance(n, X.Pow):
             return sympy.Pow(cs[0], sympy.Rational(n.exponent.numerator, n.exponent.denominator))
         if isinstance(n, X.Max):

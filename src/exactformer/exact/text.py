@@ -53,16 +53,7 @@ def _text(e: X.Expr, cs: tuple, ref) -> tuple[str, int]:
     if isinstance(e, X.Pi):
         return "π", _ATOM
     if isinstance(e, X.Apply):
-        arg = cs[0][0]
-        if e.fn is X.Func.EXP:
-            return f"e^({arg})", _ATOM
-        if e.fn is X.Func.SQRT:
-            return f"√({arg})", _ATOM
-        if e.fn is X.Func.RELU:
-            return f"max(0, {arg})", _ATOM
-        if e.fn is X.Func.STEP:
-            return f"[{arg} > 0]", _ATOM
-        return f"{e.fn.value}({arg})", _ATOM
+        return e.fn.text.format(cs[0][0]), _ATOM
     if isinstance(e, X.Pow):
         q = e.exponent
         return f"{_wrap(cs[0], _ATOM)}^({q.numerator}/{q.denominator})", _ATOM

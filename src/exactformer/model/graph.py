@@ -123,7 +123,7 @@ class Graph:
             for key, st in self.steps.items():
                 other = like.steps.get(key)
                 st.short = other.short if other is not None else key
-        self._expr: dict[tuple[Address, int], X.Expr] = {}
+        self._expr: dict[Address, X.Expr] = {}
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
         self._formulas: dict[Address, Formula] = {}
         self._parsed: dict[str, Address] = {}  # text -> address, and back: each read and printed once
@@ -388,15 +388,6 @@ class Graph:
         rest = [range(d) for d in s.dims[len(a.idx):]]
         return [Address(s.key, a.idx + t, a.grad, a.t) for t in product(*rest) if s.op.exists(s, a.idx + t)]
 
-    def cell_names(self, cells: list[Address]) -> list[str]:
-        """``name`` of many scalars of one step (``scalars``' answer): each index's label written once."""
-        if not cells:
-            return []
-        first = cells[0]
-        if len(cells) < 8 or any(c.step != first.step or c.grad != first.grad or c.t != first.t for c in cells):
-            return [self.name(c) for c in cells]
-        return self.index_names(first.step, first.grad, first.t, [c.idx for c in cells])
-
     def index_names(self, key: str, grad: bool, t: int, idxs: list[tuple[int, ...]]) -> list[str]:
         """``name`` of the scalars of one step at these indices (every index given), each label written once."""
         s = self.step(key)
@@ -596,35 +587,34 @@ class Graph:
     # ---- exact values --------------------------------------------------------------------------
     def expr(self, a: Address) -> X.Expr:
         """Exact value of scalar a (an iterative walk: deep chains of quantities never recurse)."""
-        key = (a, 0)
-        got = self._expr.get(key)
+        got = self._expr.get(a)
         if got is not None:
             return got
         stack = [a]
         while stack:
             top = stack[-1]
-            if (top, 0) in self._expr:
+            if top in self._expr:
                 stack.pop()
                 continue
             f = self.formula(top)
             if top.grad and f.kind is K.GIVEN:
-                self._expr[(top, 0)] = X.ONE
+                self._expr[top] = X.ONE
                 stack.pop()
                 continue
-            missing = [b for b in f.args if (b, 0) not in self._expr]
+            missing = [b for b in f.args if b not in self._expr]
             if missing:
                 stack.extend(missing)
                 continue
             stack.pop()
-            self._expr[(top, 0)] = self._build(top, f)
-        return self._expr[key]
+            self._expr[top] = self._build(top, f)
+        return self._expr[a]
 
     def _build(self, a: Address, f: Formula) -> X.Expr:
         if f.kind is K.GIVEN:
             s = self.step(a.step)
             v = s.op.values[s.flat(a.idx)]  # type: ignore[attr-defined]
             return exact_of(v)
-        xs = [self._expr[(b, 0)] for b in f.args]
+        xs = [self._expr[b] for b in f.args]
         try:
             return f.kind.f(self.exact_backend, xs)
         except ZeroDivisionError:

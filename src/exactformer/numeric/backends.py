@@ -1,21 +1,24 @@
-"""The arithmetic a computation kind is written in, three ways: exact DAG, arb balls, intervals.
+"""The arithmetic a computation kind is written in: exact DAG, arb balls, intervals, exact rationals.
 
 A kind (``model.kinds``) writes its formula and its derivative once, against a
-backend ``M``: ``M.div(a, b)``, ``M.exp(x)``, ``M.relu(x)``. ``EXACT`` builds the
-exact value (or, fed ``Ref`` nodes, the formula itself, which the printers show
-and lines of working are matched against); ``BALL`` evaluates certified arb balls;
-``INTERVAL`` recomputes from the document's own numbers. So the exact value, the
-certified decimal, the formula shown and the audit's recomputation cannot
-disagree about what a step computes.
+backend ``M``: ``M.div(a, b)``, ``M.exp(x)``, ``M.relu(x)``. ``ExactBackend`` builds
+the exact value (``PatternBackend``, fed ``Ref`` nodes, the formula itself, which the
+printers show and lines of working are matched against); ``BALL`` evaluates certified
+arb balls; ``INTERVAL`` recomputes from the document's own numbers; ``RATIONAL`` computes
+a whole rational step at once as flint rationals. So the exact value, the certified
+decimal, the formula shown and the audit's recomputation cannot disagree about what a
+step computes.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from flint import arb, ctx, fmpq
 
 from ..exact import expr as X
+from ..exact.functions import Domain, IntervalRule
 from .ball import expr_ball, q2arb, sign_of
 from .intervals import Interval, Undefined, ball, le
 
@@ -35,22 +38,10 @@ class ExactBackend:
 
     add, mul, sub, neg, div = staticmethod(X.add), staticmethod(X.mul), staticmethod(X.sub), \
         staticmethod(X.neg), staticmethod(X.div)
-    exp, log, sqrt = staticmethod(X.exp), staticmethod(X.log), staticmethod(X.sqrt)
+    # exp, log, sqrt, erf, tanh, sin, cos: X.apply of the function (set below, from the function table)
 
     def square(self, a: X.Expr) -> X.Expr:
         return X.mul(a, a)
-
-    def erf(self, a: X.Expr) -> X.Expr:
-        return X.apply(X.Func.ERF, a)
-
-    def tanh(self, a: X.Expr) -> X.Expr:
-        return X.apply(X.Func.TANH, a)
-
-    def sin(self, a: X.Expr) -> X.Expr:
-        return X.apply(X.Func.SIN, a)
-
-    def cos(self, a: X.Expr) -> X.Expr:
-        return X.apply(X.Func.COS, a)
 
     def pi(self) -> X.Expr:
         return X.PI
@@ -148,11 +139,11 @@ class BallBackend:
     def square(a: arb) -> arb:
         return a * a
 
-    exp, log, sqrt, erf, tanh, sin, cos = (
-        staticmethod(lambda a: a.exp()), staticmethod(lambda a: a.log()),
-        staticmethod(lambda a: a.nonnegative_part().sqrt()),  # only of quantities ≥ 0 (variances, d_k)
-        staticmethod(lambda a: a.erf()), staticmethod(lambda a: a.tanh()), staticmethod(lambda a: a.sin()),
-        staticmethod(lambda a: a.cos()))
+    # exp, log, erf, tanh, sin, cos: the function's ball (set below, from the function table)
+
+    @staticmethod
+    def sqrt(a: arb) -> arb:
+        return a.nonnegative_part().sqrt()  # only of quantities ≥ 0 (variances, d_k): a ball past 0 is cut
 
     @staticmethod
     def pi() -> arb:
@@ -234,37 +225,7 @@ class IntervalBackend:
     def square(a: Interval) -> Interval:
         return a.square()
 
-    @staticmethod
-    def exp(a: Interval) -> Interval:
-        return a.monotone(arb.exp)
-
-    @staticmethod
-    def log(a: Interval) -> Interval:
-        if le(a.lo, Fraction(0)) is not False:
-            raise Undefined("the logarithm of an interval that reaches 0")
-        return a.monotone(arb.log)
-
-    @staticmethod
-    def sqrt(a: Interval) -> Interval:
-        return a.positive_part().monotone(arb.sqrt)
-
-    @staticmethod
-    def erf(a: Interval) -> Interval:
-        return a.monotone(arb.erf)
-
-    @staticmethod
-    def tanh(a: Interval) -> Interval:
-        return a.monotone(arb.tanh)
-
-    @staticmethod
-    def sin(a: Interval) -> Interval:
-        b = a.mid_ball().sin()
-        return Interval(b.lower(), b.upper())
-
-    @staticmethod
-    def cos(a: Interval) -> Interval:
-        b = a.mid_ball().cos()
-        return Interval(b.lower(), b.upper())
+    # exp, log, sqrt, erf, tanh, sin, cos: by the function's interval rule and domain (set below)
 
     def pi(self) -> Interval:
         return Interval.point(arb.pi())
@@ -296,6 +257,34 @@ class IntervalBackend:
         if any(le(xs[k].hi, x.lo) is True and le(x.lo, xs[k].hi) is False for j, x in enumerate(xs) if j != k):
             return Interval.point(Fraction(0))
         return Interval(Fraction(0), Fraction(1))
+
+
+def _interval_of(fn: X.Func):
+    """How an interval of arguments maps under a function of the table (exact.functions)."""
+    f = fn.ball
+    if fn.interval is IntervalRule.ENCLOSE:
+        def enclose(a: Interval) -> Interval:
+            b = f(a.mid_ball())
+            return Interval(b.lower(), b.upper())
+        return enclose
+    assert fn.interval is IntervalRule.INCREASING, fn
+    if fn.domain is Domain.POSITIVE:
+        def positive(a: Interval) -> Interval:
+            if le(a.lo, Fraction(0)) is not False:
+                raise Undefined(f"the {fn.words} of an interval that reaches 0")
+            return a.monotone(f)
+        return positive
+    if fn.domain is Domain.NONNEGATIVE:
+        return lambda a: a.positive_part().monotone(f)
+    return lambda a: a.monotone(f)
+
+
+for _fn in X.Func:  # each function of the table in each backend, but where a backend has its own (a branch,
+    # ReLU or its step, each decides; the ball backend's square root cuts a ball at 0)
+    for _cls, _method in ((ExactBackend, partial(X.apply, _fn)), (BallBackend, _fn.ball),
+                          (IntervalBackend, None if _fn.interval is IntervalRule.DECIDED else _interval_of(_fn))):
+        if _method is not None and _fn.method not in vars(_cls):
+            setattr(_cls, _fn.method, staticmethod(_method))
 
 
 class NotRational(ArithmeticError):
@@ -378,7 +367,7 @@ RATIONAL = RationalBackend()
 
 
 class PatternBackend(ExactBackend):
-    """Like EXACT, but keeps a formula's structure: no flattening of sums and products.
+    """Like ExactBackend, but keeps a formula's structure: no flattening of sums and products.
 
     Fed ``Ref`` slots, a kind's ``f`` or ``d`` becomes the formula as a document writes it
     (``grad.o·(o·(1 − o))``): what ``show`` prints and what a line of working is matched against.

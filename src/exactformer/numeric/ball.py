@@ -103,17 +103,6 @@ def surd_ball(s: X.Surd) -> arb:
     return q2arb(s.q) if s.n == 1 else q2arb(s.q) * arb(s.n).sqrt()
 
 
-_APPLY: dict[X.Func, Callable[[arb], arb]] = {
-    X.Func.EXP: arb.exp, X.Func.LOG: arb.log, X.Func.SQRT: arb.sqrt, X.Func.ERF: arb.erf,
-    X.Func.TANH: arb.tanh, X.Func.SIN: arb.sin, X.Func.COS: arb.cos, X.Func.RELU: lambda a: a.max(0),
-    X.Func.STEP: lambda a: arb(1) if a > 0 else arb(0) if (a < 0 or a.is_zero()) else arb(0.5, 0.5),
-}
-
-
-def apply_ball(fn: X.Func, a: arb) -> arb:
-    return _APPLY[fn](a)
-
-
 def expr_ball(e: X.Expr, memo: dict | None = None) -> arb:
     """Ball of an exact expression at the current precision (NaN where a symbol or a Ref enters)."""
     return X.fold(e, _ball_node, memo)
@@ -136,7 +125,7 @@ def _ball_node(e: X.Expr, cs: tuple) -> arb:
     if isinstance(e, X.Div):
         return cs[0] / cs[1]
     if isinstance(e, X.Apply):
-        return apply_ball(e.fn, cs[0])
+        return e.fn.ball(cs[0])
     if isinstance(e, X.Pow):
         return cs[0] ** q2arb(e.exponent)
     if isinstance(e, X.Max):
@@ -416,15 +405,6 @@ def ratio_text(n: int, d: int, sig: int) -> str:
         tail = ("." + shown[1:] if shown[1:] else "") + ("" if exact else "…")
         return sign + f"{shown[0]}{tail}e{e10:+d}"
     return sign + _place(t, w - 1 - e10) + "…"
-
-
-def _multiplicity(n: int, p: int) -> int:
-    """How many times the prime p divides n > 0."""
-    k = 0
-    while n % p == 0:
-        n //= p
-        k += 1
-    return k
 
 
 def _ilog10(n: int, d: int) -> int:

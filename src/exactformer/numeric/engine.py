@@ -38,7 +38,6 @@ from .ball import (
     expr_ball,
     fraction_text,
     precision,
-    q2arb,
     ratio_text,
     start_for,
 )
@@ -348,7 +347,7 @@ class Engine:
         return s.exactness
 
     def cheap(self, a: Address) -> bool:
-        """The exact value folds to a constant cheaply (a rational or algebraic step)."""
+        """The exact value folds to a constant cheaply: a rational step (``Exactness.RATIONAL``)."""
         return self.exactness(a) is Exactness.RATIONAL
 
     def rational(self, a: Address) -> Fraction | None:
@@ -433,8 +432,8 @@ class Engine:
     def compare(self, a: Address, x: Fraction) -> int:
         """Sign of E(a) − x, certain (ties included): a certified ball decides unless it straddles x; then the
         exact value (a rational folded exactly, else higher precisions)."""
-        if self.cheap(a) and (a, 0) in self.graph._expr:
-            r = X.rational_of(self.graph._expr[(a, 0)])
+        if self.cheap(a) and a in self.graph._expr:
+            r = X.rational_of(self.graph._expr[a])
             if r is not None:
                 return (r > x) - (r < x)
         self.require_defined(a)
@@ -733,7 +732,7 @@ class Engine:
                 memo[b] = X.Ref(g.name(b), b)
                 stack.pop()
                 continue
-            cached = g._expr.get((b, 0))
+            cached = g._expr.get(b)
             if cached is None and not b.grad and not b.t and isinstance(g.step(b.step).op, Contract):
                 r = self.rational(b)  # a rational contraction: every cell at once, exactly (fmpq matrices)
                 cached = X.const(r) if r is not None else None
@@ -808,6 +807,3 @@ class Engine:
 
         return T.text(e, ref=ref, limit=4000)
 
-
-def rational_ball(q: Fraction) -> arb:
-    return q2arb(q)

@@ -31,10 +31,6 @@ def _op(x: End, y: End, f) -> End:
     return f(ball(x), ball(y))
 
 
-def lo_of(x: End) -> End:
-    return x if isinstance(x, Fraction) else x.lower()
-
-
 def _min(x: End, y: End) -> End:
     if isinstance(x, Fraction) and isinstance(y, Fraction):
         return min(x, y)

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import ParseError
+from ..exact.functions import BY_GRAMMAR, Domain
 
 MAX_EXPONENT = 10_000  # |e| in 1e±k (e^800 ≈ 2.7e347 is a legitimate exponential)
 MAX_DIGITS = 10_000
@@ -36,8 +37,8 @@ MAX_CHARS = 20_000
 _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?")
 _NAME = re.compile(r"[A-Za-z_σπ][A-Za-z0-9_]*")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-FUNCS = frozenset({"exp", "sqrt", "ln", "log", "log2", "log10", "max", "relu", "erf", "tanh", "sigmoid", "σ",
-                   "sin", "cos"})
+LOGS = ("ln", "log", "log2", "log10")  # ln is the table's; the others are ln over the log of their base
+FUNCS = frozenset(BY_GRAMMAR) | frozenset(LOGS) | {"max", "sigmoid", "σ"}  # the table's functions, and these
 NOT_NUMBERS = frozenset({"nan", "inf", "infinity"})  # case-insensitive: refused, never symbols
 RESERVED = FUNCS | {"e", "π", "pi"}
 _OPS = {"+": "+", "-": "-", "−": "-", "×": "*", "*": "*", "·": "*", "⋅": "*", "/": "/", "÷": "/", "⁄": "/",
@@ -370,18 +371,17 @@ def _call(fn: str, args: list, M, log_base):
     if len(args) != 1:
         raise ParseError(f"{fn} takes one argument", fn)
     a = args[0]
-    if fn == "sqrt":
-        _nonnegative(M, a, "square root of a negative number")
-        return M.sqrt(a)
-    if fn in ("ln", "log", "log2", "log10"):
+    if fn in LOGS:
         _positive(M, a)
         base = {"log2": 2, "log10": 10}.get(fn)
         if fn == "log" and log_base is not None:
             return M.div(M.log(a), M.log(M.value(log_base)))
         return M.log(a) if base is None else M.div(M.log(a), M.log(M.const(base)))
-    simple = {"exp": M.exp, "relu": M.relu, "erf": M.erf, "tanh": M.tanh, "sin": M.sin, "cos": M.cos}
-    if fn in simple:
-        return simple[fn](a)
+    f = BY_GRAMMAR.get(fn)
+    if f is not None:
+        if f.domain is Domain.NONNEGATIVE:
+            _nonnegative(M, a, f"{f.words} of a negative number")
+        return getattr(M, f.method)(a)
     return M.div(M.one, M.add(M.one, M.exp(M.neg(a))))  # sigmoid
 
 

@@ -304,32 +304,17 @@ class Matcher:
 
     def _apply(self, p: X.Apply, node, depth: int) -> list[Candidate]:
         fn = p.fn
-        if fn is X.Func.EXP:
-            if isinstance(node, G.Call) and node.fn == "exp":
-                return self.match(p.arg, node.arg, depth)
-            if isinstance(node, G.Bin) and node.op == "^" and isinstance(node.a, G.EulerE):
-                return self.match(p.arg, node.b, depth)
-            return []
-        if fn is X.Func.SQRT:
-            if isinstance(node, G.Call) and node.fn == "sqrt":
-                return self.match(p.arg, node.arg, depth)
-            return []
-        if fn is X.Func.LOG:
-            if isinstance(node, G.Call) and (node.fn == "ln" or (node.fn == "log" and self.log_base is None)):
-                return self.match(p.arg, node.arg, depth)
-            return []
-        if fn is X.Func.RELU:
-            if isinstance(node, G.Call) and node.fn == "relu":
-                return self.match(p.arg, node.arg, depth)
-            if isinstance(node, G.Call) and node.fn == "max" and len(node.args) == 2:
-                for zero, x in ((node.args[0], node.args[1]), (node.args[1], node.args[0])):
-                    v = self._constant(zero)
-                    if v is not None and X.rational_of(v) == 0:
-                        return self.match(p.arg, x, depth)
-            return []
-        names = {X.Func.TANH: "tanh", X.Func.ERF: "erf", X.Func.SIN: "sin", X.Func.COS: "cos"}
-        if isinstance(node, G.Call) and node.fn == names.get(fn):
+        if isinstance(node, G.Call) and node.fn == fn.grammar:  # exp(…), sqrt(…), ln(…), tanh(…), relu(…), …
             return self.match(p.arg, node.arg, depth)
+        if fn is X.Func.EXP and isinstance(node, G.Bin) and node.op == "^" and isinstance(node.a, G.EulerE):
+            return self.match(p.arg, node.b, depth)  # e^(…)
+        if fn is X.Func.LOG and isinstance(node, G.Call) and node.fn == "log" and self.log_base is None:
+            return self.match(p.arg, node.arg, depth)  # log(…) of a case whose log is natural
+        if fn is X.Func.RELU and isinstance(node, G.Call) and node.fn == "max" and len(node.args) == 2:
+            for zero, x in ((node.args[0], node.args[1]), (node.args[1], node.args[0])):  # max(0, …)
+                v = self._constant(zero)
+                if v is not None and X.rational_of(v) == 0:
+                    return self.match(p.arg, x, depth)
         return []
 
     def _assign(self, ps: list[X.Expr], ns: list, depth: int) -> list[Candidate]:

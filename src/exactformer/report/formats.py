@@ -25,8 +25,9 @@ from pathlib import Path
 from typing import ClassVar
 
 from .. import __version__
-from ..audit.findings import SUMMARY_KEYS, ClaimFinding, Finding, Report, Severity, kind_of
-from .data import LABEL, certified_digits, complete, describe, finding_json, plain, report_json
+from ..audit.findings import ClaimFinding, Finding, FindingKind, Report, Severity
+from .data import report_json
+from .decimals import certified_digits, complete, plain
 from .escape import safe
 from .places import Place, Places
 
@@ -76,16 +77,16 @@ class Part:
 
 def message(f: Finding, r: Report) -> str:
     """A finding in one sentence, for an annotation: what is stated, what is exact, and why."""
-    q, rep, exact, off, why, closed = describe(f, r)
-    k = kind_of(f)
+    q, rep, exact, off, why, closed = f.row(r)
+    k = f.kind
     if isinstance(f, ClaimFinding):
-        text = f"{q} = {rep} is {LABEL[k]}: the exact value is {exact}"
+        text = f"{q} = {rep} is {k.label}: the exact value is {exact}"
         if closed and closed != exact:
             text += f" ({closed})"
         if off:
             text += f", {off} units of the last digit off"
     else:
-        text = f"{LABEL[k]}: {q}" + (f" = {rep}" if rep else "")
+        text = f"{k.label}: {q}" + (f" = {rep}" if rep else "")
         if exact:
             text += f" (it gives {exact})"
     return text + (f"; {why}" if why else "") + f" [at {f.at}]"
@@ -93,7 +94,7 @@ def message(f: Finding, r: Report) -> str:
 
 def title(f: Finding) -> str:
     q = getattr(f, "quantity", None) or getattr(f, "of", None) or ""
-    return f"exactformer: {LABEL[kind_of(f)]}" + (f" {q}" if q else "")
+    return f"exactformer: {f.kind.label}" + (f" {q}" if q else "")
 
 
 def flagged(r: Report) -> list[Finding]:
@@ -197,12 +198,12 @@ class CSVFormatter(Formatter):
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(CSV_HEADER)
         for f in r.findings:  # correct claims are rows too: a spreadsheet filters them
-            q, rep, exact, _, why, closed = describe(f, r)
+            q, rep, exact, _, why, closed = f.row(r)
             at = places.of(f)
             off = f.off_by if isinstance(f, ClaimFinding) else ""
             digits = certified_digits(exact) if exact else ""
             whole = complete(exact) if exact else ""
-            w.writerow([at.path, at.line or "", at.col or "", safe(f.at), kind_of(f), f.severity.label, safe(q),
+            w.writerow([at.path, at.line or "", at.col or "", safe(f.at), f.kind, f.severity.label, safe(q),
                         rep, plain(exact), digits, whole, off, safe(why), closed])
         return buf.getvalue()
 
@@ -301,8 +302,8 @@ def uri(path: str) -> str:
 
 def fingerprint(f: Finding, r: Report) -> str:
     """Stable across runs and across edits that move lines: the kind, what is stated and where (by name)."""
-    q, rep, *_ = describe(f, r)
-    key = "\0".join((kind_of(f), q, rep, _LINE_IN_AT.sub("", f.at)))
+    q, rep, *_ = f.row(r)
+    key = "\0".join((f.kind, q, rep, _LINE_IN_AT.sub("", f.at)))
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
@@ -330,7 +331,7 @@ class SARIFFormatter(Formatter):
         index = {k: n for n, k in enumerate(RULES)}
         results = []
         for f in flagged(r):
-            k = kind_of(f)
+            k = f.kind
             at = places.of(f)
             loc: dict = {"physicalLocation": {"artifactLocation": {"uri": uri(at.path)}}}
             if at.line:
@@ -338,7 +339,7 @@ class SARIFFormatter(Formatter):
                 if at.col:
                     region["startColumn"] = at.col
                 loc["physicalLocation"]["region"] = region
-            props = {k2: v for k2, v in finding_json(f, r).items() if k2 in ("quantity", "reported", "exact",
+            props = {k2: v for k2, v in f.json(r).items() if k2 in ("quantity", "reported", "exact",
                                                                             "exact_digits", "verdict", "at")}
             results.append({"ruleId": RULES[k][0], "ruleIndex": index[k], "level": SARIF_LEVEL[f.severity],
                             "message": {"text": message(f, r)}, "locations": [loc],
@@ -380,7 +381,7 @@ class JUnitFormatter(Formatter):
         suite = self._suite(places.path)
         failures = 0
         for f in r.findings:
-            q, rep, *_ = describe(f, r)
+            q, rep, *_ = f.row(r)
             at = places.of(f)
             case = ET.SubElement(suite, "testcase", classname=_xml_text(f.at),
                                  name=_xml_text(f"{q} = {rep}" if rep else q), file=_xml_text(at.path))
@@ -388,7 +389,7 @@ class JUnitFormatter(Formatter):
                 case.set("line", str(at.line))
             if f.severity is Severity.ERROR:
                 failures += 1
-                ET.SubElement(case, "failure", type=kind_of(f), message=_xml_text(message(f, r)))
+                ET.SubElement(case, "failure", type=f.kind, message=_xml_text(message(f, r)))
             elif f.severity > Severity.OK:
                 ET.SubElement(case, "system-out").text = _xml_text(f"{f.severity.label}: {message(f, r)}")
         suite.set("tests", str(len(r.findings)))
@@ -428,8 +429,9 @@ def formatter(fmt: Format) -> Formatter:
 
 def summary_rows(parts: Sequence[Part]) -> list[list[str]]:
     """The summary table across inputs: file, status, and the counts that matter."""
-    keys = [k for k in SUMMARY_KEYS if k not in ("undefined", "carried_digits", "coarse", "trend")]
-    rows = [["file", "status", *[LABEL.get(k, k) for k in keys]]]
+    kinds = [k for k in FindingKind if k not in ("undefined", "carried_digits", "coarse", "trend")]
+    keys = ["claims", *kinds]
+    rows = [["file", "status", "claims", *[k.label for k in kinds]]]
     for p in parts:
         s = p.summary or {}
         rows.append([p.path, p.status, *[str(s[k]) if p.summary else "" for k in keys]])

@@ -22,14 +22,15 @@ from functools import cache, cached_property
 from importlib import resources
 from itertools import product
 
-from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
+from ..audit.findings import ClaimFinding, FindingKind, Report, Severity, Verdict
 from ..derive.names import quantity_mathml
 from ..errors import ExactformerError
 from ..exact import expr as X
 from ..exact.latex import LatexPrinter
 from ..model import kinds as K
 from ..model.address import Address, axis_label
-from .data import LABEL, MARK, groups, mark, reading_lines, root_lines, rounded_note, summary_line, units, why_text
+from .data import groups, reading_lines, root_lines, rounded_note, summary_line
+from .decimals import units
 from .escape import html_text as h
 from .mathml import MathMLMarkup, decimal_mathml, math
 from .scripts import glyph_warnings, language, uncovered
@@ -103,14 +104,14 @@ class _Page:
         return [self.cell_id(f.claim.seq) for f in self.by_addr.get(a, [])]
 
     def claim_link(self, f: ClaimFinding) -> str:
-        seq, k = f.claim.seq, kind_of(f)
+        seq, k = f.claim.seq, f.kind
         deps = [i for b in self._inputs(f.claim.address) for i in self.claim_ids(b)]
         blame = [self.cell_id(c.seq) for c in f.caused_by]
         effects = [self.cell_id(s) for s in self.effects.get(seq, [])]
         return (f'<a class="claim v-{k}" id="{self.cell_id(seq)}" href="#d{seq}" data-name="{h(f.shown)}" '
                 f'data-deps="{" ".join(deps)}" data-blame="{" ".join(blame)}" data-effects="{" ".join(effects)}">'
-                f'<span class="mark" aria-hidden="true">{h(mark(f))}</span>{h(f.claim.number.text)}'
-                f'<span class="sr"> {h(LABEL[k])}</span></a>')
+                f'<span class="mark" aria-hidden="true">{h(f.mark)}</span>{h(f.claim.number.text)}'
+                f'<span class="sr"> {h(k.label)}</span></a>')
 
     def _inputs(self, a: Address) -> tuple[Address, ...]:
         try:
@@ -173,7 +174,7 @@ class _Page:
 
     # ---- a claim's derivation ------------------------------------------------------------------
     def derivation(self, f: ClaimFinding) -> str:
-        c, k = f.claim, kind_of(f)
+        c, k = f.claim, f.kind
         rows: list[tuple[str, str]] = []
         if f.verdict not in OK and f.verdict is not Verdict.UNDEFINED or c.seq in self.full:
             rows += self.formula_rows(c.address)
@@ -185,7 +186,7 @@ class _Page:
         rows.append(("document", h(c.number.text) + (f" ({h(off)} units of the last digit off)" if off else "")))
         if f.recomputed:
             rows.append(("recomputed", "from the document's own numbers: " + h(f.recomputed)))
-        why = why_text(f)
+        why = f.why_text()
         if why:
             rows.append(("why", f'<span class="why">{h(why)}</span>'))
         deps = self._links(list(self._inputs(c.address)))
@@ -195,8 +196,8 @@ class _Page:
         if effects:
             rows.append(("causes", self._links(effects)))
         body = "".join(f"<dt>{h(w)}</dt><dd>{v}</dd>" for w, v in rows)
-        return (f'<section class="derivation v-{k}" id="d{c.seq}"><h3><span class="mark">{h(mark(f))}</span> '
-                f'{h(LABEL[k])}: {h(f.shown)} = {h(c.number.text)} <span class="at">at {h(c.at)}</span></h3>'
+        return (f'<section class="derivation v-{k}" id="d{c.seq}"><h3><span class="mark">{h(f.mark)}</span> '
+                f'{h(k.label)}: {h(f.shown)} = {h(c.number.text)} <span class="at">at {h(c.at)}</span></h3>'
                 f"<dl>{body}</dl></section>")
 
     def _links(self, addrs: list[Address]) -> str:
@@ -217,9 +218,8 @@ class _Page:
         worst = r.worst()
         status = {Severity.ERROR: ("errors", "errors"), Severity.WARNING: ("warnings only", "warnings")}.get(
             worst, ("no errors", "ok"))
-        claim_kinds = ("correct", "rounding", "propagated", "last_digit", "wrong", "undefined", "coarse")
-        items = "".join(f'<li class="{"v-" + k if k in claim_kinds else "other"}"><span class="mark">{h(MARK[k])}'
-                        f"</span> {s[k]} {h(LABEL[k])}</li>" for k in LABEL if s.get(k) or k in ("correct", "wrong"))
+        items = "".join(f'<li class="{"v-" + k if k.of_claim else "other"}"><span class="mark">{h(k.mark)}'
+                        f"</span> {s[k]} {h(k.label)}</li>" for k in FindingKind if s.get(k) or k in ("correct", "wrong"))
         out = [f'<header><h1>{h(r.case.title)}</h1><p class="source">{h(r.case.path)}</p>',
                f'<p class="status {status[1]}">status: {h(status[0])} <span class="faint">({h(summary_line(r))})'
                f'</span></p><ul class="summary" aria-label="verdicts">{items}</ul>']
@@ -252,7 +252,7 @@ class _Page:
         rows = []
         for root, seqs, effects in found:
             why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
-            rows.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(mark(root))} {h(root.shown)} = '
+            rows.append(f'<li><a class="to-cell" href="#c{seqs[0]}">{h(root.mark)} {h(root.shown)} = '
                         f'{h(root.claim.number.text)}</a>' + (f' <span class="why">{h(why)}</span>' if why else "")
                         + (f' <span class="faint">→ {len(effects)}</span>' if effects else "") + "</li>")
         return f'<details class="roots"><summary>{h(head)}</summary><ul>{"".join(rows)}</ul></details>'
@@ -264,10 +264,10 @@ class _Page:
             for f in g.findings:
                 if isinstance(f, ClaimFinding):
                     continue
-                k = kind_of(f)
+                k = f.kind
                 rows.append(f'<li class="v-{"correct" if f.severity is Severity.OK else "wrong"}">'
-                            f'<span class="mark">{h(mark(f))}</span> {h(LABEL[k])} '
-                            f'<span class="at">at {h(g.at)}</span>: {h(why_text(f))}</li>')
+                            f'<span class="mark">{h(f.mark)}</span> {h(k.label)} '
+                            f'<span class="at">at {h(g.at)}</span>: {h(f.why_text())}</li>')
         return ('<section><h2>Lines of working, conflicts and other findings</h2><ul class="other">'
                 + "".join(rows) + "</ul></section>") if rows else ""
 
@@ -312,7 +312,7 @@ def page_warnings(r: Report) -> list[str]:
     c = r.case
     text = [c.title, c.path, *(p.token for p in c.model.positions)]
     text += [piece for cl in c.claims for piece in (cl.at, cl.number.text)]
-    text += [why_text(f) for f in r.findings]
+    text += [f.why_text() for f in r.findings]
     return glyph_warnings(uncovered("".join(text)), "the page's fonts")
 
 

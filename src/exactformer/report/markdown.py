@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..audit.findings import Report, kind_of
-from .data import LABEL, MARK, OFF_HEADER, describe, groups, mark, reading_lines, root_lines, rounded_note, summary_line
+from ..audit.findings import Report
+from .data import OFF_HEADER, groups, reading_lines, root_lines, rounded_note, summary_line
 from .escape import safe
 
 
@@ -62,7 +62,7 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
         lines += [f"### {title}", ""]
         for root, _, effects in found:
             c = root.claim
-            line = f"- {MARK[root.verdict.value]} {code(f'{root.shown} = {c.number.text}')} at {md(c.at)}"
+            line = f"- {root.mark} {code(f'{root.shown} = {c.number.text}')} at {md(c.at)}"
             if root.explained_by:
                 line += f" — {md(root.explained_by[0].detail)}"
             if effects:
@@ -70,15 +70,15 @@ def render_markdown(r: Report, *, everything: bool = False) -> str:
             lines.append(line)
         lines.append("")
     for g in groups(r):
-        shown = [f for f in g.findings if everything or kind_of(f) != "correct"]
+        shown = [f for f in g.findings if everything or f.kind != "correct"]
         lines += [f"### {md(g.at)}", "", g.counts_text(), ""]
         if not shown:
             continue
         lines += [f"| | quantity | reported | exact | {OFF_HEADER} | why | closed form |", "|---|---|--:|--:|--:|---|---|"]
         for f in shown:
-            k = kind_of(f)
-            q, rep, exact, off, why, closed = describe(f, r)
+            k = f.kind
+            q, rep, exact, off, why, closed = f.row(r)
             cells = [code(q), code(rep), code(exact), off, md(why), code(closed)]
-            lines.append(f"| {mark(f)} {LABEL[k]} | " + " | ".join(cells) + " |")
+            lines.append(f"| {f.mark} {k.label} | " + " | ".join(cells) + " |")
         lines.append("")
     return "\n".join(lines)

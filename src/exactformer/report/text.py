@@ -11,23 +11,18 @@ from rich.console import Console, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
-from ..audit.findings import ClaimFinding, Report, Severity, Verdict, kind_of
+from ..audit.findings import ClaimFinding, Report, Severity, Verdict
 from ..model.values import Role
 from .data import (
-    LABEL,
-    MARK,
     OFF_HEADER,
     ROOTS_TITLE,
     WARNINGS_TITLE,
-    describe,
     effects_text,
     groups,
-    mark,
     reading_lines,
     root_lines,
     rounded_note,
     summary_line,
-    why_text,
 )
 from .term import text
 
@@ -38,14 +33,14 @@ WIDE = 140  # columns from which why and the closed form are table columns
 
 
 def _style(f) -> str:
-    k = kind_of(f)
+    k = f.kind
     if k == "trend":
         return "green" if f.severity is Severity.OK else "bold red"
     return STYLE[k]
 
 
 def _shown(f, everything: bool) -> bool:
-    return everything or kind_of(f) != "correct"
+    return everything or f.kind != "correct"
 
 
 def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
@@ -78,7 +73,7 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
         for root, _, effects in lines:
             c = root.claim
             v = root.verdict.value
-            out.print(Text.assemble("  ", (f"{MARK[v]:>2}", STYLE[v]), " ", text(f"{root.shown} = {c.number.text}"),
+            out.print(Text.assemble("  ", (f"{root.mark:>2}", STYLE[v]), " ", text(f"{root.shown} = {c.number.text}"),
                                     text(f"  at {c.at}", "dim")))
             why = root.explained_by[0].detail if root.explained_by else (root.why_not or "")
             if why:
@@ -100,16 +95,16 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
             for col, just in columns:
                 t.add_column(col, justify=just, no_wrap=col not in ("why", "closed form"), overflow="fold")
         else:  # narrow: the verdict, the numbers and the exact value's … keep their width; a long quantity folds
-            rows = [describe(f, r) for f in shown]
-            keep = {"": max(len(f"{mark(f)} {LABEL[kind_of(f)]}") for f in shown), "reported": max(len(x[1]) for x in rows),
+            rows = [f.row(r) for f in shown]
+            keep = {"": max(len(f"{f.mark} {f.kind.label}") for f in shown), "reported": max(len(x[1]) for x in rows),
                     "exact": max(len(x[2]) for x in rows), "off": max(len(x[3]) for x in rows)}
             for col, just in columns:
                 t.add_column(col, justify=just, no_wrap=col != "quantity", overflow="fold",
                              min_width=max(keep.get(col, 0), len(col)) if col in keep else None)
         for f in shown:
-            k = kind_of(f)
-            q, rep, exact, off, why, closed = describe(f, r)
-            cells = [Text(f"{mark(f)} {LABEL[k]}", style=_style(f)), text(q), text(rep), text(exact), text(off)]
+            k = f.kind
+            q, rep, exact, off, why, closed = f.row(r)
+            cells = [Text(f"{f.mark} {k.label}", style=_style(f)), text(q), text(rep), text(exact), text(off)]
             if wide:
                 t.add_row(*cells, text(why), text(closed, "dim"))
             else:
@@ -117,8 +112,8 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
         out.print(t)
         if not wide:
             for f in shown:
-                _, _, _, _, why, closed = describe(f, r)
-                name = describe(f, r)[0]
+                _, _, _, _, why, closed = f.row(r)
+                name = f.row(r)[0]
                 if why or closed:
                     out.print(Text.assemble("  ", text(name, "bold"), ": ", text(why), ("  " if why else ""),
                                             text(closed, "dim")))
@@ -131,9 +126,9 @@ def render_check(r: Report, out: Console) -> None:
     for g in groups(r):
         out.print(text(g.at, "bold"))
         for f in g.findings:
-            k = kind_of(f)
-            q, rep, exact, off, why, closed = describe(f, r)
-            head = Text.assemble("  ", (f"{mark(f)} {LABEL[k]:<14}", _style(f)), " ")
+            k = f.kind
+            q, rep, exact, off, why, closed = f.row(r)
+            head = Text.assemble("  ", (f"{f.mark} {k.label:<14}", _style(f)), " ")
             if isinstance(f, ClaimFinding):
                 if f.explained_by and k not in ("correct", "rounding"):
                     out.print(Text.assemble("  ", text(f.explained_by[0].detail, "cyan")))
@@ -148,7 +143,7 @@ def render_check(r: Report, out: Console) -> None:
                     if engine.graph.formula(a).kind.name != "given":
                         working = (f"exact working: {engine.formula_text(a)} = "
                                    f"{engine.substituted_text(a, 8)}")
-                rest = why_text(f) if not f.explained_by else "; ".join(x for x in why.split("; ")[1:])
+                rest = f.why_text() if not f.explained_by else "; ".join(x for x in why.split("; ")[1:])
                 for extra in (rest, working, f"closed form {closed}" if closed else ""):
                     if extra:
                         out.print(text(f"      {extra}", "dim"))

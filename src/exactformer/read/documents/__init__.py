@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 from ...errors import CaseError
-from ...files import CASE_SUFFIXES, is_document  # noqa: F401  (the rule lives with the file reading)
 from ...report.escape import safe
 from ..toml import read_text
 from . import formats, infer
@@ -20,6 +19,7 @@ from . import items as I
 from . import models as M
 from .infer import Reading
 from .models import toml_str
+from .notes import Note
 
 MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its images and other binary outputs)
 MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)
@@ -74,7 +74,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     if not numbers:
         raise CaseError("no numbers found in the document", file=path, expected=DOCUMENT_NEEDS[0],
                         found=f"a {kind} document without any", hint=DOCUMENT_NEEDS[1])
-    notes = [f"read as {kind}"]
+    notes = [Note(f"read as {kind}")]
     header = _header(path, found)
     if givens is not None:
         model = _givens_text(givens)
@@ -85,7 +85,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     else:
         choice = _choose(path, header, found)
     got, case_text, model_notes = choice
-    notes += model_notes + got[1] + found.skipped
+    notes += [Note(n) for n in model_notes] + got[1] + found.skipped
     claims = got[0]
     if claims.matched == 0 and not any(isinstance(x, I.Work) for x in found.found):
         raise CaseError("nothing in the document could be audited", file=path,
@@ -170,7 +170,7 @@ def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple
         case = load(path, text)
     except CaseError as e:
         return e
-    notes: list[str] = []
+    notes: list[Note] = []
     return infer.claims_toml(found, case.engine, notes, givens, restated), notes
 
 

@@ -12,6 +12,7 @@ from ...errors import CaseError
 from . import items as I
 from . import values as V
 from .names import role
+from .notes import Note, NoteKind
 
 
 def plain(text: str) -> I.Items:
@@ -284,8 +285,8 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                 label = I.strip_role(rows[k][0]) if label_col else None
                 out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where)))
             else:
-                out.skipped.append(f"{I.where(line)}: table row {k + 1}, cell {start + j + 1} is not a number or "
-                                   f"a vector, not read: {I.G.clip(raw[start + j], 40)!r}")
+                out.skipped.append(Note(f"{I.where(line)}: table row {k + 1}, cell {start + j + 1} is not a number "
+                                        f"or a vector, not read: {I.G.clip(raw[start + j], 40)!r}", NoteKind.BAD_CELL))
     if all(c is None for r in body for c in r):
         return
     keep = [j for j in range(len(body[0])) if any(r[j] is not None for r in body)]
@@ -296,8 +297,8 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
     for j in range(len(body[0])):
         shapes = {len(r[j]) if isinstance(r[j], list) else 0 for r in body if r[j] is not None}
         if len(shapes) > 1:
-            out.skipped.append(f"{I.where(line)}: a table mixing numbers and vectors in column {start + j + 1}, "
-                               "not read")
+            out.skipped.append(Note(f"{I.where(line)}: a table mixing numbers and vectors in column {start + j + 1}, "
+                                    "not read", NoteKind.NOT_READ))
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = _column_words(header[start:]) if header and len(header) - start == len(body[0]) else None

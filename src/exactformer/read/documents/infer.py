@@ -27,6 +27,7 @@ from .. import grammar as G
 from . import items as I
 from .models import toml_str
 from .names import result_name, role, setting, step_hint
+from .notes import Note, NoteKind
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
 CLOSE = 0.2  # a cell within 20 % of the value counts as close (a wrong number of the right quantity)
@@ -36,7 +37,7 @@ class Reading:
     """What was read: the case as TOML, and notes for the reader (givens found, matches, what was skipped)."""
 
     toml: str
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     matched: int = 0
     unmatched: int = 0
     lang: str = "en"  # the language the document is written in (an HTML document's own lang attribute, if any)
@@ -291,7 +292,7 @@ class Claims:
     work: int = 0  # lines of working matched to a quantity
 
 
-def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int] = (),
+def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int] = (),
                 restated: Collection[str] = ()) -> Claims:
     """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs,
     ``restated`` the steps whose values are the givens again (a table of them restates, it claims nothing)."""
@@ -311,11 +312,12 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
             group = _work_group(item.at, item.line, got_line.name if got_line else None, item.text)
             problem = _unreadable(group, engine)
             if problem:
-                notes.append(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}")
+                notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
+                                  NoteKind.NOT_READ))
                 continue
             if got_line is None:
-                notes.append(f"line of working at {I.where(item.line)}: no quantity fits its result "
-                             "(its arithmetic is still checked)")
+                notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
+                                  "(its arithmetic is still checked)", NoteKind.UNMATCHED))
             else:  # a line counts for the model when its result agrees with it
                 matched, work = matched + 1, work + got_line.agrees
             groups.append(group)
@@ -344,14 +346,14 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                     groups.append(f"[[claims]]\n# {what}: matched to {g.name(fit[0])}\nat = {toml_str(item.at)}"
                                   f"{_line_key(row_lines[0])}\nvalues = {{ {toml_str(g.name(fit[0]))} = "
                                   f"{toml_str(rows[0][0])} }}\n")
-                    notes.append(f"{what}: {g.name(fit[0])}")
+                    notes.append(Note(f"{what}: {g.name(fit[0])}"))
                     continue
             if all(c is None or float(c) == 0 for r in rows for c in r):
-                notes.append(f"{what}: all zeros, an initial value: not a claim")
+                notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
             if len(rows) == 1 and len(rows[0]) > 1 and sorted(float(c) for c in rows[0] if c is not None) == \
                     [0.0] * (len(rows[0]) - 1) + [1.0]:
-                notes.append(f"{what}: a one-hot row (a target): not a claim")
+                notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
@@ -373,7 +375,7 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
                 continue
             if got is None:
                 unmatched += 1
-                notes.append(f"{what}: fits no quantity of the model (not audited)")
+                notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
             matched += 1
             if not got.given:  # a given printed again explains nothing: no credit to the model
@@ -526,16 +528,16 @@ def _line_key(line: int | None) -> str:
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
 
 
-def _group(at: str, got: _Match, g, what: str, notes: list[str], row_lines: list[int | None]) -> str:
+def _group(at: str, got: _Match, g, what: str, notes: list[Note], row_lines: list[int | None]) -> str:
     """The claims of one matched table or array: a group for each line its rows are written on."""
     first = got.address_cells[0][0]
     name = (f"step{first.t}." if first.t else "") + ("grad." if first.grad else "") + g.step(got.step).short
     if got.given:
-        notes.append(f"{what}: restates the given {name} ({got.exact} of {got.cells} cells agree)")
+        notes.append(Note(f"{what}: restates the given {name} ({got.exact} of {got.cells} cells agree)"))
         return f"# {what}: restates the given {name}; not a claim\n"
     conf = f"{got.exact} of {got.cells} cells agree to their last digit" + \
         (f", {got.close} more are close" if got.close else "")
-    notes.append(f"{what}: {name} ({conf})")
+    notes.append(Note(f"{what}: {name} ({conf})"))
     if got.items is None:  # a table printed again: its claims' text made once
         got.items = [f"{toml_str(g.name(a))} = {toml_str(t)}" for a, t in got.address_cells]
     by_line: dict[int | None, list[str]] = {}

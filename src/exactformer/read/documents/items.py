@@ -26,6 +26,7 @@ from ...errors import ParseError
 from .. import grammar as G
 from . import values as V
 from .names import result_name, step_hint
+from .notes import Note, NoteKind
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
 
@@ -79,7 +80,7 @@ class Tokens:
 @dataclass
 class Items:
     found: list = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)  # what could not be read, with its line
+    skipped: list[Note] = field(default_factory=list)  # what could not be read, with its line
     prose: list[str] = field(default_factory=list)  # the text (for stated conventions: "causal", "√2")
     title: str | None = None  # the first heading, when the format marks headings
 
@@ -106,7 +107,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
     lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in text.splitlines()]
     if len(lines) > MAX_LINES:
-        out.skipped.append(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)")
+        out.skipped.append(Note(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)",
+                                NoteKind.NOT_READ))
         lines = lines[:MAX_LINES]
     label: tuple[str, str] | None = None
     k = 0
