@@ -628,10 +628,11 @@ def _product_term(node, text: str, vals: _Values, m) -> Address | None:
             continue
         cells = [(a, text)] + [(b, lit.text) for b, lit in ops]
         got = [vals.get(b) for b, _ in cells]
-        if any(v is None for v in got):
+        known = [v for v in got if v is not None]
+        if len(known) < len(got):
             continue
         # the nearest reading wins: 0.2 · 0.5 = 0.1 is the product of those two, not of 0.3 · 0.5 = 0.15
-        off = sum(abs(float(t) - v) / _units(t) for (_, t), v in zip(cells, got))  # type: ignore[arg-type]
+        off = sum(abs(float(t) - v) / _units(t) for (_, t), v in zip(cells, known))
         if off <= 1.5 * len(cells) and (best is None or off < best[0]):
             best = (off, a)
     return best[1] if best is not None else None

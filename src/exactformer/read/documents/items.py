@@ -162,8 +162,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         pairs = _PAIRS.fullmatch(s)
         if pairs:  # p1=0.9600 p2=0.5500 z=1.3100 y=0.7875: a print of several named numbers
-            for m in _PAIR.finditer(s):
-                out.found.append(Named(_name(m.group(1)), [V.number(m.group(2))], n, _at(context, n)))
+            for pair in _PAIR.finditer(s):
+                out.found.append(Named(_name(pair.group(1)), [V.number(pair.group(2))], n, _at(context, n)))
             k += 1
             continue
         julia = _JULIA_VECTOR.match(s)
