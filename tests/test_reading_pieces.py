@@ -454,3 +454,16 @@ def test_equation_images_inside_a_paragraph_and_tokens_listed_in_a_sentence():
     found = formats.markdown(doc)
     assert [(x.name, x.line) for x in found.found if isinstance(x, items.Named)] == [("W_Q", 3), ("W_K", 3)]
     assert models._row_names(found, 2, None)[0] == ["good", "morning"]
+
+
+@pytest.mark.parametrize("name, want", [("ln.gamma", "gamma"), ("ln_1.weight", "gamma"), ("norm.bias", "beta"),
+                                        ("model.ln_f.bias", "beta"), ("layer.weight", None)])
+def test_a_layernorms_parameters_as_code_names_them(name, want):
+    assert names.role(name) == want
+
+
+def test_a_remark_after_a_result_and_the_unit_of_a_number_in_scientific_notation():
+    got = _scan("4. 불편분산: 1.3100 / 3 = 0.4367  ← 4가 아니라 3으로 나눔!\n")
+    assert [x.text for x in got] == ["1.3100 / 3 = 0.4367"]
+    from exactformer.read.documents import infer
+    assert infer._units("4.7567697e-01") == pytest.approx(1e-8) and infer._units("0.25") == pytest.approx(0.01)

@@ -117,8 +117,13 @@ class _Lazy:
 
 
 def _units(text: str) -> float:
-    d = len(text.split(".")[1]) if "." in text and "e" not in text.lower() else 0
-    return 10.0 ** -d
+    """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01."""
+    mant, _, exp = text.lower().partition("e")
+    d = len(mant.split(".")[1]) if "." in mant else 0
+    try:
+        return 10.0 ** (int(exp) - d) if exp else 10.0 ** -d
+    except ValueError:
+        return 10.0 ** -d
 
 
 def _score(cells: list[tuple[Address, str]], vals: _Values) -> tuple[int, int, float] | None:

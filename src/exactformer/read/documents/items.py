@@ -115,6 +115,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     while k < len(lines):
         raw = lines[k]
         s, comment = _comment(_unwrap_math(V.tex_plain(V.clean(raw).strip())))
+        s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
         n = first_line + k
         if not s:
             k += 1
@@ -534,6 +535,7 @@ _LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s
                             V.NUMBER.pattern + r"){2,})\s*(?:\([^()]*\))?\s*(?:[;；.。]|$)")  # "Softmax: a, b, c (…)."
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
 _COLUMNS_OF_WORK = re.compile(r"=\s*\S+\s{3,}\S[^=]*=")  # a × b = c   d × e = f: working side by side
+_ANNOTATED = re.compile(r"(=\s*" + V.NUMBER.pattern + r")\s+(?:←|<-|<--|⇐)\s+(?=.*[^\W\d_]).*$")
 _RULES = re.compile(r"^[-─━=＿_]{3,}(?:\s+[-─━=＿_]{3,})+$")
 _QUOTED_ROW = re.compile(r"^[*_\s]*[^:：=]{0,40}?[\"“「«]([^\"”」»]{1,30})[\"”」»][*_\s]*[:：]\s*\$?\s*[(\[]\s*(" +
                          V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?[*_\s.。]*$")

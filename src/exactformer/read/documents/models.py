@@ -1037,7 +1037,7 @@ def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
         if r in g.weights and len(V.shape(g.weights[r][0].array)) == 1:
             ln[r] = list(g.weights[r][0].array)
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ln"], "ln": ln}])
-    eps = list(dict.fromkeys(g.eps + ["0", "1e-5"]))
+    eps = list(dict.fromkeys(g.eps + ["0", "1e-5", "1e-3", "1e-6", "1e-12"]))  # PyTorch's, Keras', BERT's ε
     return Candidate("a LayerNorm", {"model": m}, note + ["a LayerNorm of the input rows"],
                      [("layers.0.ln.variance", ["biased", "unbiased"]), ("layers.0.ln.eps", eps),
                       ("layers.0.ln.eps_at", ["var", "std"])], prior=3)

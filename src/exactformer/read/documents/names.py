@@ -63,6 +63,9 @@ def _key(name: str) -> str:
     return t
 
 
+_NORM_MODULE = re.compile(r"ln(?:_?\d|_?f)?|(?:layer_?)?norm\d?|layernorm\d?")
+
+
 @lru_cache(maxsize=4096)
 def role(name: str) -> str | None:
     """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
@@ -70,6 +73,10 @@ def role(name: str) -> str | None:
     low = t.lower()
     if low in ("w1", "w2", "b1", "b2"):
         return _ROLES[low]
+    module, dot, part = low.rpartition(".")
+    if dot and part in ("gamma", "beta", "weight", "bias") and (part in ("gamma", "beta") or _NORM_MODULE.fullmatch(
+            module.rpartition(".")[2])):  # ln.gamma, ln_1.weight, norm.bias: a LayerNorm's γ and β as code names them
+        return "gamma" if part in ("gamma", "weight") else "beta"
     t = re.sub(r"\(\d+\)|\d+$", "", t)
     got = _ROLES.get(t.lower()) or _ROLES.get(t)
     words = V.clean(name).split()
