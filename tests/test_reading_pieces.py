@@ -467,3 +467,16 @@ def test_a_remark_after_a_result_and_the_unit_of_a_number_in_scientific_notation
     assert [x.text for x in got] == ["1.3100 / 3 = 0.4367"]
     from exactformer.read.documents import infer
     assert infer._units("4.7567697e-01") == pytest.approx(1e-8) and infer._units("0.25") == pytest.approx(0.01)
+
+
+def test_a_vector_worked_in_a_tuple_and_positions_numbered_p0_p1():
+    """x_a = (0.12 + 0.05, 0.5 + (-0.1)) = (0.17, 0.4) works a vector out (max(0, x) stays a call); p_0, p_1 are
+    learned position vectors."""
+    got = _scan("x_a = (0.12 + 0.05, 0.5 + (-0.1)) = (0.17, 0.4)\n")
+    assert [(x.text, x.name) for x in got] == [("[0.12 + 0.05, 0.5 + (-0.1)] = [0.17, 0.4]", "x_a")]
+    assert items._tuples_as_vectors("max(0, 1.2) = 1.2") == "max(0, 1.2) = 1.2"
+    found = items.Items()
+    found.found += [items.Named(n, a, k, "") for k, (n, a) in enumerate([
+        ("e_a", ["0.1", "0.2"]), ("e_b", ["0.3", "0.4"]), ("p_0", ["0.5", "0.6"]), ("p_1", ["0.7", "0.8"])])]
+    g = models.givens(found)
+    assert g.learned == {"kind": "learned", "table": {"a": ["0.5", "0.6"], "b": ["0.7", "0.8"]}}

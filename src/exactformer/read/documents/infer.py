@@ -26,7 +26,7 @@ from ...model.values import LossKind, Mask
 from .. import grammar as G
 from . import items as I
 from .models import toml_str
-from .names import result_name, role, setting, step_hint
+from .names import result_name, role, setting, split_name, step_hint
 from .notes import Note, NoteKind
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
@@ -379,6 +379,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     groups.append(_group(item.at, part, g, f"{what}, head {k + 1}'s columns", notes, row_lines))
                 continue
             if got is None:
+                got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
+            if got is None:
                 unmatched += 1
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
@@ -531,6 +533,28 @@ def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
     by its cell, from ``at``)."""
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
+
+
+def _named_row(item, g, vals: _Values) -> _Match | None:
+    """A vector named by a step and a position (``q_{밥을}``, ``k_{cat}``) as wide as that step's rows: the row
+    it names, claimed whatever its numbers (a slip upstream makes every one of them differ)."""
+    if not isinstance(item, I.Named) or not item.array or isinstance(item.array[0], list):
+        return None
+    base, sub = split_name(item.name or "")
+    r = role(base) if sub else None
+    if r not in ("Q", "K", "V") or any(c is None for c in item.array):
+        return None
+    steps = [st for st in g.steps.values() if st.spec.name == r and len(st.dims) == 2 and st.labels[0] and
+             st.dims[1] == len(item.array) and sub in st.labels[0] and not st.is_given]
+    if len(steps) != 1:  # one head's, one layer's: several would be a guess
+        return None
+    st = steps[0]
+    row = st.labels[0].index(sub)
+    cells = [(Address(st.key, (row, j)), t) for j, t in enumerate(item.array)]
+    sc = _score(cells, vals)
+    if sc is None:
+        return None
+    return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=[0] * len(cells))
 
 
 def _group(at: str, got: _Match, g, what: str, notes: list[Note], row_lines: list[int | None]) -> str:

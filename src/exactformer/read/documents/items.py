@@ -658,7 +658,8 @@ def _chain(expr: str) -> list | None:
         items, _ = G.parse_chain(expr)
     except ParseError:
         return None
-    lits = [G.literal_of(x) is not None or isinstance(x, G.Vec) for x in items]
+    lits = [G.literal_of(x) is not None or (isinstance(x, G.Vec) and all(G.literal_of(i) is not None for i in x.items))
+            for x in items]  # [0.12 + 0.05, …] = [0.17, …] works a vector out
     if len(items) < 2 or all(lits) or any(_names_in(x) for x in items):
         return None
     return items
@@ -678,6 +679,25 @@ def labelled(text: str) -> tuple[str, str] | None:
 
 _MATH_START = re.compile(r"-?\s*(?:exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√)|\(|\[|-?\d|"
                          r"\.\d")  # a minus before a function is the working's own (−ln 0.5433)
+
+
+def _tuples_as_vectors(s: str) -> str:
+    """``(0.12 + 0.05, 0.5 + (-0.1)) = (0.17, 0.4)``: a bracket of comma-separated parts is a vector, written as the
+    grammar reads one ([…]); a function's arguments (max(0, x)) stay as they are."""
+    if "(" not in s or "," not in s or "=" not in s:
+        return s
+    out = list(s)
+    stack: list[tuple[int, bool]] = []  # (where it opened, whether a comma stands at its own depth)
+    for k, ch in enumerate(s):
+        if ch == "(":
+            stack.append((k, False))
+        elif ch == "," and stack:
+            stack[-1] = (stack[-1][0], True)
+        elif ch == ")" and stack:
+            start, comma = stack.pop()
+            if comma and not (start > 0 and (s[start - 1].isalnum() or s[start - 1] == "_")):
+                out[start], out[k] = "[", "]"
+    return "".join(out)
 
 
 _ENDS_IN_RESULT = re.compile(r"=\s*" + V.NUMBER.pattern + r"$")
@@ -708,6 +728,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         else:
             cur += ch
     parts.append(cur)
+    parts = [_tuples_as_vectors(p) for p in parts]
     columns = [c for p in parts for c in _columns(p.strip())]
     if sum("=" in c for c in columns) >= 2:  # a × b = c   d × e = f   (dog): working printed in columns
         parts = [c for c in columns if "=" in c]

@@ -371,7 +371,19 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
                 all(isinstance(c, str) for r in x.rows for c in r) and [list(r) for r in x.rows] != g.X:
             g.x_items.add(id(x))
             return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.rows)}}
+    numbered: dict[int, I.Named] = {}  # p_0 = (…), p_1 = (…): one vector per position, numbered from 0 or 1
+    for x in found.found:
+        m = _POSITION_VECTOR.fullmatch(V.clean(x.name).replace("$", "").strip()) if isinstance(x, I.Named) else None
+        if m and len(V.shape(x.array)) == 1 and len(x.array) == d:
+            numbered.setdefault(int(m.group(1)), x)
+    for start in (0, 1):
+        if sorted(numbered) == list(range(start, start + n)):
+            g.x_items |= {id(x) for x in numbered.values()}
+            return {"kind": "learned", "table": {t: list(numbered[start + k].array) for k, t in enumerate(g.tokens)}}
     return None
+
+
+_POSITION_VECTOR = re.compile(r"(?:p|pos|pe|P|PE|wpe)\s*_?\s*\{?\s*(\d{1,3})\s*\}?")
 
 
 def _token_like(name: str) -> bool:
