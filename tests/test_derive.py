@@ -196,3 +196,25 @@ def test_negative_givens_and_no_scaling_read_naturally(write_case, tmp_path, cap
     assert main(["show", str(p), "scaled[a,b]"]) == 0
     out = capsys.readouterr().out
     assert "scores[a,b]/sqrt_dk" not in out and "substituted    -0.11" in out
+
+
+def test_every_step_symbol_converts_to_mathml_plain_and_marked():
+    """A step's symbol (W, e^{x}, …) with a mark as superscript is valid TeX for the HTML report (e^{x} marked
+    is {e^{x}}^{⋆}, never a double superscript, which crashed two documents' reports)."""
+    import importlib
+    import pkgutil
+
+    from exactformer.derive.names import _symbol_mathml
+    from exactformer.model import blocks
+    from exactformer.model.steps import StepSpec
+
+    specs = []
+    for info in pkgutil.iter_modules(blocks.__path__):
+        mod = importlib.import_module(f"exactformer.model.blocks.{info.name}")
+        for v in vars(mod).values():
+            found = v if isinstance(v, (tuple, list)) else v.values() if isinstance(v, dict) else [v]
+            specs += [s for s in found if isinstance(s, StepSpec)]
+    assert len(specs) > 30
+    for s in specs:
+        for sup in ("", r"\star"):
+            assert _symbol_mathml(s.tex_symbol(sup)), (s.name, s.tex)

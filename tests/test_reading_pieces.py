@@ -480,3 +480,11 @@ def test_a_vector_worked_in_a_tuple_and_positions_numbered_p0_p1():
         ("e_a", ["0.1", "0.2"]), ("e_b", ["0.3", "0.4"]), ("p_0", ["0.5", "0.6"]), ("p_1", ["0.7", "0.8"])])]
     g = models.givens(found)
     assert g.learned == {"kind": "learned", "table": {"a": ["0.5", "0.6"], "b": ["0.7", "0.8"]}}
+
+
+def test_a_term_of_a_sum_is_no_name():
+    """In o_1 = 0.8560 v_0 + 0.1440 v_1 = (0.2143, −0.2813) the vector is o_1's, not v_1's; x − μ = (…) is still
+    read."""
+    got = _scan("$o_1 = 0.8560\\,v_0 + 0.1440\\,v_1 = (0.2143, −0.2813)$ and $x - \\mu = (1.0333, -0.8667)$\n")
+    assert "v_1" not in [x.name for x in got if isinstance(x, items.Named)]
+    assert ["1.0333", "-0.8667"] in [x.array for x in got if isinstance(x, items.Named)]

@@ -46,7 +46,10 @@ class StepSpec:
     def tex_symbol(self, sup: str) -> str:
         if "{sup}" in self.tex:
             return self.tex.replace("{sup}", sup)
-        return self.tex + (f"^{{{sup}}}" if sup else "")
+        if not sup:
+            return self.tex
+        base = f"{{{self.tex}}}" if "^" in self.tex or "'" in self.tex else self.tex  # e^{x} marked: {e^{x}}^{⋆}
+        return base + f"^{{{sup}}}"
 
 
 Inputs = tuple[tuple[int, tuple[int, ...]], ...]  # (input number, its index) per argument

@@ -17,10 +17,10 @@ STEPS = (
     StepSpec("b", (C,), "b{sup}", "bias"),
     StepSpec("net", (P, C), "z", "net inputs"),
     # a sigmoid worked gate by gate, as a circuit diagram draws it (gates = true): −z, e^(−z), 1 + e^(−z), 1/that
-    StepSpec("neg", (P, C), "-z", "negated net inputs"),
-    StepSpec("exp", (P, C), "e^{-z}", "exponentials"),
+    StepSpec("neg", (P, C), "u", "negated net inputs (u = −z)"),
+    StepSpec("exp", (P, C), "v", "exponentials (v = e^u)"),
     StepSpec("one", (), "1", "one"),
-    StepSpec("den", (P, C), "1 + e^{-z}", "denominators"),
+    StepSpec("den", (P, C), "s", "denominators (s = 1 + v)"),
     StepSpec("", (P, C), "o", "outputs"),
 )
 _SPEC = {s.name: s for s in STEPS}

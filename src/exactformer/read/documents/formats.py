@@ -170,7 +170,7 @@ _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|�
 def _operation(text: str) -> bool:
     """Whether a cell computes something from numbers (``0.5 · 2.0``, ``exp(−0.65)``, ``1 / 1.5220``,
     ``e^{−0.65}``) as the grammar reads it, without stating a value."""
-    if "=" in text or not re.search(r"\d", text):
+    if "=" in text or not re.search(r"\d\.\d|[a-z]\(|e\^", text):  # 1/3 or 6 + 6 in a table: an exponent, a count
         return False
     try:
         chain, _ = I.G.parse_chain(text + " = 0")

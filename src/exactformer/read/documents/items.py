@@ -844,6 +844,7 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]")
 
 
+_TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
 _INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
 
 
@@ -854,8 +855,10 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
         return []
     s = s.replace("$", " ").replace("`", " ")
     found = [(m.start(), _name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
-             for m in _INLINE_NAMED.finditer(s)]
+             for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
     for m in _INLINE_MATRIX.finditer(s):
+        if _TERM_BEFORE.search(s[:m.start()]):
+            continue
         end = V.closing(s, m.end())
         a = V.array(s[m.end():end + 1]) if end is not None else None
         if a is not None and a and isinstance(a[0], list):
