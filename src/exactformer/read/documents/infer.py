@@ -289,7 +289,7 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
 
     vals = _Values(engine)
     g = engine.graph
-    m = matcher(g)
+    m = matcher(g, engine)
     groups: list[str] = []
     matched = unmatched = agree = cells = work = 0
     for item in found.found:
@@ -298,7 +298,7 @@ def claims_toml(found: I.Items, engine, notes: list[str], givens: Collection[int
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) else _work(item, g, vals, m)
             group = _work_group(item.at, item.line, got_line.name if got_line else None, item.text)
-            problem = _unreadable(group, engine)
+            problem = _unreadable(group, engine, m)
             if problem:
                 notes.append(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}")
                 continue
@@ -431,14 +431,15 @@ def _product_rows(t: I.Table) -> list[tuple[int, str | None, str]]:
     return out
 
 
-def _unreadable(group: str, engine) -> str | None:
-    """Why a line of working cannot be a claim of this case (the case loader's own message), or None."""
+def _unreadable(group: str, engine, m) -> str | None:
+    """Why a line of working cannot be a claim of this case (the case loader's own message), or None; ``m``: the
+    reading's matcher over ``engine``."""
     from ..claims import read_claims
     from ..toml import Reader, parse_toml
 
     try:
         doc = parse_toml("document", group)
-        read_claims(Reader("document", group), doc["claims"], engine)
+        read_claims(Reader("document", group), doc["claims"], engine, m)
     except ExactformerError as e:
         return getattr(e, "message", None) or str(e).splitlines()[0]
     return None
