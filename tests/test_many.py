@@ -122,3 +122,22 @@ def test_one_input_keeps_the_single_report(capsys):
     """One file named: its report exactly as before (no summary table)."""
     rc, out, _ = run(capsys, "audit", CAT)
     assert rc == 1 and "inputs:" not in out and out.startswith("Self-attention by hand")
+
+
+def test_json_of_many_is_the_parts_nested_as_json_would_write_them(tmp_path):
+    """The combined object is written from the parts' own text: the same bytes as parsing and encoding them."""
+    from exactformer.batch import Job, run_job
+    from exactformer.report.formats import Format, Options, Part, formatter
+
+    missing = str(tmp_path / "missing.toml")
+    inputs = [str(SEED), str(ROOT / "tests" / "documents" / "seed-oni-ni-kanabou.txt"), missing]
+    parts = [run_job(Job(Input(p, p), (Format.JSON,), Options())) for p in inputs] + [Part("x.md", 0, "skipped")]
+
+    def reencoded(ps):
+        files = [json.loads(p.content) for p in ps if p.content]
+        worst = max((p.exit for p in ps), default=0)
+        return json.dumps({"exit_status": worst, "files": files}, ensure_ascii=False, indent=1) + "\n"
+
+    f = formatter(Format.JSON)
+    for ps in (parts, parts[:1], parts[2:], parts[3:], []):
+        assert f.combine(ps) == reencoded(ps)

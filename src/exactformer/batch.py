@@ -23,10 +23,14 @@ import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import CaseError, ExactformerError
 from .files import check_readable, is_document
-from .report.formats import BAD_INPUT, INTERNAL, STATUS, Format, Options, Part, formatter
+from .report.format_names import Format
+
+if TYPE_CHECKING:  # the formatters are imported where a report is rendered (a worker), not to read the inputs
+    from .report.formats import Options, Part
 
 SUFFIXES = (".toml", ".txt", ".md", ".html", ".ipynb")
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "_build"})
@@ -139,6 +143,7 @@ def run_job(job: Job) -> Part:
     """Audit one input and render it (in a worker process): never raises for the input's own faults."""
     from .audit.audit import Auditor
     from .report.escape import safe
+    from .report.formats import BAD_INPUT, INTERNAL, STATUS, Part, formatter
 
     inp = job.input
     skip = job.skip_other or not inp.explicit

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import __version__
 from .errors import AddressError, CaseError, ExactformerError, UsageError
-from .report.formats import Format, choose
+from .report.format_names import Format, choose  # the formatters themselves only for a report
 
 DESCRIPTION = """\
 Settle the arithmetic of hand-worked transformer examples, exactly.
@@ -441,11 +441,13 @@ def cmd_audit(args) -> int:
 
 def _audit_one(args, inp, fmt: Format) -> int:
     from . import batch, output
-    from .report.formats import Options, formatter
 
     if args.output:
         output.check(args.output)
-    report = _audit(batch.load(inp, args.givens), args.why)
+    case = batch.load(inp, args.givens)  # a file that cannot be read is said before the formatters are imported
+    from .report.formats import Options, formatter
+
+    report = _audit(case, args.why)
     if fmt is Format.GITHUB:
         _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
     if fmt is Format.TEXT and not args.output:

@@ -315,9 +315,13 @@ class Explainer:
             with precision(PRECISIONS[0]):
                 return bool(b.is_finite() and (b < q2arb(lo) or b > q2arb(hi)))
 
+        halves: dict[int, Fraction] = {}  # ½·10^−kk, for each kk asked (nearly always k)
+
         def fits(v: Fraction, kk: int) -> str | None:
             """The value the author meant, as a decimal, if v written with kk decimals holds E or meets R."""
-            h = Fraction(1, 2) * Fraction(10) ** -kk
+            h = halves.get(kk)
+            if h is None:
+                h = halves[kk] = Fraction(1, 2) * Fraction(10) ** -kk
             if outside(eball, v - h, v + h) and outside(rball, v - h, v + h):
                 return None  # certainly neither (the balls enclose E and R)
             if self.au.in_interval(a, v - h, v + h):

@@ -18,18 +18,25 @@ class Number:
     text: str  # the digits as written, e.g. "0.20"
     decimals: int | None  # places written ("0.20": 2); None for "1/3", "√2", a symbol
     rational: Fraction | None = field(init=False, repr=False, compare=False)  # the value, when rational
+    _interval: tuple[Fraction, Fraction] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rational", X.rational_of(self.value))
 
     def interval(self) -> tuple[Fraction, Fraction]:
-        """I(r) = [r − ½·10^−k, r + ½·10^−k]; a point for a number that is not a decimal."""
-        r = self.rational
-        assert r is not None
-        if self.decimals is None:
-            return r, r
-        h = Fraction(1, 2) * Fraction(10) ** (-self.decimals)
-        return r - h, r + h
+        """I(r) = [r − ½·10^−k, r + ½·10^−k]; a point for a number that is not a decimal. Worked out once (the
+        audit and the search for why ask for it of every claim under every model they try)."""
+        got = self._interval
+        if got is None:
+            r = self.rational
+            assert r is not None
+            if self.decimals is None:
+                got = (r, r)
+            else:
+                h = Fraction(1, 2) * Fraction(10) ** (-self.decimals)
+                got = (r - h, r + h)
+            object.__setattr__(self, "_interval", got)
+        return got
 
     @staticmethod
     def of(q: Fraction | int) -> Number:

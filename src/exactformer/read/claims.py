@@ -16,7 +16,7 @@ from .worklines import Matcher
 
 
 class _Claims:
-    def __init__(self, r, engine) -> None:
+    def __init__(self, r, engine, matcher: Matcher | None = None) -> None:
         self.r, self.engine, self.g = r, engine, engine.graph
         self.claims: list[Claim] = []
         self.work: list[WorkLine] = []
@@ -25,7 +25,10 @@ class _Claims:
         self.restated: list[tuple[Claim, int]] = []
         self.source_line: int | None = None  # the group's line in the document it was read from
         loss = self.g.model.loss
-        self.matcher = Matcher(self.g, self.score, loss.log.base if loss is not None else None, self.near)
+        assert matcher is None or matcher.g is self.g
+        # a matcher shared with the reader that chose these lines (the same engine, so the same scores): what it
+        # matched is not matched again
+        self.matcher = matcher or Matcher(self.g, self.score, loss.log.base if loss is not None else None, self.near)
 
     def _gap(self, a: Address, lit: G.Num):
         """(|value − number| and the value as certified balls, the number's last unit exactly), or None for a value
@@ -132,9 +135,10 @@ class ReadClaims(NamedTuple):
     restated: tuple[tuple[Claim, int], ...]  # an operand repeating a claim, and that claim's seq
 
 
-def read_claims(r, raw, engine) -> ReadClaims:
-    """Every claim of the case in file order; a work line's operands come before its result."""
-    c = _Claims(r, engine)
+def read_claims(r, raw, engine, matcher: Matcher | None = None) -> ReadClaims:
+    """Every claim of the case in file order; a work line's operands come before its result. ``matcher``: one
+    over ``engine`` (``matcher(graph, engine)``) that has matched lines already."""
+    c = _Claims(r, engine, matcher)
     if not isinstance(raw, list):
         raise r.fail("claims must be [[claims]] tables", ("claims",), found=show(raw))
     for k, group in enumerate(raw):
@@ -379,9 +383,11 @@ def _is_address(g, text: str) -> bool:
     return True
 
 
-def matcher(graph) -> Matcher:
-    """A Matcher over a graph whose readings are scored against the exact values (for tests and readers)."""
+def matcher(graph, engine=None) -> Matcher:
+    """A Matcher over a graph whose readings are scored against the exact values (for tests and readers);
+    ``engine``: the graph's engine when the caller has one (its balls are computed once, not again)."""
     from ..numeric.engine import Engine
     from .toml import Reader
 
-    return _Claims(Reader("<matcher>", ""), Engine(graph)).matcher
+    assert engine is None or engine.graph is graph
+    return _Claims(Reader("<matcher>", ""), engine if engine is not None else Engine(graph)).matcher

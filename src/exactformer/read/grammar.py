@@ -171,7 +171,8 @@ def _literal(m: re.Match, text: str) -> Num:
         raise ParseError(f"more than {MAX_DIGITS} digits", clip(text), m.start())
     ex = int(ex_text)
     whole, _, frac = mant.partition(".")
-    value = Fraction(int(whole + frac or "0")) * Fraction(10) ** (ex - len(frac))
+    n, e = int(whole + frac or "0"), ex - len(frac)
+    value = Fraction(n * 10 ** e) if e >= 0 else Fraction(n, 10 ** -e)  # one normalisation, not three
     return Num(clip(m.group(), 200) if len(m.group()) > 200 else m.group(), value, len(frac) - ex)
 
 

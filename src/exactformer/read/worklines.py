@@ -80,13 +80,17 @@ class Matcher:
     """Matches lines of working against a graph's formulas; ``score`` says how well a number fits a quantity."""
 
     def __init__(self, graph, score: Callable[[Address, G.Num], int] | None = None, log_base=None,
-                 near: Callable[[Address, G.Num], bool] | None = None) -> None:
+                 near: Callable[[Address, G.Num], bool] | None = None, ball: Callable | None = None) -> None:
         self.g = graph
+        self.ball = ball  # a quantity's certified ball, when the caller has an engine (``_is_one``)
         self.score = score or (lambda a, n: 0)
         self.near = near or (lambda a, n: False)
         self.log_base = log_base
         self._parts: dict[str, Address] | None = None
         self._terms: dict[tuple[str, str], Step] | None = None
+        # each (quantity, parsed node, depth) matched once: a line is read against the same formulas by each
+        # candidate quantity, by ``fit`` and ``operands``, and again when its claims are read (the same scores)
+        self._matched: dict[tuple, list[Candidate]] = {}
 
     # ---- entry points ----------------------------------------------------------------------------
     def operands(self, of: Address, node) -> Operands | None:
@@ -129,6 +133,13 @@ class Matcher:
 
     # ---- matching ------------------------------------------------------------------------------------
     def _formula(self, a: Address, node, depth: int) -> list[Candidate]:
+        key = (a, node, depth)
+        got = self._matched.get(key)
+        if got is None:
+            got = self._matched[key] = self._formula_of(a, node, depth)
+        return list(got)
+
+    def _formula_of(self, a: Address, node, depth: int) -> list[Candidate]:
         pattern = self.g.symbolic_formula(a)
         if isinstance(pattern, X.Ref) and pattern.key == a:  # a given: only its own value fits
             lit = G.literal_of(node)
@@ -285,6 +296,13 @@ class Matcher:
 
     def _is_one(self, f: X.Expr) -> bool:
         if isinstance(f, X.Ref) and f.key is not None:
+            if self.ball is not None and not (f.key.grad or f.key.t):
+                try:  # a forward value whose certified ball leaves out 1 is not 1: no exact form needs building
+                    b = self.ball(f.key)
+                except Exception:  # noqa: BLE001 - undefined or symbolic: the exact form decides, as below
+                    b = None
+                if b is not None and b.is_finite() and not b.contains(1):
+                    return False
             try:
                 return X.rational_of(self.g.expr(f.key)) == 1
             except Exception:  # noqa: BLE001 - a value that cannot be built exactly is not 1

@@ -13,7 +13,6 @@ annotations on the lines of a pull request.
 from __future__ import annotations
 
 import csv
-import enum
 import hashlib
 import io
 import json
@@ -29,26 +28,9 @@ from ..audit.findings import ClaimFinding, Finding, FindingKind, Report, Severit
 from .data import report_json
 from .decimals import certified_digits, complete, plain
 from .escape import safe
+from .format_names import COMPATIBLE, EXTENSIONS, Format, choose  # noqa: F401  (names the CLI reads)
 from .places import Place, Places
 
-
-class Format(enum.StrEnum):
-    TEXT = "text"
-    MARKDOWN = "markdown"
-    JSON = "json"
-    HTML = "html"
-    CSV = "csv"
-    SARIF = "sarif"
-    GITHUB = "github"
-    JUNIT = "junit"
-    CONCISE = "concise"
-
-
-# an output file's extension -> the format it implies (``-o report.sarif`` is SARIF)
-EXTENSIONS: dict[str, Format] = {".txt": Format.TEXT, ".text": Format.TEXT, ".md": Format.MARKDOWN,
-                                 ".markdown": Format.MARKDOWN, ".json": Format.JSON, ".html": Format.HTML,
-                                 ".htm": Format.HTML, ".csv": Format.CSV, ".sarif": Format.SARIF,
-                                 ".xml": Format.JUNIT}
 STATUS = {Severity.OK: "ok", Severity.NOTE: "ok", Severity.WARNING: "warnings", Severity.ERROR: "errors"}
 BAD_INPUT, INTERNAL = "bad input", "internal error"
 
@@ -178,9 +160,15 @@ class JSONFormatter(Formatter):
         return json.dumps({"case": path, "status": BAD_INPUT, "error": error}, ensure_ascii=False, indent=1) + "\n"
 
     def combine(self, parts: Sequence[Part]) -> str:
-        files = [json.loads(p.content) for p in parts if p.content]
+        """The parts' objects as one: each part is already this formatter's JSON (``indent=1``), so nested two
+        levels down it is the same text with every line indented by two more spaces (a JSON string holds no raw
+        newline): the 10 MB of a hundred reports are not parsed and encoded again."""
+        files = [p.content for p in parts if p.content]
         worst = max((p.exit for p in parts), default=0)
-        return json.dumps({"exit_status": worst, "files": files}, ensure_ascii=False, indent=1) + "\n"
+        if not files:
+            return json.dumps({"exit_status": worst, "files": []}, ensure_ascii=False, indent=1) + "\n"
+        body = ",\n".join("  " + f.rstrip("\n").replace("\n", "\n  ") for f in files)
+        return f'{{\n "exit_status": {json.dumps(worst)},\n "files": [\n{body}\n ]\n}}\n'
 
 
 CSV_HEADER = ("file", "line", "column", "at", "kind", "severity", "quantity", "reported", "exact", "exact_digits",
@@ -439,33 +427,6 @@ def summary_rows(parts: Sequence[Part]) -> list[list[str]]:
 
 
 # an output file's extension -> the formats it can hold, the one it implies first
-COMPATIBLE: dict[str, tuple[Format, ...]] = {".txt": (Format.TEXT, Format.GITHUB, Format.CONCISE), ".json": (Format.JSON, Format.SARIF)}
-
-
-def choose(explicit: str | None, output: str | None, allowed: Sequence[Format], *, folder: bool = False) -> Format:
-    """The format asked for: ``--format``, else what ``-o``'s extension says, else text; the two disagreeing
-    (``--format json -o report.html``), or an extension the command cannot write, is a usage error."""
-    from ..errors import UsageError
-
-    ext = Path(output).suffix.lower() if output and not folder else ""
-    implied = COMPATIBLE.get(ext) or ((EXTENSIONS[ext],) if ext in EXTENSIONS else ())
-    names = ", ".join(f.value for f in allowed)
-    if explicit:
-        fmt = Format(explicit)
-        if fmt not in allowed:
-            raise UsageError(f"--format {fmt.value}: this command writes {names}")
-        if implied and fmt not in implied:
-            raise UsageError(f"--format {fmt.value} does not match -o {output}, a {implied[0].value} file name",
-                             hint=f"drop --format, or name the file …{formatter(fmt).extension}")
-        return fmt
-    if implied:
-        if implied[0] not in allowed:
-            raise UsageError(f"-o {output}: this command does not write {implied[0].value}",
-                             hint=f"it writes {names}; name the file for one of them, or give --format")
-        return implied[0]
-    return Format.TEXT
-
-
 def summary_text(parts: Sequence[Part], width: int = 160, *, grow: bool = True) -> str:
     """The summary table for a terminal (folded to its width) or a log or a file (as wide as it needs: one
     line per input, which grep and cut can read)."""

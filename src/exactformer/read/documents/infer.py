@@ -82,6 +82,9 @@ class _Values:
                 except ExactformerError:
                     self.lazy[a] = None
             return self.lazy[a]
+        known = self.arrays.get(s.key)  # the step's floats, when made already (``flat``: the same values)
+        if known is not None:
+            return known[s.flat(a.idx)]  # type: ignore[index]
         b = self.fwd[s.key][s.flat(a.idx)]
         return float(b.mid()) if b is not None and b.is_finite() else None
 
@@ -126,9 +129,11 @@ def _units(text: str) -> float:
         return 10.0 ** -d
 
 
-def _score(cells: list[tuple[Address, str]], vals: _Values) -> tuple[int, int, float] | None:
+def _score(cells: list[tuple[Address, str]], vals: _Values,
+           reported: list[tuple[float, float]] | None = None) -> tuple[int, int, float] | None:
+    """``reported``: the cells' numbers and units, when the caller scores the same texts many times."""
     got = [vals.get(a) for a, _ in cells]
-    return _tally([(float(t), _units(t)) for _, t in cells], got, need=0)
+    return _tally(reported if reported is not None else [(float(t), _units(t)) for _, t in cells], got, need=0)
 
 
 def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], need: int,
@@ -217,13 +222,15 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
             continue  # a contraction's products are read from lines of working only
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
+        col_maps = [_axis_map(s, ac, col_labels, c, no_self) for ac in [None, *range(k)]]
         for ar in [None, *range(k)]:
-            for ac in [None, *range(k)]:
+            ri = _axis_map(s, ar, row_labels, r, no_self)
+            if ri is None:
+                continue
+            for ac, ci in zip([None, *range(k)], col_maps):
                 if ar == ac and ar is not None:
                     continue
-                ri = _axis_map(s, ar, row_labels, r, no_self)
-                ci = _axis_map(s, ac, col_labels, c, no_self)
-                if ri is None or ci is None:
+                if ci is None:
                     continue
                 flat = vals.flat(s, grad, t)
                 fixed = [x for x in range(k) if x not in (ar, ac)]
@@ -305,7 +312,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
 
     vals = _Values(engine)
     g = engine.graph
-    m = matcher(g)
+    m = matcher(g, engine)
     groups: list[str] = []
     matched = unmatched = agree = cells = work = 0
     for item in found.found:
@@ -314,8 +321,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
                 _work(item, g, vals, m)
-            group = _work_group(item.at, item.line, got_line.name if got_line else None, item.text)
-            problem = _unreadable(group, engine)
+            of = got_line.name if got_line else None
+            group = _work_group(item.at, item.line, of, item.text)
+            problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
             if problem:
                 notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
                                   NoteKind.NOT_READ))
@@ -455,14 +463,15 @@ def _product_rows(t: I.Table) -> list[tuple[int, str | None, str]]:
     return out
 
 
-def _unreadable(group: str, engine) -> str | None:
-    """Why a line of working cannot be a claim of this case (the case loader's own message), or None."""
+def _unreadable(group: dict, engine, m) -> str | None:
+    """Why a line of working cannot be a claim of this case (the case loader's own message), or None; ``group``:
+    its [[claims]] group as the TOML reader gives it back (``_work_claims``), ``m``: the reading's matcher over
+    ``engine``."""
     from ..claims import read_claims
-    from ..toml import Reader, parse_toml
+    from ..toml import Reader
 
     try:
-        doc = parse_toml("document", group)
-        read_claims(Reader("document", group), doc["claims"], engine)
+        read_claims(Reader("document", ""), [group], engine, m)
     except ExactformerError as e:
         return getattr(e, "message", None) or str(e).splitlines()[0]
     return None
@@ -527,6 +536,15 @@ def _work_group(at: str, line: int, of: str | None, text: str) -> str:
         return (head + f"# {I.where(line)}: no quantity fits its result: checked as arithmetic only\n"
                 f"work = [{{ line = {toml_str(text)} }}]\n")
     return head + f"work = [{{ of = {toml_str(of)}, line = {toml_str(text)} }}]\n"
+
+
+def _work_claims(at: str, line: int, of: str | None, text: str) -> dict:
+    """The group ``_work_group`` writes, as parsing its TOML gives it (its strings are written exactly)."""
+    group: dict = {"at": at}
+    if line is not None and line < I.CELL:
+        group["line"] = line
+    group["work"] = [{"line": text} if of is None else {"of": of, "line": text}]
+    return group
 
 
 def _line_key(line: int | None) -> str:
@@ -749,6 +767,7 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
     near = None if trains else _near(float(texts[0]), _units(texts[0]), g, vals)
+    reported = [(float(t), _units(t)) for t in texts]  # every candidate is scored on the same numbers
     for s in g.steps.values():
         if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
             continue  # sin/cos positions and √d_k are worked out: they may be results
@@ -767,7 +786,7 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
                 ([a.at(t=1) for a in addrs] if g.model.train is not None else [])
         for a in addrs:
             cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
-            sc = _score(cells, vals)
+            sc = _score(cells, vals, reported)
             if sc is None or sc[0] + sc[1] < len(cells):
                 continue
             fit = _label_fit(s, a, label)
