@@ -488,3 +488,23 @@ def test_a_term_of_a_sum_is_no_name():
     got = _scan("$o_1 = 0.8560\\,v_0 + 0.1440\\,v_1 = (0.2143, −0.2813)$ and $x - \\mu = (1.0333, -0.8667)$\n")
     assert "v_1" not in [x.name for x in got if isinstance(x, items.Named)]
     assert ["1.0333", "-0.8667"] in [x.array for x in got if isinstance(x, items.Named)]
+
+
+def test_matrices_side_by_side_as_a_pdf_prints_them():
+    """Two matrices laid out beside each other, each named in its middle row (X =, W_Q =), an equation number at
+    the end: two matrices, each from the numbers between its name's column and the next."""
+    got = _scan("            0.5   0.1   0.3                  0.6   0.2\n"
+                "      X =   0.2   0.8   0.4          W_Q =   0.1   0.5           (3.3)\n"
+                "            0.7   0.3   0.9                  0.4   0.3\n")
+    assert [(x.name, x.array, x.line) for x in got] == [
+        ("X", [["0.5", "0.1", "0.3"], ["0.2", "0.8", "0.4"], ["0.7", "0.3", "0.9"]], 2),
+        ("W_Q", [["0.6", "0.2"], ["0.1", "0.5"], ["0.4", "0.3"]], 2)]
+
+
+def test_rows_named_after_a_colon_or_in_german_quotes():
+    found = items.Items()
+    found.prose.append("Die Einbettungen der drei Token (Zeilen: die, Katze, schläft) seien")
+    assert models._row_names(found, 3, None)[0] == ["die", "Katze", "schläft"]
+    found = items.Items()
+    found.prose.append("für den Satzanfang „die Katze schläft“ durch")
+    assert models._row_names(found, 3, None)[0] == ["die", "Katze", "schläft"]

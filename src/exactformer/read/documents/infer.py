@@ -371,8 +371,19 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
-                got = match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels], vals,
-                                   hint)
+                got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
+                                             vals, hint), len(rows))
+            standing = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 else [
+                col for j in range(len(rows[0])) if (col := _standing(match_matrix(
+                    [[r[j] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels], vals, hint),
+                    len(rows))) is not None]
+            standing = [p for p in standing if p.exact == p.cells >= 3 and not p.given and
+                        any("." in t for _, t in p.address_cells)]  # every cell to its last digit: no chance fit
+            if len(standing) >= 2:  # tief | 0.5840 | 1.7932 | 0.2958: each column one position's row of a step
+                for k, part in enumerate(standing):
+                    matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
+                    groups.append(_group(item.at, part, g, f"{what}, column {k + 1}", notes, row_lines))
+                continue
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
             if got is not None and bare and not _strong(got, rows, bare):
@@ -551,6 +562,14 @@ def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
     by its cell, from ``at``)."""
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
+
+
+def _standing(got: _Match | None, n: int) -> _Match | None:
+    """A table's column matched as one row of a step: each cell stays on its own table row (its own line)."""
+    if got is not None and len(got.address_cells) == n:
+        got = _Match(got.address_cells, got.step, got.exact, got.close, got.cells, got.error, got.given,
+                     rows=list(range(n)))
+    return got
 
 
 def _named_row(item, g, vals: _Values) -> _Match | None:

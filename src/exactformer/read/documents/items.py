@@ -176,6 +176,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        [n + 1 + j for j in range(size)]))
                 k += 1 + size
                 continue
+        beside_pdf = _aligned_side_by_side(lines, k)
+        if beside_pdf is not None:  # X = 0.5 0.1 …    W_Q = 0.6 0.2 …: matrices side by side, named in a middle row
+            for name, rows, at in beside_pdf[0]:
+                out.found.append(Named(name, rows, first_line + at, _at(context, first_line + at), None, None,
+                                       [first_line + k + j for j in range(len(rows))]))
+            k += beside_pdf[1]
+            continue
         aligned = _aligned_matrix(lines, k)
         if aligned is not None:  # a matrix copied from a PDF: rows of numbers, "W_out =" before the middle one
             name, rows, heads, used = aligned
@@ -346,6 +353,42 @@ _PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_
                         r"]?\s*$")
 
 
+_ALIGNED_NAME = re.compile(r"([^\W\d][\w^'{}]{0,15})\s*=\s*(?=[-−]?\d)")
+_ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*(?:\s+[-−]?\d[\d.]*)*)+\s*$")
+
+
+def _aligned_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list, int]], int] | None:
+    """Matrices printed side by side as a PDF lays them out: rows of numbers under each other, one row holding
+    ``X =`` and ``W_Q =`` before their matrices' middle rows; each matrix's numbers are those between its name's
+    column and the next name's. ((name, rows, the line of its name), lines used), or None."""
+    block: list[str] = []
+    j = k
+    while j < len(lines) and len(block) < 12:
+        t = _EQ_NUMBER.sub("", V.clean(lines[j])).rstrip()
+        if not t.strip() or not _ALIGNED_LINE.match(t):
+            break
+        block.append(t)
+        j += 1
+    named = [(r, list(_ALIGNED_NAME.finditer(t))) for r, t in enumerate(block)]
+    heads = [(r, ms) for r, ms in named if len(ms) >= 2]
+    if len(block) < 2 or len(heads) != 1 or any(ms for r, ms in named if r != heads[0][0]):
+        return None
+    row_of_names, names = heads[0]
+    bounds = [m.start() for m in names] + [10 ** 6]
+    out: list[tuple[str, list, int]] = []
+    for i, m in enumerate(names):
+        rows = []
+        for r, t in enumerate(block):
+            cells = [x for x in re.finditer(r"[-−]?\d[\d.]*", t) if bounds[i] <= x.start() < bounds[i + 1] and
+                     (r != row_of_names or x.start() >= m.end())]
+            if cells:
+                rows.append([V.number(x.group(0)) or x.group(0) for x in cells])
+        if len(rows) < 2 or len({len(x) for x in rows}) != 1 or any(c is None for x in rows for c in x):
+            return None
+        out.append((_name(m.group(1)), rows, k + row_of_names))
+    return out, len(block)
+
+
 def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] | None, int] | None:
     """A matrix laid out in plain text, rows of numbers under each other with its name before one of them
     (``W_out =   0.6  0.2 …`` in the middle, as a PDF prints it), and the words above its columns if a line of
@@ -370,7 +413,7 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
         j += 1
     above = V.clean(lines[k - 1]).split() if k > 0 else []
     heads = above if len(above) == len(rows[0]) and all(V.number(w) is None for w in above) else None
-    if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1):
+    if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1 and heads is None):
         return None  # named on the first of its rows: an assignment reads it; "p = 0.2 0.3" under words: a row
     return name, rows if len(rows) > 1 else rows[0], heads, j - k
 

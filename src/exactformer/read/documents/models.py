@@ -436,14 +436,15 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
                 and all(lab and V.number(lab) is None for lab in x.row_labels):
             return list(x.row_labels), f"tokens {', '.join(x.row_labels)} (the row labels at {I.where(x.line)})"
     for s in found.prose:
-        for m in re.finditer(r"[\"“「『]([^\"”」』]{2,120})[\"”」』]", s):
+        for m in re.finditer(r"[\"“„«「『]([^\"”“»」』]{2,120})[\"”“»」』]", s):
             words = [w.strip(".,!?。、") for w in m.group(1).split()]
             words = [w for w in words if w]
             if len(words) == n and len(set(words)) == n:
                 return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
     for s in found.prose:  # "Two tokens, good and morning, embedded in …": the words a sentence lists
         for m in _LISTED.finditer(s):
-            words = [w.strip("`'\"*") for w in re.split(r"\s*,\s*|\s+(?:and|et|und|y|e|и|和)\s+", m.group(1))]
+            words = [w.strip("`'\"*") for w in re.split(r"\s*,\s*|\s+(?:and|et|und|y|e|и|和)\s+",
+                                                          m.group(1) or m.group(2))]
             if len(words) == n and len(set(words)) == n and all(w and V.number(w) is None for w in words):
                 return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
     names = [f"x{k}" for k in range(1, n + 1)]
@@ -451,7 +452,8 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
 
 
 _LISTED = re.compile(r"(?:tokens?|words?|palabras|mots|wörter|parole|palavras|トークン|単語|토큰|단어|词)\s*[,:：]?\s*"
-                     r"((?:[^\s,.:]{1,20}\s*,\s*)*[^\s,.:]{1,20}\s+(?:and|et|und|y|e|и|和)\s+[^\s,.:]{1,20})",
+                     r"((?:[^\s,.:]{1,20}\s*,\s*)*[^\s,.:]{1,20}\s+(?:and|et|und|y|e|и|和)\s+[^\s,.:]{1,20})|"
+                     r"(?:rows|zeilen|lignes|filas|righe|linhas|行)\s*[:：]\s*([^\s,.:()]{1,20}(?:\s*,\s*[^\s,.:()]{1,20})+)",
                      re.IGNORECASE)
 
 
