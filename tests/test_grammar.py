@@ -56,7 +56,7 @@ def test_exp_forms_and_vectors():
 
 @pytest.mark.parametrize("text", [
     "__import__('os').system('echo PWNED')", "os.system('x')", "0.1.2", "1e1000000", "1/0", "[1, 2] × [3, 4]",
-    "2^(1/3)", "exp([1, 2])", "", "1 +", "√-4",
+    "2^(1/1000)", "(-8)^(1/3)", "exp([1, 2])", "", "1 +", "√-4",
 ])
 def test_refused(text):
     """Code, malformed numbers, huge exponents and unsupported operations are refused, never run."""
@@ -99,3 +99,19 @@ def test_long_numbers_are_read_and_messages_are_short():
     with pytest.raises(ParseError) as err:
         value("1" * 1_000_000 + "x")
     assert len(str(err.value)) < 400
+
+
+def test_a_positive_base_to_a_rational_power():
+    """10000^0.4 and 10000^(2/5), as positional-encoding notes write the denominators: e^(k·ln a), exactly (its
+    value checked against mpmath); a negative base to such a power is refused."""
+    import mpmath
+
+    from exactformer.numeric.ball import expr_ball
+
+    for text in ("10000^0.4", "10000^(2/5)"):
+        chain, _ = G.parse_chain(text + " = 39.8107")
+        got = expr_ball(G.evaluate(chain[0], ExactBackend()), {})
+        assert abs(float(got.mid()) - float(mpmath.mpf(10000) ** mpmath.mpf("0.4"))) < 1e-9
+    chain, _ = G.parse_chain("(-8)^(1/3) = -2")
+    with pytest.raises(ParseError):
+        G.evaluate(chain[0], ExactBackend())

@@ -508,3 +508,10 @@ def test_rows_named_after_a_colon_or_in_german_quotes():
     found = items.Items()
     found.prose.append("für den Satzanfang „die Katze schläft“ durch")
     assert models._row_names(found, 3, None)[0] == ["die", "Katze", "schläft"]
+
+
+def test_a_column_numbering_the_positions_is_no_claim():
+    """| 词 | pos | x |: the pos column counts the rows (0, 1, 2), it states no angle."""
+    from exactformer.read.documents import infer
+    t = items.Table([["0", "0.1"], ["1", "0.2"], ["2", "0.3"]], ["a", "b", "c"], ["pos", "angle"], 1, "")
+    assert [m[1] for m in infer._columns(t)] == [["angle"]]

@@ -445,7 +445,10 @@ def _binary(op: str, a, b, node, M):
         return out if k > 0 else M.div(M.one, out)
     if k == Fraction(1, 2):
         return M.sqrt(a)
-    raise ParseError(f"only integer powers up to {MAX_POWER}, ^(1/2) and e^(…) are supported", op)
+    if k is not None and abs(k.numerator) <= MAX_POWER and k.denominator <= MAX_POWER:
+        _positive(M, a)  # 10000^0.4, 10000^(2/5): a positive base to a rational power, e^(k·ln a)
+        return M.exp(M.mul(M.const(k), M.log(a)))
+    raise ParseError("only powers with a small rational exponent (of a positive base) and e^(…) are supported", op)
 
 
 def _exponent(node) -> Fraction | None:

@@ -119,7 +119,7 @@ def _choose(path: str, header: str, found: I.Items):
     for c in cands:
         spec = c.spec
         text = header + M.model_toml(spec)
-        got = _try(path, text, found, (g.x_items if c.from_x else set()) | c.givens, c.restated)
+        got = _try(path, text, found, M.givens_of(c, g), c.restated)
         tries += 1
         if isinstance(got, CaseError):  # nothing fits as the words have it: another convention may fit
             first_error = first_error or got
@@ -132,7 +132,7 @@ def _choose(path: str, header: str, found: I.Items):
                     continue
                 trial = M.with_choice(spec, axis, opt)
                 t_text = header + M.model_toml(trial)
-                t_got = _try(path, t_text, found, (g.x_items if c.from_x else set()) | c.givens, c.restated)
+                t_got = _try(path, t_text, found, M.givens_of(c, g), c.restated)
                 tries += 1
                 if not isinstance(t_got, CaseError) and (isinstance(got, CaseError) or
                                                          _score(t_got[0]) > _score(got[0])):

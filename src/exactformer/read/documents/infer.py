@@ -25,6 +25,7 @@ from ...model.steps import TERMS
 from ...model.values import LossKind, Mask
 from .. import grammar as G
 from . import items as I
+from . import values as V
 from .models import toml_str
 from .names import result_name, role, setting, split_name, step_hint
 from .notes import Note, NoteKind
@@ -266,12 +267,21 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
 def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | None]]:
     """A table as the matrices it holds: all-number cells as one matrix; a column of vectors as a matrix of its
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
-    if t.col_labels and len(t.col_labels) == len(t.rows[0]) and len(t.col_labels) > 1:
-        ones = [k for k, h in enumerate(t.col_labels) if (step_hint(h) == "expsum" or _CHECK.search(h)) and
+    heads = t.col_labels
+    if heads and len(heads) == len(t.rows[0]) and len(heads) > 1:
+        index = [k for k, h in enumerate(heads) if _INDEX_HEAD.fullmatch(V.clean(h).strip().lower()) and
+                 V.counting([r[k] for r in t.rows])]
+        if index and len(index) < len(heads):  # | 词 | pos | x |: the positions' numbers, no claim
+            keep = [k for k in range(len(heads)) if k not in index]
+            t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [heads[k] for k in keep],
+                        t.line, t.at, t.name, t.row_lines)
+            heads = t.col_labels
+        assert heads is not None
+        ones = [k for k, h in enumerate(heads) if (step_hint(h) == "expsum" or _CHECK.search(h)) and
                 all(isinstance(c, str) and float(c) == 1 for c in (r[k] for r in t.rows))]
         if ones:  # | … | row sum | with 1.0000 in every row: the softmax checked, not a number it computes
-            keep = [k for k in range(len(t.col_labels)) if k not in ones]
-            t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [t.col_labels[k] for k in keep],
+            keep = [k for k in range(len(heads)) if k not in ones]
+            t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [heads[k] for k in keep],
                         t.line, t.at, t.name, t.row_lines)
     if all(not isinstance(c, list) for r in t.rows for c in r):
         hints = [step_hint(h) for h in t.col_labels] if t.col_labels else []
@@ -374,7 +384,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
                                              vals, hint), len(rows))
             standing = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 else [
-                col for j in range(len(rows[0])) if (col := _standing(match_matrix(
+                part for j in range(len(rows[0])) if (part := _standing(match_matrix(
                     [[r[j] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels], vals, hint),
                     len(rows))) is not None]
             standing = [p for p in standing if p.exact == p.cells >= 3 and not p.given and
@@ -536,6 +546,7 @@ def _matrices(item):
             hint, bare, item.row_lines or [item.line]
 
 
+_INDEX_HEAD = re.compile(r"pos|position|posición|posição|位置|위치|#|idx|index|t")  # a column numbering the rows
 _CHECK = re.compile(r"check|kontroll|v[ée]rif|comprob|確認|검증|校验|检查", re.IGNORECASE)
 _SHAPE = re.compile(r"(?:^|[._\s])(?:shape|size|len|dims?|ndim)$", re.IGNORECASE)
 

@@ -53,6 +53,7 @@ class Givens:
     target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
+    learned_items: set[int] = field(default_factory=set)  # the learned positions' items: givens where a model uses them
     prose: str = ""  # the document's text, joined once (the stated rate, activation, "torch" …)
 
 
@@ -132,7 +133,10 @@ def _printed(*xs: I.Named) -> bool:
 
 
 def activations(g: Givens) -> list[str]:
-    """The FFN activations to try: the one the document names, if it names one; else each, ReLU first."""
+    """The FFN activations to try: the one the document names, if it names one (GELU: exact or its tanh
+    approximation); else each, ReLU first."""
+    if g.activations == ["gelu"]:
+        return ["gelu", "gelu_tanh"]
     return g.activations if len(g.activations) == 1 else ["relu", "gelu", "sigmoid", "tanh", "identity"]
 
 
@@ -369,7 +373,7 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
         if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
                 V.counting(x.row_labels) and \
                 all(isinstance(c, str) for r in x.rows for c in r) and [list(r) for r in x.rows] != g.X:
-            g.x_items.add(id(x))
+            g.learned_items = {id(x)}
             return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.rows)}}
     numbered: dict[int, I.Named] = {}  # p_0 = (…), p_1 = (…): one vector per position, numbered from 0 or 1
     for x in found.found:
@@ -378,7 +382,7 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
             numbered.setdefault(int(m.group(1)), x)
     for start in (0, 1):
         if sorted(numbered) == list(range(start, start + n)):
-            g.x_items |= {id(x) for x in numbered.values()}
+            g.learned_items = {id(x) for x in numbered.values()}
             return {"kind": "learned", "table": {t: list(numbered[start + k].array) for k, t in enumerate(g.tokens)}}
     return None
 
@@ -521,6 +525,13 @@ def _positions_axes(g: Givens) -> list[tuple[str, list]]:
 MAX_POSITIONS = 256  # attention over n positions is n² numbers: a worked example has a handful
 
 
+def givens_of(c: Candidate, g: Givens) -> set[int]:
+    """The ids of the items a candidate model takes as its givens: the inputs (when it starts from them), the
+    learned positions (when it adds them) and its own."""
+    learned = c.spec.get("model", {}).get("positions", {}).get("kind") == "learned"
+    return (g.x_items if c.from_x else set()) | (g.learned_items if learned else set()) | c.givens
+
+
 def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     """Every model the givens allow, most believed first."""
     out: list[Candidate] = []
@@ -610,6 +621,16 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      notes + ["positions: sinusoidal (the document speaks of them)"],
                                      _conventions(g, True) + _positions_axes(g), prior=2))
         elif ffn:
+            if g.sublayer is None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", g.prose.lower()):
+                ln_cfg = _layernorm(g, X, tokens, note)  # x + FFN(x), then a LayerNorm: an Add & Norm of the FFN
+                m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn", "resid", "ln"], "ffn": _ffn(g),
+                                                             "resid": {"adds": "in"},
+                                                             "ln": ln_cfg.spec["model"]["layers"][0]["ln"]}])
+                out.append(Candidate("an FFN, the residual, then a LayerNorm", {"model": m},
+                                     note + ["an FFN from W1, W2, added to its input, then a LayerNorm"],
+                                     [("layers.0.ffn.activation", activations(g))] +
+                                     [(a.replace("layers.0.ln.", "layers.0.ln."), o) for a, o in ln_cfg.axes],
+                                     prior=2))
             m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn"], "ffn": _ffn(g)}])
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
