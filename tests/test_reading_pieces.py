@@ -515,3 +515,18 @@ def test_a_column_numbering_the_positions_is_no_claim():
     from exactformer.read.documents import infer
     t = items.Table([["0", "0.1"], ["1", "0.2"], ["2", "0.3"]], ["a", "b", "c"], ["pos", "angle"], 1, "")
     assert [m[1] for m in infer._columns(t)] == [["angle"]]
+
+
+def test_a_drawings_numbers_restate_what_the_document_states(tmp_path):
+    """Numbers on an SVG circuit (2 decimals) claim only quantities the document states elsewhere, when they agree
+    to their last digit; a drawing's other numbers are left out, and the notes say so."""
+    from exactformer.read.documents import read_document
+    doc = tmp_path / "neuron.html"
+    doc.write_text(
+        "<html><body><p>A neuron with \\(x = [2.0, 0.4]\\) and \\(w = [0.5, -1.5, 0.25]\\), a sigmoid, the gradient"
+        " from above is 1.</p><svg><text>0.66</text><text>0.45</text><text>7.77</text></svg>"
+        "<pre><code>dw0 = x0 · dz = 2.0 · 0.2253 = 0.4507\nf = 1 / 1.5220 = 0.6570\n</code></pre></body></html>",
+        encoding="utf-8")
+    r = read_document(str(doc))
+    assert '"out[x][1]" = "0.66"' in r.toml and '"grad.n.W[1][1]" = "0.45"' in r.toml and "7.77" not in r.toml
+    assert any("1 restate none (not read)" in str(n) for n in r.notes)

@@ -414,8 +414,8 @@ class _Html(HTMLParser):
             return
         if tag == "text" and self.svg_text is not None:
             text = " ".join("".join(self.svg_text).split())
-            if text:
-                self.blocks.append(("t", self.buf_line, text))
+            if text:  # a lone number is a label on the drawing: a restatement at best, never read as prose
+                self.blocks.append(("svg" if V.number(text) is not None else "t", self.buf_line, text))
             self.svg_text = None
             return
         if tag == "annotation" and self.annotation is not None:
@@ -481,6 +481,8 @@ def html(text: str) -> I.Items:
             out.heading(" ".join(body.split()))
         elif kind == "t":
             I.scan(body, line, out, context)
+        elif kind == "svg":
+            out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
             got = json.loads(body)
             kept = [(r, n) for r, n in zip(got["rows"], got["lines"]) if r]

@@ -417,7 +417,42 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes, row_lines))
+    if found.diagram:
+        groups += _diagram(found.diagram, groups, g, vals, notes)
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
+
+
+_CLAIMED = re.compile(r'(?:values = \{|, )"([^"]+)" = "|of = "([^"]+)"')
+
+
+def _diagram(numbers: list[tuple[str, int]], groups: list[str], g, vals: _Values, notes: list[Note]) -> list[str]:
+    """The numbers on a drawing (a circuit's values and gradients as SVG labels, to 2 decimals): each one claims
+    a quantity the document states elsewhere, when it agrees with it to its last digit; on its own, a lone
+    number on a drawing is no evidence of anything, and it is left out (and said so)."""
+    claimed: list[Address] = []
+    for group in groups:
+        for m in _CLAIMED.finditer(group):
+            try:
+                a = g.parse(m.group(1) or m.group(2))
+            except ExactformerError:
+                continue
+            if g.is_scalar(a) and a not in claimed:
+                claimed.append(a)
+    out, left = [], 0
+    for text, line in numbers:
+        fits = [a for a in claimed if (sc := _score([(a, text)], vals)) is not None and sc[0] == 1]
+        if not fits:
+            left += 1
+            continue
+        a = min(fits, key=lambda b: abs((vals.get(b) or 0.0) - float(text)))
+        out.append(f"[[claims]]\n# a number on the drawing: {g.name(a)} again\nat = "
+                   f"{toml_str(f'the drawing ({I.where(line)})')}{_line_key(line)}\nvalues = {{ "
+                   f"{toml_str(g.name(a))} = {toml_str(text)} }}\n")
+    if out or left:
+        notes.append(Note(f"a drawing's numbers: {len(out)} restate quantities the document states elsewhere"
+                          + (f", {left} restate none (not read)" if left else ""),
+                          NoteKind.UNMATCHED if left else NoteKind.READ))
+    return out
 
 
 def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None:

@@ -83,6 +83,7 @@ class Items:
     skipped: list[Note] = field(default_factory=list)  # what could not be read, with its line
     prose: list[str] = field(default_factory=list)  # the text (for stated conventions: "causal", "√2")
     title: str | None = None  # the first heading, when the format marks headings
+    diagram: list[tuple[str, int]] = field(default_factory=list)  # lone numbers on a drawing (SVG text), by line
 
     def heading(self, text: str) -> None:
         self.prose.append(text)
