@@ -416,3 +416,52 @@ gates = true
     for addr, v in want.items():
         got = e.decimal(g.parse(addr), 30).rstrip("…")
         assert abs(mpmath.mpf(got) - v) < mpmath.mpf(10) ** -28, (addr, got, v)
+
+
+BCE_NET = """
+[model]
+tokens = ["x"]
+[model.embeddings]
+x = ["0.5", "-1.0"]
+[[model.layers]]
+blocks = ["hid", "cls"]
+[model.layers.hid]
+kind = "linear"
+W = [["0.4", "-0.6"], ["0.3", "0.2"]]
+b = ["0.2", "0.1"]
+activation = "relu"
+[model.layers.cls]
+kind = "linear"
+W = [["0.7"], ["-0.5"]]
+b = ["0.05"]
+activation = "sigmoid"
+[model.loss]
+kind = "bce"
+targets = { x = ["TARGET"] }
+"""
+
+
+@pytest.mark.parametrize("target", ["1", "0", "0.3"])
+def test_binary_cross_entropy_of_a_sigmoid_output(write_case, target):
+    """BCE of σ(z): the loss against mpmath at 40 digits, ∂L/∂z = p − y, and ∂L/∂W1[1][1] against a central
+    finite difference of the whole network (mpmath)."""
+    e = _case(write_case, BCE_NET.replace("TARGET", target)).engine
+    g = e.graph
+    mpmath.mp.dps = 40
+    y = mpmath.mpf(target)
+
+    def loss(w11):
+        a1 = mpmath.mpf("0.5") * w11 + mpmath.mpf("-1.0") * mpmath.mpf("0.3") + mpmath.mpf("0.2")
+        a2 = mpmath.mpf("0.5") * mpmath.mpf("-0.6") + mpmath.mpf("-1.0") * mpmath.mpf("0.2") + mpmath.mpf("0.1")
+        z = max(a1, 0) * mpmath.mpf("0.7") + max(a2, 0) * mpmath.mpf("-0.5") + mpmath.mpf("0.05")
+        p = 1 / (1 + mpmath.exp(-z))
+        return -(y * mpmath.log(p) + (1 - y) * mpmath.log(1 - p)), p
+
+    want, p = loss(mpmath.mpf("0.4"))
+    def dec(addr):
+        return mpmath.mpf(e.decimal(g.parse(addr), 30).rstrip("…"))
+    assert abs(dec("loss") - want) < mpmath.mpf(10) ** -28
+    assert abs(dec("grad.cls.net[x][1]") - (p - y)) < mpmath.mpf(10) ** -28
+    h = mpmath.mpf(10) ** -12
+    fd = (loss(mpmath.mpf("0.4") + h)[0] - loss(mpmath.mpf("0.4") - h)[0]) / (2 * h)
+    assert abs(dec("grad.hid.W[1][1]") - fd) < mpmath.mpf(10) ** -15

@@ -410,6 +410,30 @@ class SquaredError(Kind):
 
 
 @dataclass(frozen=True, eq=False)
+class BinaryXent(Kind):
+    """−[t·ln o + (1 − t)·ln(1 − o)] against a constant target t (0 or 1, or a soft label between): a sigmoid
+    output's binary cross-entropy. Its derivative (o − t)/(o(1 − o)) times σ′ = o(1 − o) is the p − y of the
+    textbooks."""
+
+    target: X.Expr
+    name = "bce"
+    exactness = Exactness.TRANSCENDENTAL
+
+    def f(self, M, xs):
+        t, o = X.rational_of(self.target), xs[0]
+        if t == 1:
+            return M.neg(M.log(o))
+        if t == 0:
+            return M.neg(M.log(M.sub(M.one, o)))
+        y = M.value(self.target)
+        return M.neg(M.add(M.mul(y, M.log(o)), M.mul(M.sub(M.one, y), M.log(M.sub(M.one, o)))))
+
+    def d(self, M, k, xs, out):
+        o = xs[0]
+        return M.div(M.sub(o, M.value(self.target)), M.mul(o, M.sub(M.one, o)))
+
+
+@dataclass(frozen=True, eq=False)
 class Reduce(Kind):
     """c·Σ x: a loss's mean (c = 1/N) or sum (c = 1)."""
 

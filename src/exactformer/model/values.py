@@ -132,6 +132,7 @@ class LossKind(enum.Enum):
     CROSS_ENTROPY = "cross_entropy"
     SQUARED_ERROR = "squared_error"
     MSE = "mse"  # PyTorch's MSELoss, Keras' mean_squared_error: the mean of (t − o)² over every component
+    BCE = "bce"  # binary cross-entropy of a sigmoid output: −[t·ln o + (1 − t)·ln(1 − o)], the mean over components
     GIVEN_GRADIENT = "given_gradient"
 
 

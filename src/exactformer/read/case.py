@@ -290,7 +290,7 @@ def _loss(r: Reader, raw, key: tuple, model: Model, head: Head | None, width: in
                              expected=f"one of: {', '.join(labels)}", found=show(lab))
             if isinstance(v, str):
                 out.append((labels[lab], v))
-            elif kind in (LossKind.SQUARED_ERROR, LossKind.MSE) and head is None:
+            elif kind in (LossKind.SQUARED_ERROR, LossKind.MSE, LossKind.BCE) and head is None:
                 out.append((labels[lab], r.vector(v, key + ("targets", lab), width, "one number per output")))
             else:
                 raise r.fail("a target must be a token", key + ("targets", lab), expected="a vocabulary token",

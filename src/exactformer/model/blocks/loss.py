@@ -4,6 +4,7 @@
     squared_error:  loss[t][m] = ½(target_tm − o_tm)²   loss[t] = Σ_m loss[t][m]   loss = (1/N)·Σ_t loss[t]
     mse:            loss[t][m] = (target_tm − o_tm)²    loss[t] = (1/d)·Σ_m loss[t][m]   loss = (1/N)·Σ_t loss[t]
                     (PyTorch's MSELoss: the mean over every component)
+    bce:            loss[t][m] = −[t·ln o + (1 − t)·ln(1 − o)]   loss[t] = (1/d)·Σ_m loss[t][m]   (BCELoss)
     given_gradient: loss[t] = Σ_m dy[t][m]·out[t][m]   loss = Σ_t loss[t]   (a backward unit test starting
                     from an upstream gradient; no reduction)
 """
@@ -59,10 +60,14 @@ def build(b: Builder, model: Model, out: Step) -> Step:
                 return X.ONE if (out.labels[1] or ())[m] == tg else X.ZERO
             return tg[m].value
 
-        mse = loss.kind is LossKind.MSE
-        c_sq = Fraction(1) if mse else Fraction(1, 2)
-        comp = b.map(_SPEC["loss.comp"], TOP, (n, d), (out,),
-                     lambda idx: (K.SquaredError(target(*idx), c_sq), ((0, idx),)), present=present)
+        mse = loss.kind in (LossKind.MSE, LossKind.BCE)
+        if loss.kind is LossKind.BCE:
+            comp = b.map(_SPEC["loss.comp"], TOP, (n, d), (out,),
+                         lambda idx: (K.BinaryXent(target(*idx)), ((0, idx),)), present=present)
+        else:
+            c_sq = Fraction(1) if mse else Fraction(1, 2)
+            comp = b.map(_SPEC["loss.comp"], TOP, (n, d), (out,),
+                         lambda idx: (K.SquaredError(target(*idx), c_sq), ((0, idx),)), present=present)
         row = K.Reduce(Fraction(1, d)) if mse else K.SUM  # a mean over the components, or their sum
         per = b.map(_SPEC["loss.pos"], TOP, (n,), (comp,),
                     lambda idx: (row, tuple((0, (idx[0], m)) for m in range(d))), present=present)
@@ -82,6 +87,9 @@ def general_tex(model: Model) -> list[str]:
         return [rf"L_{{t,m}} = \tfrac12 (y_{{t,m}} - o_{{t,m}})^2,\quad L_t = \textstyle\sum_m L_{{t,m}},\quad L = {red}"]
     if loss.kind is LossKind.MSE:
         return [rf"L_{{t,m}} = (y_{{t,m}} - o_{{t,m}})^2,\quad L_t = \tfrac1d \textstyle\sum_m L_{{t,m}},\quad L = {red}"]
+    if loss.kind is LossKind.BCE:
+        return [r"L_{t,m} = -\left[y_{t,m} \ln o_{t,m} + (1 - y_{t,m}) \ln (1 - o_{t,m})\right],\quad "
+                rf"L_t = \tfrac1d \textstyle\sum_m L_{{t,m}},\quad L = {red}"]
     return [r"L_t = \textstyle\sum_m dy_{t,m}\, o_{t,m},\quad L = \textstyle\sum_t L_t"]
 
 

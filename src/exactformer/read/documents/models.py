@@ -680,7 +680,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if neuron is not None:
         out.append(neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
-    for extra in (_mlp(found, g), _linear(found, g)) if plain else ():
+    for extra in (_mlp(found, g), _linear(found, g), _network(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
     return out
@@ -1012,6 +1012,61 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
              + (f", one step at learning rate {m.group(1)}" if m else "")]
     givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
+                     from_x=False)
+
+
+_BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
+                  r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
+_SCALAR_TARGET = re.compile(r"(?:^|[\s,(;])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
+
+
+def _network(found: I.Items, g: Givens) -> Candidate | None:
+    """A small network on one input vector, as a NumPy post sets it up: x, W1 and b1 of a hidden layer, W2 and
+    b2 of the output (one output: a vector W2 and a number b2), a target y, the activations and the loss its
+    words name (ReLU, a sigmoid output, binary cross-entropy or ½(y − p)²), one SGD step at the stated rate."""
+    named = {x.name.strip().lower(): x for x in reversed(found.found) if isinstance(x, I.Named) and x.name}
+    x = named.get("x")
+    if x is None or "W1" not in g.weights or "W2" not in g.weights or len(V.shape(x.array)) != 1:
+        return None
+    W1 = g.weights["W1"][0].array
+    W2 = g.weights["W2"][0].array
+    if len(V.shape(W1)) != 2 or V.shape(W1)[0] != len(x.array):
+        return None
+    hidden = V.shape(W1)[1]
+    W2 = [[w] for w in W2] if len(V.shape(W2)) == 1 else W2
+    if V.shape(W2)[0] != hidden:
+        return None
+    low = g.prose.lower()
+    sc = _scalars(found)[0]
+    b2 = list(g.weights["b2"][0].array) if "b2" in g.weights else [sc["b2"]] if "b2" in sc else None
+    tm = _SCALAR_TARGET.search(g.prose)
+    if tm is None:
+        return None
+    acts = [a for a in g.activations if a != "sigmoid"]
+    hid: dict = {"kind": "linear", "W": list(W1), "activation": acts[0] if acts else "relu"}
+    if "b1" in g.weights:
+        hid["b"] = list(g.weights["b1"][0].array)
+    out_act = "sigmoid" if re.search(_SIGMOID + r"|logisti", low) else "identity"
+    cls: dict = {"kind": "linear", "W": W2, "activation": out_act}
+    if b2 is not None:
+        cls["b"] = b2
+    kind = "bce" if _BCE.search(low) and out_act == "sigmoid" else "squared_error"
+    model: dict = {"tokens": ["x"], "embeddings": {"x": list(x.array)},
+                   "layers": [{"blocks": ["hid", "cls"], "hid": hid, "cls": cls}],
+                   "loss": {"kind": kind, "targets": {"x": [tm.group(1)] * len(W2[0])}}}
+    spec: Spec = {"model": model}
+    m = _RATE.search(g.prose)
+    if m:
+        spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1,
+                         "params": ["L1.hid.W"] + (["L1.hid.b"] if "b" in hid else []) + ["L1.cls.W"] +
+                         (["L1.cls.b"] if b2 is not None else [])}
+    notes = [f"a network on x ({I.where(x.line)}): W1, b1 ({hid['activation']}), W2, b2 ({out_act}), target "
+             f"{tm.group(1)}, loss {'binary cross-entropy' if kind == 'bce' else '½(y − o)²'}"
+             + (f", one step at learning rate {m.group(1)}" if m else "")]
+    givens = {id(x)} | {id(w) for r in ("W1", "b1", "W2", "b2") for w in g.weights.get(r, [])} | {
+        id(v) for k, v in named.items() if k in ("y", "t", "target", "label", "y_true") and len(v.array) == 1}
+    return Candidate("a small network, forward and backward", spec, notes,
+                     [("layers.0.hid.activation", activations(g))] if not acts else [], prior=1, givens=givens,
                      from_x=False)
 
 
