@@ -530,3 +530,21 @@ def test_a_drawings_numbers_restate_what_the_document_states(tmp_path):
     r = read_document(str(doc))
     assert '"out[x][1]" = "0.66"' in r.toml and '"grad.n.W[1][1]" = "0.45"' in r.toml and "7.77" not in r.toml
     assert any("1 restate none (not read)" in str(n) for n in r.notes)
+
+
+def test_one_digit_numbers_are_no_evidence_unless_they_are_the_values():
+    from exactformer.model.address import Address
+    from exactformer.read.documents import infer
+
+    class Vals:
+        def __init__(self, v):
+            self.v = v
+
+        def get(self, a):
+            return self.v[a.idx[0]]
+    a, b = Address("PE", (0,)), Address("PE", (1,))
+    m = infer._Match([(a, "0.8"), (b, "0.5")], "PE", 2, 0, 2, 0.0)
+    assert infer._one_digit(m, Vals([0.8415, 0.5403]))  # sin 1 and cos 1 to one digit: a chance fit
+    assert not infer._one_digit(m, Vals([0.8, 0.5]))  # the values themselves
+    m2 = infer._Match([(a, "0.84"), (b, "0.5")], "PE", 2, 0, 2, 0.0)
+    assert not infer._one_digit(m2, Vals([0.8415, 0.5403]))

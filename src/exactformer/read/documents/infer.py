@@ -396,6 +396,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 continue
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
+            if got is not None and not got.given and _one_digit(got, vals):
+                got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not
             if got is not None and bare and not _strong(got, rows, bare):
                 got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")
@@ -608,6 +610,21 @@ def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
     by its cell, from ``at``)."""
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
+
+
+def _one_digit(got: _Match, vals: _Values) -> bool:
+    """Whether a match rests on numbers of one significant digit that are not the values themselves: 0.8 for
+    0.8415 agrees to its last digit, and so does nearly anything. A one-digit number equal to its value (0.5 for
+    1/2) is fine."""
+    cells = got.address_cells
+    if len(cells) < 2:
+        return False
+    for a, t in cells:
+        digits = t.lstrip("+-−").replace(".", "").lstrip("0")
+        v = vals.get(a)
+        if len(digits.rstrip("0")) > 1 or v is None or abs(float(t) - v) < 1e-12:
+            return False
+    return True
 
 
 def _standing(got: _Match | None, n: int) -> _Match | None:
