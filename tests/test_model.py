@@ -465,3 +465,33 @@ def test_binary_cross_entropy_of_a_sigmoid_output(write_case, target):
     h = mpmath.mpf(10) ** -12
     fd = (loss(mpmath.mpf("0.4") + h)[0] - loss(mpmath.mpf("0.4") - h)[0]) / (2 * h)
     assert abs(dec("grad.hid.W[1][1]") - fd) < mpmath.mpf(10) ** -15
+
+
+def test_a_padding_mask_hides_the_padding_tokens_from_every_query(write_case):
+    """mask = "padding": no query attends to <pad> (its weight is exactly 0), the others share the softmax; the
+    pad's own row still attends to the real tokens. With Q = K = V = X and no scaling issue: le·le = 1, le·chat =
+    0.5, so weights[le,·] = e^(1/√2), e^(0.5/√2) over their sum."""
+    g = _case(write_case, """
+[model]
+tokens = ["le", "chat", "<pad>"]
+mask = "padding"
+[model.embeddings]
+le = [1.0, 0.0]
+chat = [0.5, 1.0]
+"<pad>" = [0.0, 0.0]
+[[model.layers]]
+Wq = "identity"
+Wk = "identity"
+Wv = "identity"
+""").engine
+    gr = g.graph
+    assert T.text(gr.expr(gr.parse("weights[le,<pad>]"))) == "0"
+    s2 = mpmath.sqrt(2)
+    want = mpmath.exp(1 / s2) / (mpmath.exp(1 / s2) + mpmath.exp(mpmath.mpf("0.5") / s2))
+    assert abs(mpmath.mpf(g.decimal(gr.parse("weights[le,le]"), 25).rstrip("…")) - want) < mpmath.mpf(10) ** -23
+
+
+def test_a_padding_mask_without_padding_tokens_is_a_case_error(write_case):
+    with pytest.raises(CaseError, match="padding tokens"):
+        _case(write_case, LN4.replace('tokens = ["a"]', 'tokens = ["a"]\nmask = "padding"').replace(
+            'blocks = ["ln"]\n[model.layers.ln]\neps = 0', 'Wq = "identity"\nWk = "identity"\nWv = "identity"'))

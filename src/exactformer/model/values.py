@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -71,6 +72,10 @@ class Mask(enum.Enum):
     NONE = "none"
     CAUSAL = "causal"
     NO_SELF = "no_self"  # attention to the other tokens only (model.md 6b)
+    PADDING = "padding"  # a key padding mask: no query looks at a padding token (<pad>, [PAD])
+
+
+PAD_TOKEN = re.compile(r"<pad>|\[pad\]|pad|<\|pad\|>|\[PAD\]", re.IGNORECASE)  # what padding tokens are called
 
 
 class ScaleKind(enum.Enum):

@@ -21,7 +21,7 @@ from ...exact import expr as X
 from .. import kinds as K
 from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..steps import C, Op, P, Step, StepSpec, accumulate
-from ..values import Mask, Matrix, Number, Scale, ScaleKind, Softmax, Vector
+from ..values import PAD_TOKEN, Mask, Matrix, Number, Scale, ScaleKind, Softmax, Vector
 
 STEPS = (
     StepSpec("Wq", (C, C), "W^{Q{sup}}", "query weights"),
@@ -73,6 +73,7 @@ class AttentionCfg:
     scale: Scale = Scale()
     mask: Mask = Mask.NONE
     softmax: Softmax = Softmax.PLAIN
+    padded: frozenset[int] = frozenset()  # the padding positions a padding mask hides from every query
     kt_q: bool = False  # an alternative only: scores computed as K·Qᵀ (the other axis)
     softmax_cols: bool = False  # an alternative only: each column of exp normalised instead of each row
 
@@ -86,8 +87,9 @@ class AttentionCfg:
 
 
 def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
-    """Whether query i may not look at key j: a later key (causal), or itself (no_self)."""
-    return (cfg.mask is Mask.CAUSAL and j > i) or (cfg.mask is Mask.NO_SELF and j == i)
+    """Whether query i may not look at key j: a later key (causal), itself (no_self), a padding token (padding)."""
+    return (cfg.mask is Mask.CAUSAL and j > i) or (cfg.mask is Mask.NO_SELF and j == i) or \
+        (cfg.mask is Mask.PADDING and j in cfg.padded)
 
 
 KEYS = {"kind", "heads", "Wq", "Wk", "Wv", "Wq_all", "Wk_all", "Wv_all", "bq", "bk", "bv", "bq_all", "bk_all",
@@ -164,7 +166,13 @@ class Attention(BlockKind):
     def _conventions(self, r, table, key, ctx: ReadContext):
         scale = read_scale(r, table["scale"], key + ("scale",)) if "scale" in table else ctx.scale
         mask = r.choice(table["mask"], key + ("mask",), Mask) if "mask" in table else ctx.mask
-        return scale, mask, ctx.softmax
+        padded = frozenset(p.index for p in ctx.positions if PAD_TOKEN.fullmatch(p.token)) \
+            if mask is Mask.PADDING else frozenset()
+        if mask is Mask.PADDING and (not padded or len(padded) == len(ctx.positions)):
+            raise r.fail("a padding mask needs padding tokens and others", key + ("mask",) if "mask" in table else
+                         ("model", "mask"), expected="tokens such as <pad> or [PAD] among real ones",
+                         found=", ".join(p.token for p in ctx.positions))
+        return scale, mask, ctx.softmax, padded
 
     def _weights(self, r, table, key, name, H, d_in, ctx):
         if f"{name}_all" in table:
@@ -314,7 +322,7 @@ class Attention(BlockKind):
 
     # ---- printing -----------------------------------------------------------------------------
     def general_tex(self, cfg: AttentionCfg, place: Place, model) -> list[str]:
-        js = {Mask.CAUSAL: r"j \le i", Mask.NO_SELF: r"j \ne i"}.get(cfg.mask, "j")
+        js = {Mask.CAUSAL: r"j \le i", Mask.NO_SELF: r"j \ne i", Mask.PADDING: r"j \notin \mathrm{pad}"}.get(cfg.mask, "j")
         divisor = {ScaleKind.SQRT_DK: r"\sqrt{d_k}", ScaleKind.NONE: "1"}.get(cfg.scale.kind)
         if divisor is None:
             from ...exact.latex import tex_escape

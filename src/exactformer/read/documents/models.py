@@ -169,6 +169,8 @@ def givens(found: I.Items) -> Givens:
     g.heads = max(g.head_counts, default=1)
     if re.search(r"other tokens only|not (?:attend|look) (?:to|at) itself|excluding itself|自分以外|자기 자신을 제외|除自身", low):
         g.mask = "no_self"
+    elif re.search(r"padding|<pad>|\[pad\]|remplissage|relleno|preenchimento|auffüll|패딩|パディング|填充", low):
+        g.mask = "padding"  # a key padding mask: no query looks at the padding tokens
     elif re.search(r"causal|masked|マスク|因果|마스크|掩码|look-ahead", low):
         g.mask = "causal"
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
@@ -512,7 +514,7 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
         if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
             axes.append(("mask", ["none", "causal", "no_self"]))
         elif g.mask is not None:  # "causal" may be said of the next notebook: the numbers decide
-            axes.append(("mask", [g.mask, "none"]))
+            axes.append(("mask", [g.mask, "none"] + (["causal"] if g.mask == "padding" else [])))
     return axes
 
 
@@ -621,7 +623,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      notes + ["positions: sinusoidal (the document speaks of them)"],
                                      _conventions(g, True) + _positions_axes(g), prior=2))
         elif ffn:
-            if g.sublayer is None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", g.prose.lower()):
+            if g.sublayer is None and "layernorm" in g.words and not _UPSTREAM.search(g.prose.lower()) and \
+                    re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", g.prose.lower()):
+                # (a gradient from upstream: the document works the FFN's backward pass, the FFN is its end)
                 ln_cfg = _layernorm(g, X, tokens, note)  # x + FFN(x), then a LayerNorm: an Add & Norm of the FFN
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn", "resid", "ln"], "ffn": _ffn(g),
                                                              "resid": {"adds": "in"},
@@ -629,8 +633,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 out.append(Candidate("an FFN, the residual, then a LayerNorm", {"model": m},
                                      note + ["an FFN from W1, W2, added to its input, then a LayerNorm"],
                                      [("layers.0.ffn.activation", activations(g))] +
-                                     [(a.replace("layers.0.ln.", "layers.0.ln."), o) for a, o in ln_cfg.axes],
-                                     prior=2))
+                                     ln_cfg.axes, prior=4))  # after the FFN alone: only more agreement wins
             m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn"], "ffn": _ffn(g)}])
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
