@@ -334,7 +334,7 @@ def _addresses(graph, texts: list[str], where: str, key: str | None = None):
 
 
 def cmd_show(args) -> int:
-    from .report.show import everything, json_chunks, json_values, scalar_block, step_table
+    from .report.show import everything, json_text, scalar_block, step_table
     from .report.term import console
 
     case = _load(args.case, getattr(args, "givens", None))
@@ -343,7 +343,7 @@ def cmd_show(args) -> int:
     if args.format == "json":
         gc.disable()  # millions of values, lists and index tuples, none in a cycle: collecting is pure cost
         try:
-            for chunk in json_chunks(json_values(eng, addrs, args.digits)):  # the C encoder, in pieces
+            for chunk in json_text(eng, addrs, args.digits):  # a step at a time
                 sys.stdout.write(chunk)
         finally:
             gc.enable()
