@@ -93,3 +93,22 @@ def test_json_text_is_the_objects_json(write_case):
         addrs = everything(eng) if picks is None else [eng.graph.parse(p) for p in picks]
         for sig in (6, 30):
             assert "".join(json_text(eng, addrs, sig)) == "".join(json_chunks(json_values(eng, addrs, sig)))
+
+
+def test_ball_texts_read_each_ball_as_ball_text():
+    """The many-values reading (a pass's balls) gives each ball's own ball_text: signs, tiny and large
+    magnitudes, integers, exact balls, balls too wide, on a digit boundary, infinite or NaN."""
+    from flint import arb, ctx
+
+    from exactformer.numeric.ball import ball_text, ball_texts
+
+    old = ctx.prec
+    try:
+        ctx.prec = 256
+        balls = [arb(1) / 3, -arb(2) / 7, arb(10) ** 29 / 3, arb(10) ** 30 / 7, arb(10) ** 61 / 3, arb(10) ** -59 / 3,
+                 arb(10) ** -62 / 7, arb(1) / 2, arb(0), arb("1 +/- 1e-40"), arb("0.5 +/- 1e-10"), arb(1) - arb(10) ** -40,
+                 arb("inf"), arb("nan"), arb(123456789) / 1000, -arb(10) ** 5 / 9, arb(1) + arb(10) ** -35 / 3]
+        for sig in (1, 6, 12, 30, 40, 190, 200):
+            assert ball_texts(balls, sig) == [ball_text(b, sig) for b in balls]
+    finally:
+        ctx.prec = old

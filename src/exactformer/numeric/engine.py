@@ -31,7 +31,7 @@ from .ball import (
     DecimalParts,
     SymbolicValue,
     Undecidable,
-    ball_text,
+    ball_texts,
     compare,
     decimal_parts,
     decimal_text,
@@ -544,10 +544,12 @@ class Engine:
                 cells = None
             else:
                 cells = (n.backward(prec, t) if grad else n.forward(prec, t))[s.key]
+            zero = arb(0)
+            balls = [zero if b is None else b for b in
+                     ([cells[flats[k]] for k in todo] if cells is not None else
+                      [n.ball(Address(key, idxs[k], grad, t), prec) for k in todo])]
             left = []
-            for k in todo:
-                b = cells[flats[k]] if cells is not None else n.ball(Address(key, idxs[k], grad, t), prec)
-                got = ball_text(arb(0) if b is None else b, sig)
+            for k, got in zip(todo, ball_texts(balls, sig)):
                 if got is None:
                     left.append(k)
                 else:
