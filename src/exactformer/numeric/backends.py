@@ -105,6 +105,7 @@ class BallBackend:
 
     def __init__(self) -> None:
         self._consts: dict[tuple[int, int, int], arb] = {}
+        self._values: dict[tuple[int, int], tuple[X.Expr, arb]] = {}  # by (id, precision), the expression kept
 
     def const(self, q: Fraction | int) -> arb:
         if isinstance(q, int):
@@ -117,7 +118,12 @@ class BallBackend:
         return got
 
     def value(self, e: X.Expr) -> arb:
-        return expr_ball(e)  # a kind's constant (eps, lr, a target): tiny, so no memo to keep
+        """A kind's constant (eps, lr, a target), once per precision: a training run asks at every step."""
+        key = (id(e), ctx.prec)
+        got = self._values.get(key)
+        if got is None or got[0] is not e:
+            got = self._values[key] = (e, expr_ball(e))
+        return got[1]
 
     @staticmethod
     def add(*xs: arb) -> arb:
