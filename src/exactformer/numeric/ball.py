@@ -284,7 +284,7 @@ def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
     n = sig + 9  # the ends' length for sig + 4 digits asked (five guard digits), as in _truncate
     if n >= len(_TEN):
         return [ball_text(b, sig) for b in balls]
-    low, high, unit, ask, top = _TEN[n - 1], _TEN[n], _TEN[9], sig + 4, sig - 1
+    lower, low, high, nine, eight, ask, top = _TEN[n - 2], _TEN[n - 1], _TEN[n], _TEN[9], _TEN[8], sig + 4, sig - 1
     zeros = _ZEROS
     for b in balls:
         if b.is_exact() or not b.is_finite():
@@ -297,18 +297,22 @@ def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
         else:
             lo, hi, sign = m - r, m + r, ""
         if low <= lo and hi < high:
-            e10 = n - 1 + int(fe)  # the leading digit's place
-            if -60 <= e10 <= top:  # sig digits hold every integer digit: drop the nine guard digits
-                t = lo // unit
-                if hi // unit == t:
-                    digits = str(t)  # sig digits
-                    if e10 < 0:
-                        put(sign + zeros[-e10 - 1] + digits + "…")
-                    elif e10 < top:
-                        put(sign + digits[:e10 + 1] + "." + digits[e10 + 1:] + "…")
-                    else:
-                        put(sign + digits + "…")
-                    continue
+            e10, unit = n - 1 + int(fe), nine  # the leading digit's place, and the nine guard digits
+        elif lower <= lo and hi < low:  # (ends of sig + 8 digits: one guard digit fewer)
+            e10, unit = n - 2 + int(fe), eight
+        else:
+            e10 = top + 1
+        if -60 <= e10 <= top:  # sig digits hold every integer digit: drop the guard digits
+            t = lo // unit
+            if hi // unit == t:
+                digits = str(t)  # sig digits
+                if e10 < 0:
+                    put(sign + zeros[-e10 - 1] + digits + "…")
+                elif e10 < top:
+                    put(sign + digits[:e10 + 1] + "." + digits[e10 + 1:] + "…")
+                else:
+                    put(sign + digits + "…")
+                continue
         put(ball_text(b, sig))
     return out
 

@@ -254,11 +254,12 @@ class Numeric:
             grads[self.g.loss_step.key][0] = arb(1)
             for s in backwards:
                 g = grads[s.key]
-                if all(x is None for x in g):
+                if g.count(None) == len(g):
                     continue
                 ins = [vals[i.key] for i in s.inputs]
                 acc = [grads[i.key] for i in s.inputs]
-                updating = frozenset(k for k, i in enumerate(s.inputs) if sequential and first_use.get(i.key) is s)
+                updating = frozenset(k for k, i in enumerate(s.inputs) if first_use.get(i.key) is s) if sequential \
+                    else frozenset()
                 if updating:
                     s.op.backward(s, ins, vals[s.key], g, BALL, acc, updating)
                     for k in updating:
