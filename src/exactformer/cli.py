@@ -573,12 +573,15 @@ def cmd_derive(args) -> int:
     report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
     from .exact.expr import SizeError
 
-    try:
+    gc.disable()  # exact forms, their texts and memos by the hundred thousand, kept to the end: none is garbage in a
+    try:  # cycle, and the collector's passes over them were a fifth of 200 layers' derivation
         tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
     except SizeError as e:  # 1e10000·1e10000: show and audit give its decimal; a derivation writes it exactly
         raise CaseError("the derivation cannot write this case's values exactly", file=args.case,
                         expected="givens whose exact products stay within 12000 digits",
                         found=str(e), hint="exactformer show and audit give their certified decimals") from None
+    finally:
+        gc.enable()
     if not out:
         sys.stdout.write(tex)
         return 0
