@@ -329,6 +329,12 @@ class Numeric:
                 self._whole[(prec, t, key)] = got
         return got
 
+    def drop_whole(self, key: str) -> None:
+        """Forget a lazy step's cells computed at once (``whole``): a step written out and not read again (show's
+        JSON of the big model: 786,432 weighted_v balls); asked again, they are computed again, the same."""
+        for k in [k for k in self._whole if k[2] == key]:
+            del self._whole[k]
+
     def _per_scalar(self, a: Address, prec: int) -> arb:
         if not a.grad:
             cells = self._whole.get((prec, a.t, a.step))

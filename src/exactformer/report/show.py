@@ -170,6 +170,8 @@ def json_text(engine: Engine, addresses: list[Address], sig: int):
         if lines:
             yield (",\n" if started else "{\n") + ",\n".join(lines)
             started = True
+        if g.step(a.step).lazy:
+            engine.numeric.drop_whole(a.step)  # (weighted_v, its 786,432 balls in the big model: written, not read)
     about_text = _indented(_about(sig, [], uncertified), " ")
     listed = '[\n   "' + '",\n   "'.join(truncated) + '"\n  ]' if truncated else "[]"
     yield (",\n" if started else "{\n") + " " + _enc(JSON_ABOUT) + ": " + \
