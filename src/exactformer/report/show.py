@@ -93,23 +93,28 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
                 else:
                     out[name] = v
                 continue
-            b = Address(a.step, idx, a.grad, a.t)
-            try:
-                d = decimal_parts(v if v is not None else engine.decimal(b, sig))
-            except SymbolicValue as e:
-                out[name] = {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
-                continue
-            except UndefinedValue as e:
-                out[name] = {"undefined": e.why}
-                continue
-            out[name] = d.plain()
-            if d.bound is not None:
-                uncertified[name] = (f"|x| < 1e{d.bound}: not proved zero or nonzero" if d.digits == "0" else
-                                     f"within 1e{d.bound} of this value: no digit boundary could be decided")
-            elif d.truncated:
-                truncated.append(name)
+            out[name] = _uncommon(engine, Address(a.step, idx, a.grad, a.t), v, sig, name, name, truncated,
+                                  uncertified)
     out[JSON_ABOUT] = _about(sig, truncated, uncertified)
     return out
+
+
+def _uncommon(engine: Engine, b: Address, v: str | None, sig: int, name: str, listed: str, truncated: list[str],
+              uncertified: dict[str, str]):
+    """The JSON value of a cell that a pass did not give as a plain decimal (``v``: the pass's text, or None), and
+    its entry under truncated (as ``listed``) or uncertified."""
+    try:
+        d = decimal_parts(v if v is not None else engine.decimal(b, sig))
+    except SymbolicValue as e:
+        return {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
+    except UndefinedValue as e:
+        return {"undefined": e.why}
+    if d.bound is not None:
+        uncertified[name] = (f"|x| < 1e{d.bound}: not proved zero or nonzero" if d.digits == "0" else
+                             f"within 1e{d.bound} of this value: no digit boundary could be decided")
+    elif d.truncated:
+        truncated.append(listed)
+    return d.plain()
 
 
 def _about(sig: int, truncated: list[str], uncertified: dict[str, str]) -> dict:
@@ -161,12 +166,9 @@ def json_text(engine: Engine, addresses: list[Address], sig: int):
                 else:
                     put(f' "{keys[k]}": "{v}"')
                 continue
-            one = json_values(engine, [Address(a.step, idxs[k], a.grad, a.t)], sig)
-            about = one.pop(JSON_ABOUT)
-            (name, x), = one.items()
-            put(" " + _enc(name) + ": " + _indented(x, " "))
-            truncated += [keys[k]] * len(about["truncated"])
-            uncertified.update(about["uncertified"])
+            x = _uncommon(engine, Address(a.step, idxs[k], a.grad, a.t), v, sig, names[k], keys[k], truncated,
+                          uncertified)
+            put(" " + _enc(names[k]) + ": " + _indented(x, " "))
         if lines:
             yield (",\n" if started else "{\n") + ",\n".join(lines)
             started = True
