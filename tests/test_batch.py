@@ -73,3 +73,42 @@ def test_digits_of_a_very_precise_ball_on_a_digit_boundary():
         assert _truncate(arb(1) / 4 - arb(2) ** -15000 + arb(0, arb(2) ** -14000), 12) is None
         assert _truncate(arb(1) / 4 - arb(2) ** -15000, 12) is None  # 4,500 digits to look at: more than it may
         assert _truncate(arb(1) / 3, 1000) == "0." + "3" * 1000 + "…"
+
+
+def test_json_text_is_the_objects_json(write_case):
+    """show's JSON written a step at a time is the object's JSON byte for byte: every step, one cell, a row and
+    a step named twice (which the object writes once), a symbolic case and one with undefined values."""
+    from exactformer.report.show import json_chunks, json_text
+
+    from .conftest import case_text
+
+    symbolic = write_case(case_text(["a", "b"], {"a": ["w", "0.5"], "b": ["0.25", "0.5"]},
+                                    [{"Wq": [[1, 0], [0, 1]], "Wk": [[2, 0], [0, 1]], "Wv": [[1, 0], [0, 1]]}]),
+                          "symbolic.toml")
+    huge = write_case(case_text(["a", "b"], {"a": ["1e10000", "0.2"], "b": ["0.3", "0.4"]},
+                                [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0], [0, 1]]}]), "huge.toml")
+    for path, picks in ((FULL, None), (FULL, ["L1.Q", "L2.context[鬼]", "loss", "L1.Q[金棒]", "L1.Q"]),
+                        (FULL, ["exp[鬼,金棒]", "L1.ln1"]), (symbolic, None), (huge, None)):
+        eng = exactformer.load(path).engine
+        addrs = everything(eng) if picks is None else [eng.graph.parse(p) for p in picks]
+        for sig in (6, 30):
+            assert "".join(json_text(eng, addrs, sig)) == "".join(json_chunks(json_values(eng, addrs, sig)))
+
+
+def test_ball_texts_read_each_ball_as_ball_text():
+    """The many-values reading (a pass's balls) gives each ball's own ball_text: signs, tiny and large
+    magnitudes, integers, exact balls, balls too wide, on a digit boundary, infinite or NaN."""
+    from flint import arb, ctx
+
+    from exactformer.numeric.ball import ball_text, ball_texts
+
+    old = ctx.prec
+    try:
+        ctx.prec = 256
+        balls = [arb(1) / 3, -arb(2) / 7, arb(10) ** 29 / 3, arb(10) ** 30 / 7, arb(10) ** 61 / 3, arb(10) ** -59 / 3,
+                 arb(10) ** -62 / 7, arb(1) / 2, arb(0), arb("1 +/- 1e-40"), arb("0.5 +/- 1e-10"), arb(1) - arb(10) ** -40,
+                 arb("inf"), arb("nan"), arb(123456789) / 1000, -arb(10) ** 5 / 9, arb(1) + arb(10) ** -35 / 3]
+        for sig in (1, 6, 12, 30, 40, 190, 200):
+            assert ball_texts(balls, sig) == [ball_text(b, sig) for b in balls]
+    finally:
+        ctx.prec = old

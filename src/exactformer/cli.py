@@ -334,7 +334,7 @@ def _addresses(graph, texts: list[str], where: str, key: str | None = None):
 
 
 def cmd_show(args) -> int:
-    from .report.show import everything, json_chunks, json_values, scalar_block, step_table
+    from .report.show import everything, json_text, scalar_block, step_table
     from .report.term import console
 
     case = _load(args.case, getattr(args, "givens", None))
@@ -343,7 +343,7 @@ def cmd_show(args) -> int:
     if args.format == "json":
         gc.disable()  # millions of values, lists and index tuples, none in a cycle: collecting is pure cost
         try:
-            for chunk in json_chunks(json_values(eng, addrs, args.digits)):  # the C encoder, in pieces
+            for chunk in json_text(eng, addrs, args.digits):  # a step at a time
                 sys.stdout.write(chunk)
         finally:
             gc.enable()
@@ -575,12 +575,15 @@ def cmd_derive(args) -> int:
     report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
     from .exact.expr import SizeError
 
-    try:
+    gc.disable()  # exact forms, their texts and memos by the hundred thousand, kept to the end: none is garbage in a
+    try:  # cycle, and the collector's passes over them were a fifth of 200 layers' derivation
         tex = Deriver(case, Options(args.digits, only, args.symbolic, args.grad), report).document()
     except SizeError as e:  # 1e10000·1e10000: show and audit give its decimal; a derivation writes it exactly
         raise CaseError("the derivation cannot write this case's values exactly", file=args.case,
                         expected="givens whose exact products stay within 12000 digits",
                         found=str(e), hint="exactformer show and audit give their certified decimals") from None
+    finally:
+        gc.enable()
     if not out:
         sys.stdout.write(tex)
         return 0

@@ -256,11 +256,18 @@ class Broadcast(Op):
         coef = self._coef(step, 3)
         kind_of, out = self.kind_of, []
         f = self.kind.f
+        times = getattr(M, "times", None) if self.kind is K.MUL and len(ins) == 2 else None
+
+        def along(x, p, c):  # x[p + k·c] for every k
+            return x[p:p + d2 * c:c] if c > 0 else [x[p]] * d2 if c == 0 else [x[p + k * c] for k in range(d2)]
+
         for i in range(d0):
             for j in range(d1):
                 base = [i * c[0] + j * c[1] for c in coef]
                 if kind_of is None:
-                    if len(ins) == 2:
+                    if times is not None:  # a plain product (weighted_v: 786,432 cells of the big model)
+                        out += map(times, along(ins[0], base[0], coef[0][2]), along(ins[1], base[1], coef[1][2]))
+                    elif len(ins) == 2:
                         (a, b), (pa, pb), ca, cb = ins, base, coef[0][2], coef[1][2]
                         out += [f(M, [a[pa + k * ca], b[pb + k * cb]]) for k in range(d2)]
                     else:

@@ -12,6 +12,7 @@ step computes.
 
 from __future__ import annotations
 
+import operator
 from fractions import Fraction
 from functools import partial
 
@@ -95,6 +96,7 @@ class BallBackend:
 
     def __init__(self) -> None:
         self._consts: dict[tuple[int, int, int], arb] = {}
+        self._values: dict[tuple[int, int], tuple[X.Expr, arb]] = {}  # by (id, precision), the expression kept
 
     def const(self, q: Fraction | int) -> arb:
         if isinstance(q, int):
@@ -107,7 +109,12 @@ class BallBackend:
         return got
 
     def value(self, e: X.Expr) -> arb:
-        return expr_ball(e)  # a kind's constant (eps, lr, a target): tiny, so no memo to keep
+        """A kind's constant (eps, lr, a target), once per precision: a training run asks at every step."""
+        key = (id(e), ctx.prec)
+        got = self._values.get(key)
+        if got is None or got[0] is not e:
+            got = self._values[key] = (e, expr_ball(e))
+        return got[1]
 
     @staticmethod
     def add(*xs: arb) -> arb:
@@ -122,6 +129,8 @@ class BallBackend:
         for x in xs[1:]:
             out = out * x
         return out
+
+    times = staticmethod(operator.mul)  # mul of two, without a call of its own (a kind's pass cell by cell)
 
     @staticmethod
     def sub(a: arb, b: arb) -> arb:

@@ -263,7 +263,51 @@ def ball_text(b: arb, sig: int) -> str | None:
     return _truncate(b, sig)
 
 
+def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
+    """``ball_text`` of each ball, for a pass's many values: the commonest case (an inexact ball of a plain
+    magnitude whose first look settles sig digits) written out in one loop, anything else by ball_text. The same
+    certificate as _truncate's first look: arb's decimal enclosure [m ± r]·10^e of the ball, whose two ends have
+    sig + 9 digits and truncate to the same sig digits."""
+    out: list[str | None] = []
+    put = out.append
+    n = sig + 9  # the ends' length for sig + 4 digits asked (five guard digits), as in _truncate
+    if n >= len(_TEN):
+        return [ball_text(b, sig) for b in balls]
+    lower, low, high, nine, eight, ask, top = _TEN[n - 2], _TEN[n - 1], _TEN[n], _TEN[9], _TEN[8], sig + 4, sig - 1
+    zeros = _ZEROS
+    for b in balls:
+        if b.is_exact() or not b.is_finite():
+            put(ball_text(b, sig))
+            continue
+        fm, fr, fe = b.mid_rad_10exp(ask)
+        m, r = int(fm), int(fr)
+        if m < 0:
+            lo, hi, sign = -m - r, r - m, "-"
+        else:
+            lo, hi, sign = m - r, m + r, ""
+        if low <= lo and hi < high:
+            e10, unit = n - 1 + int(fe), nine  # the leading digit's place, and the nine guard digits
+        elif lower <= lo and hi < low:  # (ends of sig + 8 digits: one guard digit fewer)
+            e10, unit = n - 2 + int(fe), eight
+        else:
+            e10 = top + 1
+        if -60 <= e10 <= top:  # sig digits hold every integer digit: drop the guard digits
+            t = lo // unit
+            if hi // unit == t:
+                digits = str(t)  # sig digits
+                if e10 < 0:
+                    put(sign + zeros[-e10 - 1] + digits + "…")
+                elif e10 < top:
+                    put(sign + digits[:e10 + 1] + "." + digits[e10 + 1:] + "…")
+                else:
+                    put(sign + digits + "…")
+                continue
+        put(ball_text(b, sig))
+    return out
+
+
 _TEN = [10 ** k for k in range(200)]
+_ZEROS = ["0." + "0" * k for k in range(61)]  # before the first digit of 10^-1 … 10^-61
 
 
 def _pow10(k: int) -> int:

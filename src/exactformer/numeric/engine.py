@@ -9,6 +9,7 @@ closed form, a certified comparison with a stated number, its certified decimal.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from fractions import Fraction
 from math import lcm
@@ -31,7 +32,7 @@ from .ball import (
     DecimalParts,
     SymbolicValue,
     Undecidable,
-    ball_text,
+    ball_texts,
     compare,
     decimal_parts,
     decimal_text,
@@ -73,19 +74,49 @@ def _given_balls(values, common: tuple[fmpz_mat, int] | None) -> list:
     return [expr_ball(exact_of(v)) for v in values]
 
 
+class _Sources:
+    """What a pass starts from: the givens' balls at each precision, and a rational step's exact cells."""
+
+    def __init__(self, graph: Graph, exact_cells) -> None:
+        self.g = graph
+        self._exact_cells = exact_cells  # (a function that holds no reference to the Numeric: _Rationals.step)
+        self._given: dict[tuple[int, str], list] = {}
+        self._common: dict[str, tuple[fmpz_mat, int] | None] = {}
+
+    def given(self, prec: int, key: str) -> list:
+        got = self._given.get((prec, key))
+        if got is None:
+            values = self.g.steps[key].op.values  # type: ignore[attr-defined]
+            if key not in self._common:
+                self._common[key] = _common_denominator(values)
+            with precision(prec):
+                got = _given_balls(values, self._common[key])
+            self._given[(prec, key)] = got
+        return got
+
+    def exact(self, s) -> list | None:
+        if self._exact_cells is None or self.g.has_symbols or s.exactness is not Exactness.RATIONAL:
+            return None
+        return self._exact_cells(s)
+
+
 class _Pass(dict):
     """One pass's balls, by step, each step computed when first read (its inputs first, without recursion).
     A pass at a higher precision, run for the few values the first one left undecided, computes only the steps
     they depend on; a step computed from exact cells (Numeric._exact) needs no balls of its inputs (the
-    512 × 512 weight matrices of Q = x·W_Q)."""
+    512 × 512 weight matrices of Q = x·W_Q).
+
+    It reads the givens and the exact cells from the Numeric's _Sources, not from the Numeric, which keeps the
+    pass: no cycle, so a model dropped (a convention's, its 10,000 training steps cached) is freed at once, not
+    by the collector."""
 
     def __init__(self, numeric: Numeric, prec: int, ps: dict[str, list], exact: bool) -> None:
         super().__init__()
-        self.numeric, self.prec, self.ps, self.exact = numeric, prec, ps, exact
+        self.sources, self.g, self.prec, self.ps, self.exact = numeric.sources, numeric.g, prec, ps, exact
 
     def __missing__(self, key: str) -> list:
-        n = self.numeric
-        s = n.g.steps.get(key)
+        n = self.sources
+        s = self.g.steps.get(key)
         if s is None:
             raise KeyError(key)
         has = super().__contains__
@@ -102,7 +133,7 @@ class _Pass(dict):
                 elif top.is_given:
                     self[k] = self.ps.get(k) or n.given(self.prec, k)
                 else:
-                    cells = n._exact(top) if self.exact else None
+                    cells = n.exact(top) if self.exact else None
                     if cells is not None:
                         self[k] = [None if x is None else arb(x) for x in cells]
                     else:
@@ -115,10 +146,10 @@ class _Pass(dict):
         return super().__getitem__(key)
 
     def __contains__(self, key: object) -> bool:
-        return isinstance(key, str) and key in self.numeric.g.steps
+        return isinstance(key, str) and key in self.g.steps
 
     def items(self):  # type: ignore[override]
-        for k in self.numeric.g.steps:
+        for k in self.g.steps:
             yield k, self[k]
 
 
@@ -129,9 +160,7 @@ class Numeric:
         self.g = graph
         # a rational step's exact cells (fmpq, Engine._rational_step), or None: its balls are taken from them, so
         # an exact 0 (a V of one-decimal givens that sums to 0) is the exact ball 0, and 0 · weight is 0 too
-        self._exact_cells = exact_cells
-        self._given: dict[tuple[int, str], list] = {}
-        self._common: dict[str, tuple[fmpz_mat, int] | None] = {}
+        self.sources = _Sources(graph, exact_cells)
         self._fwd: dict[tuple[int, int], dict[str, list]] = {}
         self._bwd: dict[tuple[int, int], dict[str, list]] = {}
         self._params: dict[tuple[int, int], dict[str, list]] = {}
@@ -139,18 +168,11 @@ class Numeric:
         self._whole: dict[tuple[int, int, str], list] = {}  # lazy steps evaluated at once, for many values
         self.passes = 0  # ball passes run (forward or backward over the whole graph, at one precision each)
         self._mask: dict[str, list[bool]] = {}  # trainable cells of each parameter step
+        self._plan: tuple | None = None  # the steps' sizes, each parameter's first reader, the backward order
 
     # ---- forward -----------------------------------------------------------------------------
     def given(self, prec: int, key: str) -> list:
-        got = self._given.get((prec, key))
-        if got is None:
-            values = self.g.steps[key].op.values  # type: ignore[attr-defined]
-            if key not in self._common:
-                self._common[key] = _common_denominator(values)
-            with precision(prec):
-                got = _given_balls(values, self._common[key])
-            self._given[(prec, key)] = got
-        return got
+        return self.sources.given(prec, key)
 
     def params(self, prec: int, t: int) -> dict[str, list]:
         """Values of the parameter steps after t updates (t = 0: as given)."""
@@ -159,8 +181,15 @@ class Numeric:
         done = t  # the latest step known at or before t: found downward, so each forward pass of a run (which
         while done > 0 and (prec, done) not in self._params:  # asks for its own step, just made) finds it at once
             done -= 1
-        for k in range(done, t):  # step by step, never recursively (a trend may reach step 10,000)
-            self.backward(prec, k)
+        paused = t - done > 64 and gc.isenabled()  # a run's passes make millions of balls, lists and dicts, none in
+        if paused:  # a cycle (_Pass), and each kept: the collector's passes over them cost a tenth of 10,000 steps
+            gc.disable()
+        try:
+            for k in range(done, t):  # step by step, never recursively (a trend may reach step 10,000)
+                self.backward(prec, k)
+        finally:
+            if paused:
+                gc.enable()
         return self._params[(prec, t)]
 
     def forward(self, prec: int, t: int = 0, params: dict[str, list] | None = None,
@@ -181,9 +210,7 @@ class Numeric:
         return vals
 
     def _exact(self, s) -> list | None:
-        if self._exact_cells is None or self.g.has_symbols or s.exactness is not Exactness.RATIONAL:
-            return None
-        return self._exact_cells(s)
+        return self.sources.exact(s)
 
     # ---- backward and training ------------------------------------------------------------------
     def trainable_mask(self, key: str) -> list[bool]:
@@ -213,23 +240,25 @@ class Numeric:
         train = self.g.model.train
         sequential = train is not None and train.update is Update.SEQUENTIAL
         lr = None
-        grads: dict[str, list] = {k: [None] * s.size for k, s in self.g.steps.items()}
+        if self._plan is None or self._plan[0] != len(self.g.steps):  # what every backward pass walks, the same
+            order = list(self.g.steps.values())  # for each step of a run (a cosine asked for adds a step)
+            self._plan = (len(order), [(k, s.size) for k, s in self.g.steps.items()], self._first_use(order),
+                          [s for s in reversed(order) if not (s.is_given or s.lazy)])
+        _, sizes, first_use, backwards = self._plan
+        grads: dict[str, list] = {k: [None] * n for k, n in sizes}
         new = {s.key: list(vals[s.key]) for s in self.g.params}
         with precision(prec):
             if train is not None:
-                lr = expr_ball(train.lr.value)
+                lr = BALL.value(train.lr.value)
             grads[self.g.loss_step.key][0] = arb(1)
-            order = list(self.g.steps.values())
-            first_use = self._first_use(order)
-            for s in reversed(order):
-                if s.is_given or s.lazy:
-                    continue
+            for s in backwards:
                 g = grads[s.key]
-                if all(x is None for x in g):
+                if g.count(None) == len(g):
                     continue
                 ins = [vals[i.key] for i in s.inputs]
                 acc = [grads[i.key] for i in s.inputs]
-                updating = frozenset(k for k, i in enumerate(s.inputs) if sequential and first_use.get(i.key) is s)
+                updating = frozenset(k for k, i in enumerate(s.inputs) if first_use.get(i.key) is s) if sequential \
+                    else frozenset()
                 if updating:
                     s.op.backward(s, ins, vals[s.key], g, BALL, acc, updating)
                     for k in updating:
@@ -299,6 +328,12 @@ class Numeric:
                 self._whole[(prec, t, key)] = got
         return got
 
+    def drop_whole(self, key: str) -> None:
+        """Forget a lazy step's cells computed at once (``whole``): a step written out and not read again (show's
+        JSON of the big model: 786,432 weighted_v balls); asked again, they are computed again, the same."""
+        for k in [k for k in self._whole if k[2] == key]:
+            del self._whole[k]
+
     def _per_scalar(self, a: Address, prec: int) -> arb:
         if not a.grad:
             cells = self._whole.get((prec, a.t, a.step))
@@ -317,12 +352,87 @@ class Numeric:
         return got
 
 
+class _Rationals:
+    """A graph's rational steps, cell by cell, exactly (Engine._rational_step). Apart from the Engine, so that
+    its Numeric, which reads them, holds no reference back to the Engine: a model dropped (a convention's, its
+    training runs cached) is freed at once instead of waiting for the collector."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.cells: dict[str, list | None] = {}  # a rational step's cells (fmpq), or None
+
+    def step(self, s) -> list | None:
+        """Every cell of a rational step (Q = x·W, scores = Q·Kᵀ, a ReLU of them …) at once, exactly, as flint
+        fmpq: contractions as rational matrices, the rest by the kinds' own formulas on rationals
+        (numeric.backends.RATIONAL). The same values as the exact DAG, without one node per product. Inputs
+        first, without recursion; None for a step that is not rational (or holds a symbol)."""
+        if s.key in self.cells:
+            return self.cells[s.key]
+        stack = [s]
+        while stack:
+            top = stack[-1]
+            if top.key in self.cells:
+                stack.pop()
+                continue
+            if top.lazy or top.is_given or self.graph.has_symbols or top.exactness is not Exactness.RATIONAL:
+                self.cells[top.key] = None
+                stack.pop()
+                continue
+            todo = [i for i in top.inputs if not i.is_given and i.key not in self.cells]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            self.cells[top.key] = self._cells_of(top)
+        return self.cells[s.key]
+
+    def _cells_of(self, s) -> list | None:
+        if any(not i.is_given and self.cells.get(i.key) is None for i in s.inputs):
+            return None
+        try:
+            if isinstance(s.op, Contract):
+                A, B = self._matrix(s.inputs[0]), self._matrix(s.inputs[1])
+                out = (A * (B.transpose() if s.op.transpose else B)).entries()
+                if s.op.bias:
+                    bias = self._list(s.inputs[2])
+                    cols = s.dims[1]
+                    out = [x + bias[k % cols] for k, x in enumerate(out)]
+                return out
+            return s.op.forward(s, [self._list(i) for i in s.inputs], RATIONAL)
+        except NotRational:
+            return None
+
+    def _list(self, s) -> list:
+        if not s.is_given:
+            return self.cells[s.key]  # type: ignore[return-value]
+        out = []
+        for v in s.op.values:
+            q = X.rational_of(exact_of(v))
+            if q is None:
+                raise NotRational(v)
+            out.append(fmpq(q.numerator, q.denominator))
+        return out
+
+    def _matrix(self, s) -> fmpq_mat:
+        rows, cols = s.dims
+        if s.is_given:
+            common = _common_denominator(s.op.values)
+            if common is None:
+                raise NotRational(s.key)
+            ints, d = common
+            return fmpq_mat(fmpz_mat(rows, cols, ints.entries())) / d
+        cells = self.cells[s.key]
+        assert cells is not None
+        return fmpq_mat(rows, cols, cells)
+
+
 class Engine:
     """Exact values and decisions for the quantities of one model."""
 
     def __init__(self, model: Model | Graph) -> None:
         self.graph = model if isinstance(model, Graph) else Graph(model)
-        self.numeric = Numeric(self.graph, self._rational_step)
+        self._rationals = _Rationals(self.graph)
+        self.numeric = Numeric(self.graph, self._rationals.step)
         self._sizes: dict[int, int] = {}
         self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
         self._estimates: dict[object, dict[Address, int]] = {}
@@ -331,7 +441,6 @@ class Engine:
         self._bounded: dict[tuple[Address, int], X.Expr] = {}
         self._cuts: dict[object, dict[Address, X.Expr]] = {}
         self._symbols: dict[int, frozenset[str]] = {}
-        self._rational: dict[str, list | None] = {}  # a rational step's cells (fmpq), or None
         self._texts: dict = {}  # closed forms' text, shared: a subexpression is written once
 
     def ball(self, a: Address, prec: int = PRECISIONS[0]) -> arb:
@@ -366,68 +475,7 @@ class Engine:
         return X.rational_of(self.expr(a))
 
     def _rational_step(self, s) -> list | None:
-        """Every cell of a rational step (Q = x·W, scores = Q·Kᵀ, a ReLU of them …) at once, exactly, as flint
-        fmpq: contractions as rational matrices, the rest by the kinds' own formulas on rationals
-        (numeric.backends.RATIONAL). The same values as the exact DAG, without one node per product. Inputs
-        first, without recursion; None for a step that is not rational (or holds a symbol)."""
-        if s.key in self._rational:
-            return self._rational[s.key]
-        stack = [s]
-        while stack:
-            top = stack[-1]
-            if top.key in self._rational:
-                stack.pop()
-                continue
-            if top.lazy or top.is_given or self.graph.has_symbols or top.exactness is not Exactness.RATIONAL:
-                self._rational[top.key] = None
-                stack.pop()
-                continue
-            todo = [i for i in top.inputs if not i.is_given and i.key not in self._rational]
-            if todo:
-                stack.extend(todo)
-                continue
-            stack.pop()
-            self._rational[top.key] = self._rational_cells(top)
-        return self._rational[s.key]
-
-    def _rational_cells(self, s) -> list | None:
-        if any(not i.is_given and self._rational.get(i.key) is None for i in s.inputs):
-            return None
-        try:
-            if isinstance(s.op, Contract):
-                A, B = self._rational_matrix(s.inputs[0]), self._rational_matrix(s.inputs[1])
-                out = (A * (B.transpose() if s.op.transpose else B)).entries()
-                if s.op.bias:
-                    bias = self._rational_list(s.inputs[2])
-                    cols = s.dims[1]
-                    out = [x + bias[k % cols] for k, x in enumerate(out)]
-                return out
-            return s.op.forward(s, [self._rational_list(i) for i in s.inputs], RATIONAL)
-        except NotRational:
-            return None
-
-    def _rational_list(self, s) -> list:
-        if not s.is_given:
-            return self._rational[s.key]  # type: ignore[return-value]
-        out = []
-        for v in s.op.values:
-            q = X.rational_of(exact_of(v))
-            if q is None:
-                raise NotRational(v)
-            out.append(fmpq(q.numerator, q.denominator))
-        return out
-
-    def _rational_matrix(self, s) -> fmpq_mat:
-        rows, cols = s.dims
-        if s.is_given:
-            common = _common_denominator(s.op.values)
-            if common is None:
-                raise NotRational(s.key)
-            ints, d = common
-            return fmpq_mat(fmpz_mat(rows, cols, ints.entries())) / d
-        cells = self._rational[s.key]
-        assert cells is not None
-        return fmpq_mat(rows, cols, cells)
+        return self._rationals.step(s)
 
     def compare(self, a: Address, x: Fraction) -> int:
         """Sign of E(a) − x, certain (ties included): a certified ball decides unless it straddles x; then the
@@ -543,10 +591,12 @@ class Engine:
                 cells = None
             else:
                 cells = (n.backward(prec, t) if grad else n.forward(prec, t))[s.key]
+            zero = arb(0)
+            balls = [zero if b is None else b for b in
+                     ([cells[flats[k]] for k in todo] if cells is not None else
+                      [n.ball(Address(key, idxs[k], grad, t), prec) for k in todo])]
             left = []
-            for k in todo:
-                b = cells[flats[k]] if cells is not None else n.ball(Address(key, idxs[k], grad, t), prec)
-                got = ball_text(arb(0) if b is None else b, sig)
+            for k, got in zip(todo, ball_texts(balls, sig)):
                 if got is None:
                     left.append(k)
                 else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from json.encoder import encode_basestring as _enc  # what ensure_ascii=False writes a string with
 
 from rich.table import Table
@@ -92,22 +93,32 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
                 else:
                     out[name] = v
                 continue
-            b = Address(a.step, idx, a.grad, a.t)
-            try:
-                d = decimal_parts(v if v is not None else engine.decimal(b, sig))
-            except SymbolicValue as e:
-                out[name] = {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
-                continue
-            except UndefinedValue as e:
-                out[name] = {"undefined": e.why}
-                continue
-            out[name] = d.plain()
-            if d.bound is not None:
-                uncertified[name] = (f"|x| < 1e{d.bound}: not proved zero or nonzero" if d.digits == "0" else
-                                     f"within 1e{d.bound} of this value: no digit boundary could be decided")
-            elif d.truncated:
-                truncated.append(name)
-    out[JSON_ABOUT] = {
+            out[name] = _uncommon(engine, Address(a.step, idx, a.grad, a.t), v, sig, name, name, truncated,
+                                  uncertified)
+    out[JSON_ABOUT] = _about(sig, truncated, uncertified)
+    return out
+
+
+def _uncommon(engine: Engine, b: Address, v: str | None, sig: int, name: str, listed: str, truncated: list[str],
+              uncertified: dict[str, str]):
+    """The JSON value of a cell that a pass did not give as a plain decimal (``v``: the pass's text, or None), and
+    its entry under truncated (as ``listed``) or uncertified."""
+    try:
+        d = decimal_parts(v if v is not None else engine.decimal(b, sig))
+    except SymbolicValue as e:
+        return {"closed_form": engine.closed_form(b), "symbols": X.natural_order(e.symbols)}
+    except UndefinedValue as e:
+        return {"undefined": e.why}
+    if d.bound is not None:
+        uncertified[name] = (f"|x| < 1e{d.bound}: not proved zero or nonzero" if d.digits == "0" else
+                             f"within 1e{d.bound} of this value: no digit boundary could be decided")
+    elif d.truncated:
+        truncated.append(listed)
+    return d.plain()
+
+
+def _about(sig: int, truncated: list[str], uncertified: dict[str, str]) -> dict:
+    return {
         "significant_digits": sig,
         "how": "certified ball arithmetic (python-flint arb) on the exact givens: every digit shown is a digit of "
                "the exact value (except under uncertified, which says what is certain); a value not listed under truncated is exact, one listed is cut after its last "
@@ -115,7 +126,59 @@ def json_values(engine: Engine, addresses: list[Address], sig: int) -> dict:
         "truncated": truncated,
         "uncertified": uncertified,
     }
-    return out
+
+
+_ESCAPED = re.compile(r'["\\\x00-\x1f]')  # what the JSON string encoder escapes (ensure_ascii=False)
+
+
+def json_text(engine: Engine, addresses: list[Address], sig: int):
+    """``json_chunks(json_values(engine, addresses, sig))`` byte for byte, written a step at a time: no object of
+    every value is built (1.4 M values: its entries, and encoding them again, cost more than a second), and a
+    plain decimal, which no JSON string escapes, is written as it is. Addresses that name one step twice (whose
+    cells the object would write once) go through ``json_values``."""
+    g = engine.graph
+    plan, heads = [], set()
+    for a in addresses:
+        idxs = g.scalar_indices(a)
+        head = (a.step, a.grad, a.t)
+        if head in heads:
+            yield from json_chunks(json_values(engine, addresses, sig))
+            return
+        heads.add(head)
+        plan.append((a, idxs))
+    truncated: list[str] = []  # the names as JSON writes them, without their quotes
+    uncertified: dict[str, str] = {}
+    started = False
+    for a, idxs in plan:
+        whole = not a.idx and len(idxs) == g.step(a.step).size  # every cell, in row-major order
+        names = g.all_cell_names(a.step, a.grad, a.t) if whole else g.index_names(a.step, a.grad, a.t, idxs)
+        keys = names if not _ESCAPED.search("".join(names)) else [_enc(n)[1:-1] for n in names]
+        lines: list[str] = []
+        put, cut = lines.append, truncated.append
+        for k, v in enumerate(engine.step_decimals(a.step, a.grad, a.t, idxs, sig, range(len(idxs)) if whole else None)):
+            if v is not None and v[0] != "≈":  # the common case, as json_values reads it
+                if v[-1] == "…":
+                    put(f' "{keys[k]}": "{v[:-1]}"')
+                    cut(keys[k])
+                elif "…" in v:
+                    put(f' "{keys[k]}": "{v.replace("…", "")}"')
+                    cut(keys[k])
+                else:
+                    put(f' "{keys[k]}": "{v}"')
+                continue
+            x = _uncommon(engine, Address(a.step, idxs[k], a.grad, a.t), v, sig, names[k], keys[k], truncated,
+                          uncertified)
+            put(" " + _enc(names[k]) + ": " + _indented(x, " "))
+        if lines:
+            yield (",\n" if started else "{\n") + ",\n".join(lines)
+            started = True
+        if g.step(a.step).lazy:
+            engine.numeric.drop_whole(a.step)  # (weighted_v, its 786,432 balls in the big model: written, not read)
+    about_text = _indented(_about(sig, [], uncertified), " ")
+    listed = '[\n   "' + '",\n   "'.join(truncated) + '"\n  ]' if truncated else "[]"
+    yield (",\n" if started else "{\n") + " " + _enc(JSON_ABOUT) + ": " + \
+        about_text.replace('"truncated": []', '"truncated": ' + listed, 1)
+    yield "\n}"
 
 
 def title(g, a: Address, written: str | None) -> str:
