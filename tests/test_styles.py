@@ -1,7 +1,7 @@
 """Reading documents written the way real authors write them: each is held against its careful transcription
 (NAME.expect.toml, computed independently), through bench/reading_eval.py, and must not fall below the recall
 it reaches today, invent more claims, or disagree on verdicts (floors.toml in each folder). styles/ was written
-beside the reader; wild/, wild2/ and wild3/ were written later, each by someone who never saw the reader, as
+beside the reader; wild/ … wild5/ were written later, each by someone who never saw the reader, as
 held-out sets."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-SETS = [ROOT / "tests" / "documents" / name for name in ("styles", "wild", "wild2", "wild3")]
+SETS = [ROOT / "tests" / "documents" / name for name in ("styles", "wild", "wild2", "wild3", "wild4", "wild5")]
 FLOORS = {d: tomllib.loads((d / "floors.toml").read_text(encoding="utf-8"))["documents"] for d in SETS}
 EXE = Path(sys.executable).with_name("exactformer")
 

@@ -442,6 +442,9 @@ def _diagram(numbers: list[tuple[str, int]], groups: list[str], g, vals: _Values
                 claimed.append(a)
     out, left = [], 0
     for text, line in numbers:
+        if "." not in text:  # a whole number on a drawing (the upstream 1, a count): too weak to place
+            left += 1
+            continue
         fits = [a for a in claimed if (sc := _score([(a, text)], vals)) is not None and sc[0] == 1]
         if not fits:
             left += 1
