@@ -839,6 +839,16 @@ _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba
                        r"상위|([d∂])(\w{1,3})\s*/\s*\1\2\s*=\s*1\b")  # ∂y/∂y = 1, df/df = 1
 
 
+def _one_step(g: Givens, spec: Spec, params: list[str]) -> str:
+    """One SGD step of ``params`` at the learning rate the prose states, added to the spec: the note's words for
+    it ("", when the document states no rate)."""
+    m = _RATE.search(g.prose)
+    if m is None:
+        return ""
+    spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1, "params": params}
+    return f", one step at learning rate {m.group(1).rstrip('.')}"
+
+
 def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     """One neuron trained a step: z = w·x + b, y = act(z), L = ½(y − t)², its gradients and the update, from
     inputs x and weights w the document names, and b, t and the learning rate its prose states."""
@@ -954,14 +964,12 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
                                "o": {"kind": "linear", "W": Wo, "b": [sc["b2"]] * n_out, "activation": act}}],
                    "loss": {"kind": "squared_error", "targets": {"x": tgt}, "reduction": "sum"}}
     spec: Spec = {"model": model}
-    m = _RATE.search(g.prose)
-    if m:
-        spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1, "params": ["L1.h.W", "L1.o.W"]}
+    step = _one_step(g, spec, ["L1.h.W", "L1.o.W"])
     names = {f"w{j * n_in + i + 1}": f"L1.h.W[{i + 1}][{j + 1}]" for j in range(n_h) for i in range(n_in)}
     names |= {f"w{n_h * n_in + j * n_h + i + 1}": f"L1.o.W[{i + 1}][{j + 1}]" for j in range(n_out) for i in range(n_h)}
     spec["names"] = names
     notes = [f"a {n_in}-{n_h}-{n_out} {act} network from the document's scalars (inputs, w1 … w{len(ws)}, b1, b2, "
-             f"targets {', '.join(tgt)})" + (f", one step at learning rate {m.group(1)}" if m else "")]
+             f"targets {', '.join(tgt)})" + step]
     return Candidate(f"a {n_in}-{n_h}-{n_out} network, forward and backward", spec, notes, [], prior=1, from_x=False)
 
 
@@ -1005,14 +1013,10 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     if column:
         model["layout"] = "column"
     spec: Spec = {"model": model}
-    m = _RATE.search(g.prose)
-    if m:
-        spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1,
-                         "params": ["L1.lin.W"] + (["L1.lin.b"] if b is not None else [])}
+    step = _one_step(g, spec, ["L1.lin.W"] + (["L1.lin.b"] if b is not None else []))
     notes = [f"one linear layer: weight {w.name} ({I.where(w.line)})" + (f", bias {b.name}" if b is not None else "")
              + f", input {x.name}, target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
-             + (", written out×in (layout = column)" if column else "")
-             + (f", one step at learning rate {m.group(1)}" if m else "")]
+             + (", written out×in (layout = column)" if column else "") + step]
     givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
                      from_x=False)
@@ -1058,14 +1062,10 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
                    "layers": [{"blocks": ["hid", "cls"], "hid": hid, "cls": cls}],
                    "loss": {"kind": kind, "targets": {"x": [tm.group(1)] * len(W2[0])}}}
     spec: Spec = {"model": model}
-    m = _RATE.search(g.prose)
-    if m:
-        spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1,
-                         "params": ["L1.hid.W"] + (["L1.hid.b"] if "b" in hid else []) + ["L1.cls.W"] +
-                         (["L1.cls.b"] if b2 is not None else [])}
+    step = _one_step(g, spec, ["L1.hid.W"] + (["L1.hid.b"] if "b" in hid else []) + ["L1.cls.W"] +
+                     (["L1.cls.b"] if b2 is not None else []))
     notes = [f"a network on x ({I.where(x.line)}): W1, b1 ({hid['activation']}), W2, b2 ({out_act}), target "
-             f"{tm.group(1)}, loss {'binary cross-entropy' if kind == 'bce' else '½(y − o)²'}"
-             + (f", one step at learning rate {m.group(1)}" if m else "")]
+             f"{tm.group(1)}, loss {'binary cross-entropy' if kind == 'bce' else '½(y − o)²'}" + step]
     givens = {id(x)} | {id(w) for r in ("W1", "b1", "W2", "b2") for w in g.weights.get(r, [])} | {
         id(v) for k, v in named.items() if k in ("y", "t", "target", "label", "y_true") and len(v.array) == 1}
     return Candidate("a small network, forward and backward", spec, notes,
