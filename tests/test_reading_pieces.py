@@ -548,3 +548,11 @@ def test_one_digit_numbers_are_no_evidence_unless_they_are_the_values():
     assert not infer._one_digit(m, Vals([0.8, 0.5]))  # the values themselves
     m2 = infer._Match([(a, "0.84"), (b, "0.5")], "PE", 2, 0, 2, 0.0)
     assert not infer._one_digit(m2, Vals([0.8415, 0.5403]))
+
+
+def test_a_name_alone_above_labelled_vectors():
+    """Q = on its own line, then a vector per labelled row (a forum post's layout): one matrix, rows by token."""
+    got = _scan("Q =\n  dogs   [0.9, 0.2, -0.4]\n  chase  [0.3, 1.0, 0.6]\nK =\n  dogs   [1.0, -0.3, 0.5]\n"
+                "  chase  [0.2, 0.9, -0.6]\n")
+    assert [(x.name, x.row_labels, x.array[1]) for x in got] == [("Q", ["dogs", "chase"], ["0.3", "1.0", "0.6"]),
+                                                                 ("K", ["dogs", "chase"], ["0.2", "0.9", "-0.6"])]

@@ -199,6 +199,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        [n + 1 + j for j in offsets] if offsets else None))
                 k += 1 + used
                 continue
+        if alone and k + 1 < len(lines):  # Q = / dogs [0.9, 0.2] / chase [0.3, 1.0]: a vector per labelled row
+            rows_below = _labelled_vectors(lines, k + 1)
+            if rows_below is not None:
+                labels, vecs = rows_below
+                out.found.append(Named(_name(alone.group(1)), vecs, n + 1, _at(context, n + 1), labels, None,
+                                       [n + 1 + j for j in range(len(vecs))]))
+                k += 1 + len(vecs)
+                continue
         if (cp := _COPY.match(s)) is not None:  # layer.weight.copy_(torch.tensor([[…]])): PyTorch's in-place form
             s = f"{cp.group(1)} = {cp.group(2)}"
         if s.startswith("{"):  # a printed dict: {'cat': 0.243, 'dog': 0.101}
@@ -356,6 +364,21 @@ _PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_
 
 _ALIGNED_NAME = re.compile(r"([^\W\d][\w^'{}]{0,15})\s*=\s*(?=[-−]?\d)")
 _ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*(?:\s+[-−]?\d[\d.]*)*)+\s*$")
+
+
+def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:
+    """Rows ``label [n, n, …]`` from line k on, all of one width: (labels, vectors); None for fewer than two."""
+    labels: list[str] = []
+    vecs: list[list[str]] = []
+    while k + len(vecs) < len(lines) and len(vecs) < 64:
+        r = _row(V.clean(lines[k + len(vecs)]).strip())
+        if r is None or r[0] is None or len(r[1]) != 1 or not isinstance(r[1][0], list):
+            break
+        if vecs and len(r[1][0]) != len(vecs[0]):
+            break
+        labels.append(_label(r[0]))
+        vecs.append(list(r[1][0]))
+    return (labels, vecs) if len(vecs) >= 2 and len(set(labels)) == len(labels) else None
 
 
 def _aligned_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list, int]], int] | None:
