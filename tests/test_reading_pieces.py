@@ -556,3 +556,21 @@ def test_a_name_alone_above_labelled_vectors():
                 "  chase  [0.2, 0.9, -0.6]\n")
     assert [(x.name, x.row_labels, x.array[1]) for x in got] == [("Q", ["dogs", "chase"], ["0.3", "1.0", "0.6"]),
                                                                  ("K", ["dogs", "chase"], ["0.2", "0.9", "-0.6"])]
+
+
+def test_kramdowns_attribute_list_is_no_row_and_another_sentences_table_is_not_this_ones():
+    """{: .table .table-sm} after a Jekyll table is no row; a table whose rows name words that are none of the
+    model's tokens (a second sentence, tu and bevi, after io and mangio) is not matched to this model's rows."""
+    found = formats.markdown("| word | x1 | x2 |\n|---|---|---|\n| io | 0.9 | 0.1 |\n| mangio | 0.2 | 0.7 |\n"
+                             "{: .table .table-sm}\n")
+    t = next(x for x in found.found if isinstance(x, items.Table))
+    assert t.row_labels == ["io", "mangio"]
+    from exactformer.read.documents import infer
+
+    class G:
+        class model:
+            positions = [type("P", (), {"token": "io"}), type("P", (), {"token": "mangio"})]
+        steps: dict = {}
+    other = items.Table([["1", "2"], ["3", "4"]], ["tu", "bevi"], None, 1, "")
+    assert infer._other_tokens(other, G) and not infer._other_tokens(t, G)
+    assert not infer._other_tokens(items.Table([["1"], ["2"]], ["pos 0", "pos 1"], None, 1, ""), G)

@@ -29,6 +29,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     context = context if context is not None else ["", ""]
     if first_line == 1:
         text = _front_matter(text, out)
+    text = _IAL.sub("", text)  # kramdown's {: .table .table-sm} after a table (Jekyll): no row of it
     md = MarkdownIt("commonmark").enable("table")
     tokens = md.parse(text)
     k = 0
@@ -57,6 +58,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     return out
 
 
+_IAL = re.compile(r"(?m)^[ \t]*\{:[^{}\n]*\}[ \t]*$")
 _FRONT = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
 
 

@@ -361,6 +361,11 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             groups.append(_work_group(item.at, line, got_line.name, text))
         if products:
             continue
+        if _other_tokens(item, g):  # | tu | … | bevi | … |: another sentence's rows, not this model's
+            unmatched += 1
+            notes.append(Note(f"table at {I.where(item.line)}: its rows name tokens the model does not have "
+                              f"({', '.join(item.row_labels[:4])}): not audited", NoteKind.UNMATCHED))
+            continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
             if _backward(g) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
@@ -613,6 +618,20 @@ def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
     by its cell, from ``at``)."""
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
+
+
+def _other_tokens(item, g) -> bool:
+    """Whether a table's rows are named by words none of which is one of the model's tokens, when the model's
+    positions are named by the document's own words (a second sentence worked with the same weights)."""
+    labels = getattr(item, "row_labels", None) if isinstance(item, I.Table) else None
+    tokens = {p.token for p in g.model.positions}
+    if not labels or len(labels) < 2 or all(re.fullmatch(r"x\d+", t) for t in tokens):
+        return False
+    words = [lab.strip("`*_ ") for lab in labels]
+    if not all(re.fullmatch(r"[^\W\d_][^\s\d=]{0,20}", w) for w in words):  # pos 0, row 1, h1 = 0.5: no token
+        return False
+    return not (set(words) & tokens) and not (set(words) & {lab for s in g.steps.values() for ax in s.labels
+                                                            if ax for lab in ax})
 
 
 def _one_digit(got: _Match, vals: _Values) -> bool:

@@ -202,10 +202,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if alone and k + 1 < len(lines):  # Q = / dogs [0.9, 0.2] / chase [0.3, 1.0]: a vector per labelled row
             rows_below = _labelled_vectors(lines, k + 1)
             if rows_below is not None:
-                labels, vecs = rows_below
-                out.found.append(Named(_name(alone.group(1)), vecs, n + 1, _at(context, n + 1), labels, None,
-                                       [n + 1 + j for j in range(len(vecs))]))
-                k += 1 + len(vecs)
+                row_names, below = rows_below
+                out.found.append(Named(_name(alone.group(1)), below, n + 1, _at(context, n + 1), row_names, None,  # type: ignore[arg-type]
+                                       [n + 1 + j for j in range(len(below))]))
+                k += 1 + len(below)
                 continue
         if (cp := _COPY.match(s)) is not None:  # layer.weight.copy_(torch.tensor([[…]])): PyTorch's in-place form
             s = f"{cp.group(1)} = {cp.group(2)}"
