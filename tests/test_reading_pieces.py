@@ -574,3 +574,18 @@ def test_kramdowns_attribute_list_is_no_row_and_another_sentences_table_is_not_t
     other = items.Table([["1", "2"], ["3", "4"]], ["tu", "bevi"], None, 1, "")
     assert infer._other_tokens(other, G) and not infer._other_tokens(t, G)
     assert not infer._other_tokens(items.Table([["1"], ["2"]], ["pos 0", "pos 1"], None, 1, ""), G)
+
+
+def test_a_number_beyond_floats_has_a_unit_and_reads_without_a_crash(tmp_path):
+    """1e10000 in a document (the fuzzer's find: its unit overflowed a float) is read like any number that fits
+    nothing."""
+    from exactformer.read.documents import infer, read_document
+    assert infer._units("1e10000") == pytest.approx(1e300) and infer._units("1e-99999") == pytest.approx(1e-300)
+    doc = tmp_path / "h.md"
+    doc.write_text("the = [1e10000, -1e10000]\n| I | 0.1703 | −∞ | −∞ | −∞ |\n| I | 0.1703 | −∞ | −∞ | −∞ |\n",
+                   encoding="utf-8")
+    try:
+        read_document(str(doc))
+    except Exception as e:  # a clear CaseError is fine; anything else is a crash
+        from exactformer.errors import CaseError
+        assert isinstance(e, CaseError), repr(e)

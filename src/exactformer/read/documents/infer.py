@@ -125,9 +125,10 @@ def _units(text: str) -> float:
     mant, _, exp = text.lower().partition("e")
     d = len(mant.split(".")[1]) if "." in mant else 0
     try:
-        return 10.0 ** (int(exp) - d) if exp else 10.0 ** -d
+        e = int(exp) - d if exp else -d
     except ValueError:
-        return 10.0 ** -d
+        e = -d
+    return 10.0 ** max(-300, min(300, e))  # 1e10000 has no float unit: clamped, it fits no value anyway
 
 
 def _score(cells: list[tuple[Address, str]], vals: _Values,
