@@ -623,7 +623,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      notes + ["positions: sinusoidal (the document speaks of them)"],
                                      _conventions(g, True) + _positions_axes(g), prior=2))
         elif ffn:
-            if g.sublayer is None and "layernorm" in g.words and not _UPSTREAM.search(g.prose.lower()) and \
+            if g.sublayer is None and "layernorm" in g.words and not _from_upstream(g) and \
                     re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", g.prose.lower()):
                 # (a gradient from upstream: the document works the FFN's backward pass, the FFN is its end)
                 ln_cfg = _layernorm(g, X, tokens, note)  # x + FFN(x), then a LayerNorm: an Add & Norm of the FFN
@@ -849,6 +849,12 @@ def _one_step(g: Givens, spec: Spec, params: list[str]) -> str:
     return f", one step at learning rate {m.group(1).rstrip('.')}"
 
 
+def _from_upstream(g: Givens) -> bool:
+    """Whether the document starts a backward pass from a given upstream gradient ("the gradient from above is
+    1", "∂y/∂y = 1", also in TeX)."""
+    return _UPSTREAM.search(re.sub(r"\\partial\s*", "∂", g.prose.lower())) is not None
+
+
 def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     """One neuron trained a step: z = w·x + b, y = act(z), L = ½(y − t)², its gradients and the update, from
     inputs x and weights w the document names, and b, t and the learning rate its prose states."""
@@ -873,7 +879,7 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
         "tanh" if "tanh" in low else None
     b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
     b = sc.get("b", b)
-    upstream = t is None and _UPSTREAM.search(re.sub(r"\\partial\s*", "∂", low)) is not None
+    upstream = t is None and _from_upstream(g)
     if act is None or (t is None and not upstream):
         return None
     ws = list(vec["w"].array)
@@ -1027,6 +1033,24 @@ _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|
 _SCALAR_TARGET = re.compile(r"(?:^|[\s,(;])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
 
 
+def _two_layers(found: I.Items, g: Givens) -> tuple[dict, dict]:
+    """The hidden layer W1, b1 and the output layer W2, b2 a document gives, as linear blocks: a vector W2 is one
+    output's column and a number b2 each output's bias; the hidden activation is the one the words name (ReLU
+    unless another), the output a sigmoid when they speak of one."""
+    W2 = g.weights["W2"][0].array
+    W2 = [[w] for w in W2] if len(V.shape(W2)) == 1 else list(W2)
+    b2 = list(g.weights["b2"][0].array) if "b2" in g.weights else _scalars(found)[0].get("b2")
+    hid: dict = {"kind": "linear", "W": list(g.weights["W1"][0].array),
+                 "activation": next((a for a in g.activations if a != "sigmoid"), "relu")}
+    if "b1" in g.weights:
+        hid["b"] = list(g.weights["b1"][0].array)
+    cls: dict = {"kind": "linear", "W": W2,
+                 "activation": "sigmoid" if re.search(_SIGMOID + r"|logisti", g.prose.lower()) else "identity"}
+    if b2 is not None:
+        cls["b"] = b2 if isinstance(b2, list) else [b2] * len(W2[0])
+    return hid, cls
+
+
 def _network(found: I.Items, g: Givens) -> Candidate | None:
     """A small network on one input vector, as a NumPy post sets it up: x, W1 and b1 of a hidden layer, W2 and
     b2 of the output (one output: a vector W2 and a number b2), a target y, the activations and the loss its
@@ -1035,35 +1059,22 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
     x = named.get("x")
     if x is None or "W1" not in g.weights or "W2" not in g.weights or len(V.shape(x.array)) != 1:
         return None
-    W1 = g.weights["W1"][0].array
-    W2 = g.weights["W2"][0].array
-    if len(V.shape(W1)) != 2 or V.shape(W1)[0] != len(x.array):
+    hid, cls = _two_layers(found, g)
+    W1, W2 = hid["W"], cls["W"]
+    if len(V.shape(W1)) != 2 or V.shape(W1)[0] != len(x.array) or V.shape(W2)[0] != V.shape(W1)[1]:
         return None
-    hidden = V.shape(W1)[1]
-    W2 = [[w] for w in W2] if len(V.shape(W2)) == 1 else W2
-    if V.shape(W2)[0] != hidden:
-        return None
-    low = g.prose.lower()
-    sc = _scalars(found)[0]
-    b2 = list(g.weights["b2"][0].array) if "b2" in g.weights else [sc["b2"]] if "b2" in sc else None
     tm = _SCALAR_TARGET.search(g.prose)
     if tm is None:
         return None
     acts = [a for a in g.activations if a != "sigmoid"]
-    hid: dict = {"kind": "linear", "W": list(W1), "activation": acts[0] if acts else "relu"}
-    if "b1" in g.weights:
-        hid["b"] = list(g.weights["b1"][0].array)
-    out_act = "sigmoid" if re.search(_SIGMOID + r"|logisti", low) else "identity"
-    cls: dict = {"kind": "linear", "W": W2, "activation": out_act}
-    if b2 is not None:
-        cls["b"] = b2
-    kind = "bce" if _BCE.search(low) and out_act == "sigmoid" else "squared_error"
+    out_act = cls["activation"]
+    kind = "bce" if _BCE.search(g.prose.lower()) and out_act == "sigmoid" else "squared_error"
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(x.array)},
                    "layers": [{"blocks": ["hid", "cls"], "hid": hid, "cls": cls}],
                    "loss": {"kind": kind, "targets": {"x": [tm.group(1)] * len(W2[0])}}}
     spec: Spec = {"model": model}
     step = _one_step(g, spec, ["L1.hid.W"] + (["L1.hid.b"] if "b" in hid else []) + ["L1.cls.W"] +
-                     (["L1.cls.b"] if b2 is not None else []))
+                     (["L1.cls.b"] if "b" in cls else []))
     notes = [f"a network on x ({I.where(x.line)}): W1, b1 ({hid['activation']}), W2, b2 ({out_act}), target "
              f"{tm.group(1)}, loss {'binary cross-entropy' if kind == 'bce' else '½(y − o)²'}" + step]
     givens = {id(x)} | {id(w) for r in ("W1", "b1", "W2", "b2") for w in g.weights.get(r, [])} | {
@@ -1084,21 +1095,10 @@ def _classifier(found: I.Items, g: Givens, X, tokens, layer: dict, notes: list[s
     one output through a sigmoid (a sentence classifier), or any width when the words say it pools."""
     low = g.prose.lower()
     how = next((h for h, pat in _POOL.items() if re.search(pat, low)), None)
-    W2 = g.weights["W2"][0].array
-    one = V.shape(W2) == (len(W2),) or all(isinstance(r, list) and len(r) == 1 for r in W2)
-    if how is None and not one:
+    hid, cls = _two_layers(found, g)
+    if how is None and not all(isinstance(r, list) and len(r) == 1 for r in cls["W"]):
         return None
-    if V.shape(W2) == (len(W2),):
-        W2 = [[w] for w in W2]
-    b2 = g.weights["b2"][0].array if "b2" in g.weights else _scalars(found)[0].get("b2")
-    hidden = next((a for a in g.activations if a != "sigmoid"), "relu")
-    out_act = "sigmoid" if re.search(_SIGMOID + r"|logisti", low) else "identity"
-    hid: dict = {"kind": "linear", "W": list(g.weights["W1"][0].array), "activation": hidden}
-    if "b1" in g.weights:
-        hid["b"] = list(g.weights["b1"][0].array)
-    cls: dict = {"kind": "linear", "W": W2, "activation": out_act}
-    if b2 is not None:
-        cls["b"] = list(b2) if isinstance(b2, list) else [b2] * len(W2[0])
+    hidden, out_act = hid["activation"], cls["activation"]
     blocks = ["attn"] + (["pool"] if how else []) + ["hid", "cls"]
     spec = {"blocks": blocks, "attn": layer, "hid": hid, "cls": cls} | ({"pool": {"how": how}} if how else {})
     said = f"the positions pooled by their {how}" if how == "mean" else f"the {how} position kept" if how else \
