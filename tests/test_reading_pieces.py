@@ -572,8 +572,9 @@ def test_kramdowns_attribute_list_is_no_row_and_another_sentences_table_is_not_t
             positions = [type("P", (), {"token": "io"}), type("P", (), {"token": "mangio"})]
         steps: dict = {}
     other = items.Table([["1", "2"], ["3", "4"]], ["tu", "bevi"], None, 1, "")
-    assert infer._other_tokens(other, G) and not infer._other_tokens(t, G)
-    assert not infer._other_tokens(items.Table([["1"], ["2"]], ["pos 0", "pos 1"], None, 1, ""), G)
+    other_tokens = infer._OtherTokens(G)
+    assert other_tokens.table(other) and not other_tokens.table(t)
+    assert not other_tokens.table(items.Table([["1"], ["2"]], ["pos 0", "pos 1"], None, 1, ""))
 
 
 def test_a_number_beyond_floats_has_a_unit_and_reads_without_a_crash(tmp_path):

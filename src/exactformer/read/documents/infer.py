@@ -325,6 +325,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     g = engine.graph
     m = matcher(g, engine)
     groups: list[str] = []
+    claimed: dict[Address, None] = {}  # every quantity a group claims, in order: what a drawing's numbers restate
+    other = _OtherTokens(g)
     matched = unmatched = agree = cells = work = 0
     for item in found.found:
         if id(item) in givens:
@@ -332,7 +334,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
                 _work(item, g, vals, m)
-            of = got_line.name if got_line else None
+            of = g.name(got_line.address) if got_line else None
             group = _work_group(item.at, item.line, of, item.text)
             problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
             if problem:
@@ -344,6 +346,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                                   "(its arithmetic is still checked)", NoteKind.UNMATCHED))
             else:  # a line counts for the model when its result agrees with it
                 matched, work = matched + 1, work + got_line.agrees
+                claimed[got_line.address] = None
             groups.append(group)
             continue
         by_name = _named_rows(item, g, vals) if isinstance(item, I.Table) and g.model.names else None
@@ -351,7 +354,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             for named_col, col in by_name:
                 matched, agree, cells = matched + 1, agree + named_col.exact, cells + named_col.cells
                 groups.append(_group(item.at, named_col, g, f"table at {I.where(item.line)}, column {col + 1}", notes,
-                                     item.row_lines or [item.line]))
+                                     claimed, item.row_lines or [item.line]))
             continue
         products = _product_rows(item) if isinstance(item, I.Table) else []
         for line, label, text in products:  # | 鬼 | 0.2368 | [0.43, 0.68] | [0.102, 0.161] |: a × v = a·v
@@ -359,10 +362,11 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got_line is None:
                 continue
             matched, work = matched + 1, work + got_line.agrees
-            groups.append(_work_group(item.at, line, got_line.name, text))
+            claimed[got_line.address] = None
+            groups.append(_work_group(item.at, line, g.name(got_line.address), text))
         if products:
             continue
-        if _other_tokens(item, g):  # | tu | … | bevi | … |: another sentence's rows, not this model's
+        if other.table(item):  # | tu | … | bevi | … |: another sentence's rows, not this model's
             unmatched += 1
             notes.append(Note(f"table at {I.where(item.line)}: its rows name tokens the model does not have "
                               f"({', '.join(item.row_labels[:4])}): not audited", NoteKind.UNMATCHED))
@@ -372,6 +376,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
                     matched, agree, cells = matched + 1, agree + 1, cells + 1
+                    claimed[fit[0]] = None
                     groups.append(f"[[claims]]\n# {what}: matched to {g.name(fit[0])}\nat = {toml_str(item.at)}"
                                   f"{_line_key(row_lines[0])}\nvalues = {{ {toml_str(g.name(fit[0]))} = "
                                   f"{toml_str(rows[0][0])} }}\n")
@@ -398,7 +403,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if len(standing) >= 2:  # tief | 0.5840 | 1.7932 | 0.2958: each column one position's row of a step
                 for k, part in enumerate(standing):
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
-                    groups.append(_group(item.at, part, g, f"{what}, column {k + 1}", notes, row_lines))
+                    groups.append(_group(item.at, part, g, f"{what}, column {k + 1}", notes, claimed, row_lines))
                 continue
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
@@ -413,7 +418,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if parts:  # | 猫 | q₁ q₂ | q₃ q₄ |: the heads' Q side by side (Q_all), a block per head
                 for k, part in enumerate(parts):
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
-                    groups.append(_group(item.at, part, g, f"{what}, head {k + 1}'s columns", notes, row_lines))
+                    groups.append(_group(item.at, part, g, f"{what}, head {k + 1}'s columns", notes, claimed,
+                                         row_lines))
                 continue
             if got is None:
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
@@ -424,34 +430,25 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             matched += 1
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
-            groups.append(_group(item.at, got, g, what, notes, row_lines))
+            groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
     if found.diagram:
-        groups += _diagram(found.diagram, groups, g, vals, notes)
+        groups += _diagram(found.diagram, list(claimed), g, vals, notes)
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
-_CLAIMED = re.compile(r'(?:values = \{|, )"([^"]+)" = "|of = "([^"]+)"')
-
-
-def _diagram(numbers: list[tuple[str, int]], groups: list[str], g, vals: _Values, notes: list[Note]) -> list[str]:
+def _diagram(numbers: list[tuple[str, int]], claimed: list[Address], g, vals: _Values,
+             notes: list[Note]) -> list[str]:
     """The numbers on a drawing (a circuit's values and gradients as SVG labels, to 2 decimals): each one claims
-    a quantity the document states elsewhere, when it agrees with it to its last digit; on its own, a lone
-    number on a drawing is no evidence of anything, and it is left out (and said so)."""
-    claimed: list[Address] = []
-    for group in groups:
-        for m in _CLAIMED.finditer(group):
-            try:
-                a = g.parse(m.group(1) or m.group(2))
-            except ExactformerError:
-                continue
-            if g.is_scalar(a) and a not in claimed:
-                claimed.append(a)
+    a quantity the document states elsewhere (``claimed``), when it is that value rounded; on its own,
+    a lone number on a drawing is no evidence of anything, and it is left out (and said so)."""
+    claimed = [a for a in claimed if g.is_scalar(a)]
     out, left = [], 0
     for text, line in numbers:
         if "." not in text:  # a whole number on a drawing (the upstream 1, a count): too weak to place
             left += 1
             continue
-        fits = [a for a in claimed if (sc := _score([(a, text)], vals)) is not None and sc[0] == 1]
+        half = 0.5 * _units(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
+        fits = [a for a in claimed if (v := vals.get(a)) is not None and abs(float(text) - v) <= half]
         if not fits:
             left += 1
             continue
@@ -621,18 +618,26 @@ def _line_key(line: int | None) -> str:
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
 
 
-def _other_tokens(item, g) -> bool:
-    """Whether a table's rows are named by words none of which is one of the model's tokens, when the model's
-    positions are named by the document's own words (a second sentence worked with the same weights)."""
-    labels = getattr(item, "row_labels", None) if isinstance(item, I.Table) else None
-    tokens = {p.token for p in g.model.positions}
-    if not labels or len(labels) < 2 or all(re.fullmatch(r"x\d+", t) for t in tokens):
-        return False
-    words = [lab.strip("`*_ ") for lab in labels]
-    if not all(re.fullmatch(r"[^\W\d_][^\s\d=]{0,20}", w) for w in words):  # pos 0, row 1, h1 = 0.5: no token
-        return False
-    return not (set(words) & tokens) and not (set(words) & {lab for s in g.steps.values() for ax in s.labels
-                                                            if ax for lab in ax})
+class _OtherTokens:
+    """Which tables are about other tokens than the model's: rows named by words none of which names a position
+    or any label of the model's steps, when the positions are named by the document's own words (a second
+    sentence worked with the same weights). The model's labels are gathered once, on the first table asked."""
+
+    def __init__(self, g) -> None:
+        self.g = g
+        self.labels: set[str] | None = None
+
+    def table(self, item) -> bool:
+        labels = item.row_labels if isinstance(item, I.Table) else None
+        tokens = {p.token for p in self.g.model.positions}
+        if not labels or len(labels) < 2 or all(re.fullmatch(r"x\d+", t) for t in tokens):
+            return False
+        words = [lab.strip("`*_ ") for lab in labels]
+        if not all(re.fullmatch(r"[^\W\d_][^\s\d=]{0,20}", w) for w in words):  # pos 0, row 1, h1 = 0.5: no token
+            return False
+        if self.labels is None:
+            self.labels = tokens | {lab for s in self.g.steps.values() for ax in s.labels if ax for lab in ax}
+        return not set(words) & self.labels
 
 
 def _one_digit(got: _Match, vals: _Values) -> bool:
@@ -640,14 +645,15 @@ def _one_digit(got: _Match, vals: _Values) -> bool:
     0.8415 agrees to its last digit, and so does nearly anything. A one-digit number equal to its value (0.5 for
     1/2) is fine."""
     cells = got.address_cells
-    if len(cells) < 2:
-        return False
-    for a, t in cells:
-        digits = t.lstrip("+-−").replace(".", "").lstrip("0")
-        v = vals.get(a)
-        if len(digits.rstrip("0")) > 1 or v is None or abs(float(t) - v) < 1e-12:
-            return False
-    return True
+    return len(cells) >= 2 and all(_chance_digit(a, t, vals) for a, t in cells)
+
+
+def _chance_digit(a: Address, t: str, vals: _Values) -> bool:
+    """Whether ``t`` states one significant digit of a value it is not (0.8 for 0.8415): it agrees to its last
+    digit with nearly anything."""
+    digits = t.lstrip("+-−").replace(".", "").lstrip("0")
+    v = vals.get(a)
+    return len(digits.rstrip("0")) <= 1 and v is not None and abs(float(t) - v) >= 1e-12
 
 
 def _standing(got: _Match | None, n: int) -> _Match | None:
@@ -680,10 +686,14 @@ def _named_row(item, g, vals: _Values) -> _Match | None:
     return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=[0] * len(cells))
 
 
-def _group(at: str, got: _Match, g, what: str, notes: list[Note], row_lines: list[int | None]) -> str:
-    """The claims of one matched table or array: a group for each line its rows are written on."""
+def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: dict[Address, None],
+           row_lines: list[int | None]) -> str:
+    """The claims of one matched table or array: a group for each line its rows are written on (its quantities
+    noted in ``claimed``)."""
     first = got.address_cells[0][0]
     name = (f"step{first.t}." if first.t else "") + ("grad." if first.grad else "") + g.step(got.step).short
+    if not got.given:
+        claimed.update(dict.fromkeys(a for a, _ in got.address_cells))
     if got.given:
         notes.append(Note(f"{what}: restates the given {name} ({got.exact} of {got.cells} cells agree)"))
         return f"# {what}: restates the given {name}; not a claim\n"
@@ -705,7 +715,7 @@ def _group(at: str, got: _Match, g, what: str, notes: list[Note], row_lines: lis
 class _Line(NamedTuple):
     """The quantity a line of working computes, and whether its stated result agrees with the model's."""
 
-    name: str
+    address: Address
     agrees: bool
 
 
@@ -730,18 +740,18 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     if term is not None:  # 0.5 · 2.0 = 1: a product inside a dot product, unless a listed quantity fits better
         fit = m.fit(term, chain[0]) or 0
         if all((m.fit(a, chain[0]) or 0) < fit for key, a in cands[:40] if -key[2] == 1):
-            return _Line(g.name(term), True)
+            return _Line(term, True)
     for key, a in cands[:40]:
         try:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
             if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
-                return _Line(g.name(a), -key[2] == len(texts))
+                return _Line(a, -key[2] == len(texts))
         except (AddressError, ExactformerError, ArithmeticError):
             continue
     exact = [(key, a) for key, a in cands if key[2] <= -1]
     if exact:
-        return _Line(g.name(exact[0][1]), -exact[0][0][2] == len(texts))
+        return _Line(exact[0][1], -exact[0][0][2] == len(texts))
     if len(texts) == 1 and isinstance(chain[0], G.Bin):  # a result off (propagated, or a slip): the operands say
         best: tuple[int, Address] | None = None
         need = max(1, _literal_count(chain[0]))  # half its operands agreeing to their last digit, or all close
@@ -753,9 +763,9 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             if fit is not None and fit >= need and (best is None or fit > best[0]):
                 best = (fit, a)
         if best is not None:
-            return _Line(g.name(best[1]), False)
+            return _Line(best[1], False)
     named = _named_address(item, g) if len(texts) == 1 else None
-    return _Line(g.name(named), False) if named is not None else None
+    return _Line(named, False) if named is not None else None
 
 
 MAX_TERM_CELLS = 2_000  # products inside dot products looked at for a line a·b = c (small models only)
