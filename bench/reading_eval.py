@@ -57,6 +57,8 @@ def norm(text: object) -> str:
     s = str(text).strip().replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "")
     if s.startswith("+"):
         s = s[1:]
+    if s.endswith("%") and len(s) > 1:  # 52.9 %: a percentage, transcribed as its number
+        s = s[:-1].rstrip()
     if s.endswith(".") and s[:-1].lstrip("-").isdigit():
         s = s[:-1]
     if s in ("-0",):

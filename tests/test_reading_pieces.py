@@ -590,3 +590,59 @@ def test_a_number_beyond_floats_has_a_unit_and_reads_without_a_crash(tmp_path):
     except Exception as e:  # a clear CaseError is fine; anything else is a crash
         from exactformer.errors import CaseError
         assert isinstance(e, CaseError), repr(e)
+
+
+def test_loose_numbers_are_the_decimals_no_item_took():
+    """The decimals of a sentence that no line of working or vector took, a percentage with its sign; versions,
+    powers (e^0.5) and the ends of fractions are no numbers of their own."""
+    s = "poids : 1.9993 / 3.7493 = 0.5333, puis 0.3135 et 0.1532 ; 52.9 % ; torch 2.1.0, e^0.5, 1/2.5"
+    assert items.loose_numbers(s, ["1.9993", "3.7493", "0.5333"]) == ["0.3135", "0.1532", "52.9%"]
+    assert items.loose_numbers("−0.0577 and −0.0577", ["-0.0577"]) == ["-0.0577"]  # each taken number once
+
+
+def test_prose_restates_the_values_the_document_states(tmp_path):
+    """A sentence's numbers after a line of working ("then 0.4507"), a diagonal in parentheses and a percentage
+    claim the quantities the document states on that line or elsewhere, when each is that value rounded; a sum of
+    weights (1.0000) and numbers of fewer than 3 significant digits are no evidence, and are not claimed."""
+    from exactformer.read.documents import read_document
+    doc = tmp_path / "x.md"
+    doc.write_text(
+        "# Q = K = V = X\n\nThe tokens are sun and moon, embedded as:\n\n- sun = [1.0, 0.2]\n- moon = [0.6, 0.8]\n\n"
+        "No projections: Q = K = V = X, scores divided by √2.\n\n| scaled | sun | moon |\n|---|---|---|\n"
+        "| sun | 0.7354 | 0.5374 |\n| moon | 0.5374 | 0.7071 |\n\nRow sun: 2.0863 / 3.7979 = 0.5493, then 0.4507. "
+        "Row moon: 0.4577 and 0.5423. The diagonal (0.549, 0.542) dominates: 54.9% of the attention of sun stays "
+        "on sun, the weights sum to 1.0000 and 0.45 goes to moon.\n", encoding="utf-8")
+    r = read_document(str(doc))
+    for cell in ['"weights[sun,moon]" = "0.4507"', '"weights[moon,sun]" = "0.4577"', '"weights[moon,moon]" = "0.5423"',
+                 '"weights[sun,sun]" = "0.549"', '"weights[moon,moon]" = "0.542"', '"weights[sun,sun]" = "54.9%"']:
+        assert cell in r.toml
+    assert '"1.0000"' not in r.toml and '"0.45"' not in r.toml
+    assert any("numbers in the prose: 6 restate" in str(n) for n in r.notes)
+
+
+def test_a_percentage_is_judged_to_its_places(tmp_path):
+    """A claimed "52.9%" is 0.529 to 3 places: right when the weight rounds to it, wrong otherwise."""
+    from exactformer.api import audit_file
+    case = tmp_path / "p.toml"
+    case.write_text('[model]\ntokens = ["a", "b"]\n[[model.layers]]\nQ = { a = [1, 0], b = [0, 1] }\n'
+                    'K = { a = [1, 0], b = [0, 1] }\nV = { a = [1, 0], b = [0, 1] }\n[[claims]]\n'
+                    'values = { "weights[a,a]" = "67.0%", "weights[b,b]" = "60.0%" }\n', encoding="utf-8")
+    verdicts = sorted((f.claim.number.text, f.verdict.value) for f in audit_file(str(case)).findings)
+    assert verdicts == [("60.0%", "wrong"), ("67.0%", "correct")]
+
+
+def test_a_bare_sum_of_rounded_products_is_the_value_it_rounds():
+    """0.31188 summed from weights rounded to 4 places (the value is 0.311824) agrees to 4 significant digits:
+    a bare vector of such sums is claimed; one cell a digit off in the 4th place is not."""
+    from exactformer.model.address import Address
+    from exactformer.read.documents import infer
+
+    class Vals:
+        def get(self, a):
+            return [0.311824, 0.440524, 0.233312][a.idx[0]]
+    cells = [(Address("context", (k,)), t) for k, t in enumerate(["0.31188", "0.44051", "0.23336"])]
+    m = infer._Match(cells, "context", 1, 2, 3, 0.0)
+    assert infer._strong(m, [[t for _, t in cells]], infer.MIN_DIGITS, Vals())
+    off = [(a, t) for a, t in cells[:2]] + [(cells[2][0], "0.23431")]
+    assert not infer._strong(infer._Match(off, "context", 1, 2, 3, 0.0), [[t for _, t in off]], infer.MIN_DIGITS,
+                             Vals())

@@ -123,8 +123,9 @@ class _Claims:
                               hint=f"positions are: {', '.join(self.g.labels)}") from None
 
     def claim_number(self, v, key: tuple) -> Number:
-        """A claimed number: a decimal (judged to its places) or an exact form such as "√2/2"."""
-        return self.r.number(v, key, symbols=False)
+        """A claimed number: a decimal (judged to its places), a percentage ("52.9%") or an exact form such as
+        "√2/2"."""
+        return self.r.number(v, key, symbols=False, percent=True)
 
 
 class ReadClaims(NamedTuple):

@@ -94,9 +94,19 @@ class Reader:
         return CaseError(message, file=self.path, line=self.loc.line_of(*key), key=dotted or None,
                          expected=expected, found=found, hint=hint)
 
-    def number(self, v, key: tuple, *, symbols: bool = True) -> Number:
-        """A number exactly as written: TOML int/float (read as Decimal) or a number string."""
+    def number(self, v, key: tuple, *, symbols: bool = True, percent: bool = False) -> Number:
+        """A number exactly as written: TOML int/float (read as Decimal) or a number string; with ``percent``,
+        a decimal followed by % ("52.9%": 0.529, judged to 3 places)."""
         expected = NUMBER_EXPECTED + (", or a symbol name" if symbols else "")
+        if percent and isinstance(v, str) and v.strip().endswith("%"):
+            try:
+                lit = grammar.literal_of(grammar.parse_expression(v.strip()[:-1].strip()))
+            except ParseError:
+                lit = None
+            if lit is None:
+                raise self.fail("cannot read this percentage", key, expected="a decimal followed by %, e.g. \"52.9%\"",
+                                found=show(v))
+            return Number(X.const(lit.value / 100), v.strip(), lit.decimals + 2)
         if isinstance(v, bool) or not isinstance(v, (int, Decimal, str)):
             raise self.fail("not a number", key, expected=expected, found=show(v))
         if isinstance(v, int):

@@ -325,8 +325,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     g = engine.graph
     m = matcher(g, engine)
     groups: list[str] = []
-    claimed: dict[Address, None] = {}  # every quantity a group claims, in order: what a drawing's numbers restate
+    claimed = _Claimed()  # every quantity a group claims: what a drawing's numbers and the prose's restate
     other = _OtherTokens(g)
+    loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
     matched = unmatched = agree = cells = work = 0
     for item in found.found:
         if id(item) in givens:
@@ -346,7 +347,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                                   "(its arithmetic is still checked)", NoteKind.UNMATCHED))
             else:  # a line counts for the model when its result agrees with it
                 matched, work = matched + 1, work + got_line.agrees
-                claimed[got_line.address] = None
+                claimed.add(got_line.address, _result_text(item.text), item.line)
             groups.append(group)
             continue
         by_name = _named_rows(item, g, vals) if isinstance(item, I.Table) and g.model.names else None
@@ -362,7 +363,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got_line is None:
                 continue
             matched, work = matched + 1, work + got_line.agrees
-            claimed[got_line.address] = None
+            claimed.add(got_line.address, _result_text(text), line)
             groups.append(_work_group(item.at, line, g.name(got_line.address), text))
         if products:
             continue
@@ -376,7 +377,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
                     matched, agree, cells = matched + 1, agree + 1, cells + 1
-                    claimed[fit[0]] = None
+                    claimed.add(fit[0], rows[0][0], row_lines[0])
                     groups.append(f"[[claims]]\n# {what}: matched to {g.name(fit[0])}\nat = {toml_str(item.at)}"
                                   f"{_line_key(row_lines[0])}\nvalues = {{ {toml_str(g.name(fit[0]))} = "
                                   f"{toml_str(rows[0][0])} }}\n")
@@ -409,7 +410,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got.given = True
             if got is not None and not got.given and _one_digit(got, vals):
                 got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not
-            if got is not None and bare and not _strong(got, rows, bare):
+            if got is not None and bare and not _strong(got, rows, bare, vals):
                 got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
@@ -425,6 +426,11 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None:
                 unmatched += 1
+                if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
+                    loose += [(t, row_lines[0]) for t in rows[0] if t is not None]  # (0.533, 0.418, 0.564): a diagonal
+                    notes.append(Note(f"{what}: fits no row of the model; its numbers are read one by one",
+                                      NoteKind.UNMATCHED))
+                    continue
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
             matched += 1
@@ -432,35 +438,97 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 agree, cells = agree + got.exact, cells + got.cells
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
     if found.diagram:
-        groups += _diagram(found.diagram, list(claimed), g, vals, notes)
+        groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1)
+    if loose:
+        groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
-def _diagram(numbers: list[tuple[str, int]], claimed: list[Address], g, vals: _Values,
-             notes: list[Note]) -> list[str]:
-    """The numbers on a drawing (a circuit's values and gradients as SVG labels, to 2 decimals): each one claims
-    a quantity the document states elsewhere (``claimed``), when it is that value rounded; on its own,
-    a lone number on a drawing is no evidence of anything, and it is left out (and said so)."""
-    claimed = [a for a in claimed if g.is_scalar(a)]
+MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
+LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
+
+
+def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values,
+                  notes: list[Note], what: str, digits: int) -> list[str]:
+    """Numbers standing alone (a circuit's SVG labels to 2 decimals; "puis 0.3135 et 0.1532" in a sentence;
+    "52.9%"): each claims a quantity the document states elsewhere (``claimed``: the quantities and the
+    document's first number for each) when it is that quantity's value rounded, or the document's own number for
+    it rounded (a slip's restatement, judged as one); with fewer than ``digits`` significant digits a lone number
+    is no evidence of anything, and it is left out (and said so)."""
+    scalar = [(a, said) for a, said in claimed.texts.items() if g.is_scalar(a)]
     out, left = [], 0
     for text, line in numbers:
-        if "." not in text:  # a whole number on a drawing (the upstream 1, a count): too weak to place
-            left += 1
+        plain = text.rstrip("%")
+        if "." not in plain or _significant(plain.rstrip("0")) < max(digits, 1):
+            left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros say no digits)
             continue
-        half = 0.5 * _units(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
-        fits = [a for a in claimed if (v := vals.get(a)) is not None and abs(float(text) - v) <= half]
+        scale = 100.0 if text.endswith("%") else 1.0
+        x = float(plain) / scale
+        half = 0.5 * _units(plain) / scale * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
+        fits = [(abs(x - v) > half, abs(x - v), a) for a, said in scalar if (v := vals.get(a)) is not None and (
+            abs(x - v) <= half or (said is not None and abs(x - _said(said)) <= half))]
+        if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
+            fits = [(False, abs(x - v), a) for a in claimed.beside(line, g) if (v := vals.get(a)) is not None and
+                    abs(x - v) <= half]
         if not fits:
             left += 1
             continue
-        a = min(fits, key=lambda b: abs((vals.get(b) or 0.0) - float(text)))
-        out.append(f"[[claims]]\n# a number on the drawing: {g.name(a)} again\nat = "
-                   f"{toml_str(f'the drawing ({I.where(line)})')}{_line_key(line)}\nvalues = {{ "
+        a = min(fits, key=lambda f: f[:2])[2]
+        if a not in claimed.texts:  # "then 0.5423", and later "(0.549, 0.542)": stated once, restated after
+            claimed.add(a, text, line)
+            scalar.append((a, text))
+        out.append(f"[[claims]]\n# {what}: {g.name(a)} again\nat = "
+                   f"{toml_str(f'{what} ({I.where(line)})')}{_line_key(line)}\nvalues = {{ "
                    f"{toml_str(g.name(a))} = {toml_str(text)} }}\n")
-    if out or left:
-        notes.append(Note(f"a drawing's numbers: {len(out)} restate quantities the document states elsewhere"
+    if out or (left and digits <= 1):
+        notes.append(Note(f"{what}: {len(out)} restate quantities the document states elsewhere"
                           + (f", {left} restate none (not read)" if left else ""),
                           NoteKind.UNMATCHED if left else NoteKind.READ))
     return out
+
+
+NEIGHBOUR_DIGITS = 4  # significant digits a number must state to restate a cell no group claims
+
+
+class _Claimed:
+    """The quantities the groups claim, each with the document's first number for it (``texts``), and the steps
+    claimed on each line (``steps``): what a number standing alone may restate."""
+
+    def __init__(self) -> None:
+        self.texts: dict[Address, str | None] = {}
+        self.steps: dict[int, set[tuple[str, bool, int]]] = {}
+
+    def add(self, a: Address, text: str | None, line: int | None) -> None:
+        self.texts.setdefault(a, text)
+        if line is not None:
+            self.steps.setdefault(line, set()).add((a.step, a.grad, a.t))
+
+    def beside(self, line: int, g) -> list[Address]:
+        """The cells of the (small) steps claimed on this line or the two either side of it."""
+        keys = set().union(*(self.steps.get(k, set()) for k in range(line - 2, line + 3)))
+        return [Address(k, idx, grad, t) for k, grad, t in sorted(keys) if prod(g.step(k).dims) <= MAX_BESIDE
+                for idx in product(*(range(d) for d in g.step(k).dims))]
+
+
+MAX_BESIDE = 256  # cells of a step a number standing alone may be matched against
+
+
+def _significant(text: str) -> int:
+    """Significant digits of a decimal as written: 0.0751 has 3, 52.90 has 4."""
+    return len(text.lstrip("-−+").replace(".", "").lstrip("0"))
+
+
+def _said(text: str) -> float:
+    try:
+        return float(text.rstrip("%")) / (100.0 if text.endswith("%") else 1.0)
+    except ValueError:
+        return float("nan")
+
+
+def _result_text(work: str) -> str | None:
+    """The last number of a line of working: its stated result."""
+    nums = V.NUMBER.findall(work)
+    return nums[-1].replace("−", "-").replace("‐", "-").replace("–", "-") if nums else None
 
 
 def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None:
@@ -546,14 +614,21 @@ MIN_DIGITS = 6  # decimals a bare array must state, together, to be claimed on i
 SYMBOL_DIGITS = 3  # decimals one number under a symbol that names no step (y = 0.7109) must state
 
 
-def _strong(got: _Match, rows: list[list[str]], need: int = MIN_DIGITS) -> bool:
+def _strong(got: _Match, rows: list[list[str]], need: int, vals: _Values) -> bool:
     """A bare array (no name, no labels, not in a table), or one number under a symbol that suggests no step, is
     a claim only when every cell agrees and its cells say enough digits (``need``) that a chance fit is
-    unlikely."""
+    unlikely. A cell agrees to its last digit, or to 4 significant digits when it states 5 or more (0.31188 summed
+    from weights rounded to 4 places, where the value is 0.311824)."""
     digits = sum(len(t.split(".")[1]) if "." in t and "e" not in t.lower() else 0 for r in rows for t in r)
     if got.cells >= 4 and got.exact + got.close == got.cells and got.exact >= 0.75 * got.cells:
         return True  # a printed matrix a few of whose cells are off (a slip, or givens printed rounded)
-    return got.exact == got.cells and (digits >= need or got.cells >= 4)
+    agree = got.exact if got.exact == got.cells else sum(
+        1 for a, t in got.address_cells if (v := vals.get(a)) is not None and
+        abs(float(t) - v) <= max(1.5 * _units(t), ROUNDED_INPUTS * abs(v) if _significant(t) >= 5 else 0.0))
+    return agree == got.cells and (digits >= need or got.cells >= 4)
+
+
+ROUNDED_INPUTS = 3e-4  # how far a result summed from operands rounded to 4 significant digits may stray
 
 
 def _bare(name: str, hint: str | None, rows: list[list[str]], table: bool) -> int:
@@ -686,14 +761,15 @@ def _named_row(item, g, vals: _Values) -> _Match | None:
     return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=[0] * len(cells))
 
 
-def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: dict[Address, None],
+def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: _Claimed,
            row_lines: list[int | None]) -> str:
     """The claims of one matched table or array: a group for each line its rows are written on (its quantities
     noted in ``claimed``)."""
     first = got.address_cells[0][0]
     name = (f"step{first.t}." if first.t else "") + ("grad." if first.grad else "") + g.step(got.step).short
     if not got.given:
-        claimed.update(dict.fromkeys(a for a, _ in got.address_cells))
+        for (a, t), r in zip(got.address_cells, got.rows):
+            claimed.add(a, t, row_lines[r] if r < len(row_lines) else row_lines[0])
     if got.given:
         notes.append(Note(f"{what}: restates the given {name} ({got.exact} of {got.cells} cells agree)"))
         return f"# {what}: restates the given {name}; not a claim\n"

@@ -84,6 +84,7 @@ class Items:
     prose: list[str] = field(default_factory=list)  # the text (for stated conventions: "causal", "√2")
     title: str | None = None  # the first heading, when the format marks headings
     diagram: list[tuple[str, int]] = field(default_factory=list)  # lone numbers on a drawing (SVG text), by line
+    loose: list[tuple[str, int]] = field(default_factory=list)  # numbers in prose no item took ("puis 0.3135"), by line
 
     def heading(self, text: str) -> None:
         self.prose.append(text)
@@ -305,8 +306,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Work(work, label, n, _at(context, n), name))
             k += used
             continue
+        taken = []
         for said in _IS_RESULT.finditer(s):  # "the variance is 0.625", "whose sum is 5.0589", "平均は 0.45"
             if step_hint(said.group(1)) is not None and "." in said.group(2):  # "方差为 1" after a LayerNorm: a fact
+                taken.append(said.group(2))
                 out.found.append(Table([[V.number(said.group(2)) or ""]], None, None, n, _at(context, n),
                                        said.group(1), [n]))
         pieces = _fragments(s) if any(r in s for r in "=≈≒←") and any(ch.isdigit() for ch in s) else []
@@ -334,12 +337,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 k += got[2]
                 continue
         named = _inline_named(s)
+        inline = [] if named else [a for a in _inline_arrays(s) if len(a) >= 2]
         if named:  # "Embeddings: $x_{sun} = (0.5, 0.2)$, $x_{moon} = (0.1, 0.9)$."
             out.found += [Named(name, arr, n, _at(context, n)) for name, arr in named]
-        else:
-            inline = [a for a in _inline_arrays(s) if len(a) >= 2]
-            if len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
-                out.found.append(Named("", inline[0], n, _at(context, n)))
+        elif len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
+            out.found.append(Named("", inline[0], n, _at(context, n)))
+        taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
+            [x for _, arr in named for x in _flat(arr)] + _flat(inline[:1])
+        out.loose += [(x, n) for x in loose_numbers(s, taken)]
         tm = _TOKEN_LIST.search(s)
         if tm:
             toks = [t.strip().strip("'\"“”‘’`") for t in re.split(r"[,、，]", tm.group(1))]
@@ -350,6 +355,33 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             _context(context, s)
             label = None if not s.endswith((":", "：")) else label
         k += 1
+
+
+_LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
+
+
+def loose_numbers(s: str, taken: list[str]) -> list[str]:
+    """The decimals of a line of prose that no item took (``taken``: the items' number texts, each taking one),
+    a percentage as ``52.9%``; versions, powers and the ends of fractions are not numbers of their own."""
+    left = [V.number(t) or t for t in taken]
+    out = []
+    for m in _LOOSE.finditer(s):
+        text = m.group(1).replace("−", "-")
+        if text in left:
+            left.remove(text)
+            continue
+        out.append(text + "%" if m.group(2) else text)
+    return out
+
+
+def _piece_numbers(piece) -> list[str]:
+    text = piece.text if isinstance(piece, Labelled) else piece[1] if isinstance(piece, tuple) else piece
+    return [m.group(0) for m in V.NUMBER.finditer(text or "")]
+
+
+def _flat(arr) -> list[str]:
+    """The number texts of an array, at any depth."""
+    return [arr] if isinstance(arr, str) else [x for r in arr or () for x in _flat(r)]
 
 
 _COMMENT = re.compile(r"(?:(?<=\s)#|//|(?<!\\)(%))\s*(.*)$")
