@@ -646,3 +646,44 @@ def test_a_bare_sum_of_rounded_products_is_the_value_it_rounds():
     off = [(a, t) for a, t in cells[:2]] + [(cells[2][0], "0.23431")]
     assert not infer._strong(infer._Match(off, "context", 1, 2, 3, 0.0), [[t for _, t in off]], infer.MIN_DIGITS,
                              Vals())
+
+
+@pytest.mark.parametrize("text, want", [("-1e9", True), ("-1.00000000e+09", True), ("-10000.0", True), ("-1e+10", True),
+                                        ("-9999", False), ("-2e9", False), ("-0.5", False), ("1e9", False)])
+def test_a_masks_fill_value_states_nothing(text, want):
+    """Code fills masked scores with −10⁹ (or −10⁴): such a cell stands for −∞, in a table and in a printed array."""
+    assert values.blank(text) is want
+    assert values.array(f"[[0.5, {text}], [0.2, 0.1]]")[0][1] == (None if want else text)
+
+
+def test_a_matrix_of_zeros_and_ones_is_no_claim():
+    """tf.linalg.band_part(ones, -1, 0) printed as [[1. 0.] [1. 1.]] is a mask, not the weights (whose unit, 1,
+    would let any weight agree)."""
+    from exactformer.read.documents import infer
+    assert infer._BIT.fullmatch("1.") and infer._BIT.fullmatch("0") and not infer._BIT.fullmatch("0.5")
+
+
+def test_an_html_table_inside_markdown_is_read_on_its_lines():
+    """A GitHub README's <table> (q, k, v columns of vectors, then a scores table) reads as tables, each row on
+    its own line of the Markdown file."""
+    found = formats.markdown("# tiny\n\nSome text.\n\n<table>\n<tr><th>token</th><th>q</th></tr>\n"
+                             "<tr><td><b>I</b></td><td>[0.9, 0.3]</td></tr>\n"
+                             "<tr><td><b>saw</b></td><td>[-0.4, 1.1]</td></tr>\n</table>\n")
+    t = next(x for x in found.found if isinstance(x, items.Table))
+    assert t.row_labels == ["I", "saw"] and t.rows[1][0] == ["-0.4", "1.1"] and t.row_lines == [7, 8]
+
+
+def test_squared_deviations_in_a_variances_working_are_claimed(tmp_path):
+    """σ² = (0.5006 + 0.1314 + …) / 4 = 0.1741: each term is a squared difference from the mean (ln.sq), claimed as
+    an operand of the variance's working."""
+    from exactformer.read.documents import read_document
+    doc = tmp_path / "ln.md"
+    doc.write_text("# LayerNorm\n\nEach row goes through a LayerNorm with eps = 0.\n\n| token | x1 | x2 | x3 | x4 |\n"
+                   "|---|---|---|---|---|\n| the | 1.02 | -0.05 | 0.09 | 0.19 |\n| bank | 0.15 | 0.46 | 0.72 | -0.27 |\n\n"
+                   "μ = (1.02 + (-0.05) + 0.09 + 0.19) / 4 = 0.3125\n\n"
+                   "σ² = (0.5006 + 0.1314 + 0.0495 + 0.0150) / 4 = 0.1741\n", encoding="utf-8")
+    from exactformer.api import audit_file
+    case = tmp_path / "ln.toml"
+    case.write_text(read_document(str(doc)).toml, encoding="utf-8")
+    got = {(f.claim.address.step.split(".")[-1], f.claim.number.text) for f in audit_file(str(case)).findings}
+    assert {("sq", "0.5006"), ("sq", "0.1314"), ("sq", "0.0495"), ("sq", "0.0150"), ("var", "0.1741")} <= got

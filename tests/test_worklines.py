@@ -221,11 +221,12 @@ def test_matcher_reads_a_layernorm_by_hand(ln):
 
 def test_matcher_refuses_lines_of_another_shape(ln):
     """Two of the four terms of a mean, or two of the four squares of a variance, fit no reading (None): the
-    line is checked as arithmetic and reported unmatched. Squares written as numbers (9 + 1 + 1 + 9) fit, but
-    claim nothing: (x − μ)² has no name of its own in the formula."""
+    line is checked as arithmetic and reported unmatched. Squares written as numbers (9 + 1 + 1 + 9) fit, and claim
+    the squared differences (ln.sq), the working step whose formula (x − μ)² the variance writes inline."""
     assert _match(ln, "L1.ln.mean[a]", "1 + 3 = 4") is None
     assert _match(ln, "L1.ln.var[a]", "((1-4)^2 + (3-4)^2)/4 = 5") is None
-    assert _match(ln, "L1.ln.var[a]", "(9 + 1 + 1 + 9)/4 = 5") == []
+    assert _match(ln, "L1.ln.var[a]", "(9 + 1 + 1 + 9)/4 = 5") == [(f"ln.sq[a][{k}]", t)
+                                                                   for k, t in enumerate("9119", 1)]
 
 
 def test_a_number_standing_for_a_working_step_of_the_formula_is_claimed(ln):

@@ -28,7 +28,7 @@ from . import grammar as G
 Operands = list[tuple[Address, G.Num]]
 Candidate = tuple[int, tuple[tuple[Address, G.Num], ...]]
 MAX_DEPTH = 6
-NAMED_PARTS = ("sum", "centered")  # working steps a formula writes inline, by the step's name
+NAMED_PARTS = ("sum", "centered", "sq", "sqsum")  # working steps a formula writes inline, by the step's name
 PART_TEXT = 400  # characters of a formula's text compared
 KEEP = 3  # candidates kept per sub-match
 
@@ -200,15 +200,25 @@ class Matcher:
                 if st.lazy and st.spec.name in NAMED_PARTS:
                     for idx in product(*(range(d) for d in st.dims)):
                         a = Address(st.key, idx)
-                        self._parts.setdefault(text(self.g.symbolic_formula(a), limit=PART_TEXT), a)
+                        self._parts.setdefault(text(self._inline(a), limit=PART_TEXT), a)
         refs = [f for f in p.factors if isinstance(f, X.Ref)] if isinstance(p, X.Mul) else []
         if len(refs) == 2 and len(p.factors) == 2:  # type: ignore[attr-defined]
             got = self._term(refs[0].key, refs[1].key) or self._term(refs[1].key, refs[0].key)
             if got is not None:
                 return got
-        if not self._parts or not isinstance(p, (X.Add, X.Mul)):
+        if not self._parts or not isinstance(p, (X.Add, X.Mul, X.Pow)):
             return None
         return self._parts.get(text(p, limit=PART_TEXT))
+
+    def _inline(self, a: Address) -> X.Expr:
+        """A working step's formula as the formula of a later step writes it: the working steps it reads written
+        out too ((x − μ)² for sq, not centered², as a variance's formula has it)."""
+        from ..numeric.backends import PATTERN
+
+        f = self.g.formula(a)
+        args = [self._inline(b) if self.g.step(b.step).lazy and self.g.step(b.step).spec.name in NAMED_PARTS
+                else X.Ref(self.g.name(b), b) for b in f.args]
+        return f.kind.f(PATTERN, args)
 
     def _term(self, a: Address | None, w: Address | None) -> Address | None:
         """The product a[i][k]·W[k][j] of a contraction (its ``terms`` sub-step), written inside a dot product."""

@@ -44,6 +44,8 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             continue
         if t.type == "inline" and t.map is not None:
             I.scan(_markdown_text(_image_maths(t.content)), line, out, context)
+        elif t.type == "html_block" and _HTML_TABLE.search(t.content):  # a README's <table> of numbers
+            html(t.content, line, out, context)
         elif t.type == "html_block":  # <p align="center"><img src="https://latex.codecogs.com/…?Q=\begin{bmatrix}…">
             for j, row in enumerate(t.content.splitlines()):
                 tex = " ".join(_image_tex(html_lib.unescape(v)) for v in _IMG_ATTR.findall(row))
@@ -58,6 +60,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     return out
 
 
+_HTML_TABLE = re.compile(r"<table[\s>]", re.IGNORECASE)
 _IAL = re.compile(r"(?m)^[ \t]*\{:[^{}\n]*\}[ \t]*$")
 _FRONT = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
 
@@ -470,14 +473,18 @@ class _Html(HTMLParser):
             self.buf.append(data)
 
 
-def html(text: str) -> I.Items:
+def html(text: str, first_line: int = 1, out: I.Items | None = None, context: list[str] | None = None) -> I.Items:
+    """An HTML page's items; ``first_line``: the document line the text starts on (an HTML block inside
+    Markdown, such as a README's <table>)."""
     p = _Html()
     p.feed(text)
     p.close()
     p.flush()
-    out = I.Items()
-    context = ["", ""]
+    out = out if out is not None else I.Items()
+    context = context if context is not None else ["", ""]
+    shift = first_line - 1
     for kind, line, body in p.blocks:
+        line += shift
         if kind == "h":
             context[0], context[1] = I.G.clip(" ".join(body.split()), 60), ""
             out.heading(" ".join(body.split()))
@@ -487,7 +494,7 @@ def html(text: str) -> I.Items:
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
             got = json.loads(body)
-            kept = [(r, n) for r, n in zip(got["rows"], got["lines"]) if r]
+            kept = [(r, n + shift) for r, n in zip(got["rows"], got["lines"]) if r]
             rows, lines = [r for r, _ in kept], [n for _, n in kept]
             header = rows[0] if rows and _header_row(rows[0]) else []
             _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines)

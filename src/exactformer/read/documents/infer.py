@@ -390,6 +390,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     [0.0] * (len(rows[0]) - 1) + [1.0]:
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
+            if len(rows) >= 2 and all(c is None or _BIT.fullmatch(c) for r in rows for c in r):
+                notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
+                continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint)
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
@@ -444,6 +447,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
+_BIT = re.compile(r"[01](?:\.0*)?")
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
 
@@ -459,8 +463,8 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
     out, left = [], 0
     for text, line in numbers:
         plain = text.rstrip("%")
-        if "." not in plain or _significant(plain.rstrip("0")) < max(digits, 1):
-            left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros say no digits)
+        if "." not in plain or _significant(plain) < max(digits, 1) or _significant(plain.rstrip("0")) < min(digits, 2):
+            left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros are no digits)
             continue
         scale = 100.0 if text.endswith("%") else 1.0
         x = float(plain) / scale

@@ -44,6 +44,7 @@ class Givens:
     head_counts: list[int] = field(default_factory=list)  # every count it speaks of
     zeros: bool = False  # a table or array holds a 0, a blank or −∞ cell (what a causal mask leaves)
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
+    sublayer_table: int | None = None  # the id of the table whose column it is, if it is one
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
@@ -231,7 +232,24 @@ def givens(found: I.Items) -> Givens:
     if g.X is not None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", low):
         g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
                            (len(g.X), len(g.X[0])) and _SUBLAYER.search(x.name) and id(x) not in g.x_items), None)
+        if g.sublayer is None:  # | token | x | a = Attention(x) |: the sublayer's output as a column of vectors
+            g.sublayer, g.sublayer_table = _sublayer_column(found, g)
     return g
+
+
+def _sublayer_column(found: I.Items, g: Givens) -> tuple[I.Named | None, int | None]:
+    """A table column of vectors headed as a sublayer's output (``a = Attention(x)``), as wide and as long as X."""
+    assert g.X is not None
+    for t in found.found:
+        if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.rows) == len(g.X) and \
+                len(t.col_labels) == len(t.rows[0]):
+            for j, head in enumerate(t.col_labels):
+                col = [r[j] for r in t.rows]
+                if _SUBLAYER.search(V.clean(head)) and all(isinstance(c, list) and len(c) == len(g.X[0]) for c in col) \
+                        and [list(c) for c in col] != g.X:
+                    return I.Named(head, [list(c) for c in col], t.line, t.at,  # type: ignore[arg-type]
+                                   list(t.row_labels) if t.row_labels else None), id(t)
+    return None, None
 
 
 _SUBLAYER = re.compile(r"attention|attn|sublayer|mha|multihead|注意力|アテンション|어텐션|自注意|^sub(?:_?out(?:put)?)?$|サブレイヤー|^z$|^f\(", re.IGNORECASE)
@@ -653,7 +671,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("Add & Norm: the input plus a stated sublayer output, then a LayerNorm",
                                  {"model": m}, note + [f"the sublayer's output from {sub.name} ({I.where(sub.line)})"],
                                  ln_cfg.axes, prior=-1,
-                                 givens={id(sub)}))
+                                 givens={id(sub)} | ({g.sublayer_table} if g.sublayer_table else set())))
         if not has_w:
             ln = _layernorm(g, X, tokens, note)
             pe = Candidate("positional encodings", {"model": dict(_base_model(g, X, tokens),

@@ -10,6 +10,7 @@ A number keeps the digits it was written with (``0.20`` stays ``0.20``); a minus
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 
@@ -42,8 +43,19 @@ _BLANK = re.compile(r"(?:[-−]?\s*(?:∞|inf|infinity)|-inf|masked|mask|[—–
 
 
 def blank(text: str) -> bool:
-    """A table cell that states nothing: empty, a dash, ``−∞`` or ``-inf`` (a masked score), ``masked``."""
-    return _BLANK.fullmatch(clean(text).strip().strip("$").replace("\\infty", "∞").strip()) is not None
+    """A table cell that states nothing: empty, a dash, ``−∞`` or ``-inf`` (a masked score), ``masked``, a mask's
+    fill value (``-1e9``)."""
+    t = clean(text).strip().strip("$").replace("\\infty", "∞").strip()
+    return _BLANK.fullmatch(t) is not None or fill(t)
+
+
+def fill(text: str) -> bool:
+    """A mask's fill value as code writes it for a masked score: −10⁴ or below, a power of ten (``-1e9``,
+    ``-1.00000000e+09``, ``-10000.0``); it stands for −∞."""
+    if not text.startswith("-") or _NUMBER_FULL.fullmatch(text) is None:
+        return False
+    v = -float(text)
+    return v >= 1e4 and (v == math.inf or float(f"{v:.0e}") == v and f"{v:.0e}".startswith("1"))
 
 
 def counting(cells: list) -> bool:
@@ -143,7 +155,7 @@ def _nested(t: str) -> Array | None:
             m = NUMBER.match(t, k)
             if m is None or not stack:
                 return None
-            stack[-1].append(m.group(0))
+            stack[-1].append(None if fill(m.group(0)) else m.group(0))  # -1e9: a masked score, like -inf
             count += 1
             if count > MAX_CELLS:
                 return None

@@ -85,7 +85,7 @@ nb.code(["masked = scaled + (1.0 - mask) * -1e9", "print(masked)"],
                         "scaled", "(4, 4)", skip=lambda i, j: j > i))
 nb.md(["## 5. Softmax ve çıktı"])
 nb.code(["weights = tf.nn.softmax(masked, axis=-1)", "print(weights)"],
-        stdout=tf_print(Wn, W, "weights", "(4, 4)", skip=lambda i, j: j > i))
+        stdout=tf_print(Wn, W, "weights", "(4, 4)"))  # masked weights print 0. and are claims, as in the earlier sets
 nb.code(["out = tf.matmul(weights, V)", "print(out)"], stdout=tf_print(On, O, "context", "(4, 2)", col=False))
 F = lambda v: rnd(v, 4)
 nb.md(["## Gözlemler", "",
