@@ -687,3 +687,37 @@ def test_squared_deviations_in_a_variances_working_are_claimed(tmp_path):
     case.write_text(read_document(str(doc)).toml, encoding="utf-8")
     got = {(f.claim.address.step.split(".")[-1], f.claim.number.text) for f in audit_file(str(case)).findings}
     assert {("sq", "0.5006"), ("sq", "0.1314"), ("sq", "0.0495"), ("sq", "0.0150"), ("var", "0.1741")} <= got
+
+
+def test_a_vectors_name_with_its_token_in_parentheses():
+    """- h1 (“the”) = [0.6, -0.1, 0.3]: the vector h1, of the token "the" (a Medium post's list of encoder states)."""
+    got = _scan("- h1 (“the”) = [0.6, -0.1, 0.3]\n- h2 ('cat') = [0.2, 0.8, -0.4]\n")
+    assert [(x.name, x.label, x.array) for x in got] == [("h1", "the", ["0.6", "-0.1", "0.3"]),
+                                                         ("h2", "cat", ["0.2", "0.8", "-0.4"])]
+
+
+def test_a_percentage_cell_is_a_number_of_the_table():
+    """| the | 0.2907 | 29.1% |: the percentage is kept as written; its value is the number over 100, to a unit of
+    0.001."""
+    from exactformer.read.documents import infer
+    assert formats._cell("29.1%") == "29.1%" and formats._cell("29.1 \\%") == "29.1%" and formats._cell("29.1 %s") is None
+    assert infer._value("29.1%") == pytest.approx(0.291) and infer._units("29.1%") == pytest.approx(0.001)
+
+
+def test_a_weight_named_as_after_the_step_is_matched_to_the_updated_weights():
+    """W', W_new, W^{(1)}, 新 W are weights after a training step (claims); W, W_out are givens."""
+    assert all(names.updated(n) for n in ["W_{out}'", "W_new", "W^{(1)}", "新 W", "W_out_updated"])
+    assert not any(names.updated(n) for n in ["W_{out}", "W", "W1", "news", "W_o"])
+
+
+def test_an_output_layer_takes_its_vocabulary_from_the_rows_of_its_logits_table(tmp_path):
+    """h and W_out, the words only as the rows of the table of logits (with its total row): the output layer is
+    read, its logits and softmax claimed."""
+    from exactformer.read.documents import read_document
+    doc = tmp_path / "ce.md"
+    doc.write_text("# 交叉熵\n\n$$h = [0.8, -0.5, 1.2]$$\n\n"
+                   "$$W_{out} = \\begin{bmatrix} 0.3 & -0.2 \\\\ 0.4 & 0.6 \\\\ 0.7 & -0.1 \\end{bmatrix}$$\n\n"
+                   "| 词 | $z$ | $e^{z}$ | $p$ |\n|---|---|---|---|\n| 北京 | 0.88 | 2.4109 | 0.8115 |\n"
+                   "| 上海 | -0.58 | 0.5599 | 0.1885 |\n| 合计 | | 2.9708 | 1 |\n", encoding="utf-8")
+    r = read_document(str(doc))
+    assert 'vocab = ["北京", "上海"]' in r.toml and '"probs[h][北京]" = "0.8115"' in r.toml

@@ -158,6 +158,9 @@ def _cell(text: str):
     n = V.number(t)
     if n is not None:
         return n
+    pct = _PERCENT.fullmatch(t.replace("\\%", "%"))
+    if pct:  # | 29.1% |: a percentage, kept as written (its value is the number / 100)
+        return pct.group(1) + "%"
     a = V.array(t)
     if a is None and t.startswith("(") and t.endswith(")") and "," in t:  # a tuple: (0.29, 0.14)
         a = V.array("[" + t[1:-1] + "]")
@@ -168,6 +171,7 @@ def _cell(text: str):
     return None
 
 
+_PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
 _TOTAL_ROW = re.compile(r"^(?:合計|合计|总和|총합|합계|sum|total|Σ|∑|計|计|somma|totale|suma|soma|somme|summe|gesamt|tổng)$", re.IGNORECASE)
 _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
 

@@ -27,7 +27,7 @@ from .. import grammar as G
 from . import items as I
 from . import values as V
 from .models import toml_str
-from .names import result_name, role, setting, split_name, step_hint
+from .names import result_name, role, setting, split_name, step_hint, updated
 from .notes import Note, NoteKind
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
@@ -120,8 +120,15 @@ class _Lazy:
         return self.vals.get(Address(self.step.key, self.step.unflat(o), self.grad, self.t))
 
 
+def _value(text: str) -> float:
+    """A printed number's value: 29.1% is 0.291."""
+    return float(text[:-1]) / 100 if text.endswith("%") else float(text)
+
+
 def _units(text: str) -> float:
-    """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01."""
+    """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01, 0.001 for 29.1%."""
+    if text.endswith("%"):
+        return _units(text[:-1]) / 100
     mant, _, exp = text.lower().partition("e")
     d = len(mant.split(".")[1]) if "." in mant else 0
     try:
@@ -135,7 +142,7 @@ def _score(cells: list[tuple[Address, str]], vals: _Values,
            reported: list[tuple[float, float]] | None = None) -> tuple[int, int, float] | None:
     """``reported``: the cells' numbers and units, when the caller scores the same texts many times."""
     got = [vals.get(a) for a, _ in cells]
-    return _tally(reported if reported is not None else [(float(t), _units(t)) for _, t in cells], got, need=0)
+    return _tally(reported if reported is not None else [(_value(t), _units(t)) for _, t in cells], got, need=0)
 
 
 def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], need: int,
@@ -188,31 +195,34 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
     return list(range(size)) if count == size else None
 
 
-def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None) \
-        -> _Match | None:
+def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None,
+                 after: bool = False) -> _Match | None:
     """The step, orientation and fixed indices under which the most cells agree (then the most are close).
 
     A candidate is dropped as soon as it cannot agree on as many cells as the best so far, so the cost is
     about one pass over the table per candidate that fits its shape; a table printed again (a notebook run
     twice) is matched once."""
-    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint)
+    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after)
     if memo not in vals.matches:
         got = None
         if hint is not None:  # the document's own name for it, if its values allow
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint)
         if got is None or got.exact < got.cells:  # a name is a prior: more cells agreeing elsewhere win
-            other = _match_matrix(rows, row_labels, col_labels, vals)
+            other = _match_matrix(rows, row_labels, col_labels, vals, after=after)
             got = other if got is None or (other is not None and other.exact > got.exact) else got
         vals.matches[memo] = got
     return vals.matches[memo]
 
 
-def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None) -> _Match | None:
+def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None,
+                  after: bool = False) -> _Match | None:
+    """``after``: the item is named as a weight after the training step (W'), so half of its cells agreeing, the
+    rest close, is enough (a slip in one gradient moves a column)."""
     g = vals.g
     r, c = len(rows), len(rows[0])
     no_self = g.model.mask is Mask.NO_SELF
     present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
-    reported = [(float(t), _units(t)) for row in rows for t in row if t is not None]
+    reported = [(_value(t), _units(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
     backward, trains = _backward(g), g.model.train is not None
     steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
@@ -259,8 +269,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
-    if (grad or t) and exact < max(1, 0.75 * n):  # a gradient or an updated weight: most of its cells must agree
-        return None
+    if (grad or t) and exact < max(1, 0.75 * n) and not (after and t and exact >= 0.5 * n and exact + close == n):
+        return None  # a gradient or an updated weight: most of its cells must agree
     restated = g.restates_givens(s.key) and not (grad or t)
     return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
 
@@ -279,7 +289,7 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
             heads = t.col_labels
         assert heads is not None
         ones = [k for k, h in enumerate(heads) if (step_hint(h) == "expsum" or _CHECK.search(h)) and
-                all(isinstance(c, str) and float(c) == 1 for c in (r[k] for r in t.rows))]
+                all(isinstance(c, str) and _value(c) == 1 for c in (r[k] for r in t.rows))]
         if ones:  # | … | row sum | with 1.0000 in every row: the softmax checked, not a number it computes
             keep = [k for k in range(len(heads)) if k not in ones]
             t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [heads[k] for k in keep],
@@ -383,17 +393,18 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                                   f"{toml_str(rows[0][0])} }}\n")
                     notes.append(Note(f"{what}: {g.name(fit[0])}"))
                     continue
-            if all(c is None or float(c) == 0 for r in rows for c in r):
+            if all(c is None or _value(c) == 0 for r in rows for c in r):
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
-            if len(rows) == 1 and len(rows[0]) > 1 and sorted(float(c) for c in rows[0] if c is not None) == \
+            if len(rows) == 1 and len(rows[0]) > 1 and sorted(_value(c) for c in rows[0] if c is not None) == \
                     [0.0] * (len(rows[0]) - 1) + [1.0]:
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
             if len(rows) >= 2 and all(c is None or _BIT.fullmatch(c) for r in rows for c in r):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
-            got = match_matrix(rows, row_labels, col_labels, vals, hint)
+            got = match_matrix(rows, row_labels, col_labels, vals, hint,
+                               after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name))
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
                 got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
@@ -466,9 +477,8 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         if "." not in plain or _significant(plain) < max(digits, 1) or _significant(plain.rstrip("0")) < min(digits, 2):
             left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros are no digits)
             continue
-        scale = 100.0 if text.endswith("%") else 1.0
-        x = float(plain) / scale
-        half = 0.5 * _units(plain) / scale * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
+        x = _value(text)
+        half = 0.5 * _units(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
         fits = [(abs(x - v) > half, abs(x - v), a) for a, said in scalar if (v := vals.get(a)) is not None and (
             abs(x - v) <= half or (said is not None and abs(x - _said(said)) <= half))]
         if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
@@ -524,7 +534,7 @@ def _significant(text: str) -> int:
 
 def _said(text: str) -> float:
     try:
-        return float(text.rstrip("%")) / (100.0 if text.endswith("%") else 1.0)
+        return _value(text)
     except ValueError:
         return float("nan")
 
@@ -591,7 +601,7 @@ def _product_rows(t: I.Table) -> list[tuple[int, str | None, str]]:
     for k, (a, v, w) in enumerate(t.rows):
         if not (isinstance(a, str) and isinstance(v, list) and isinstance(w, list) and len(v) == len(w)):
             return []
-        if any(abs(float(a) * float(x) - float(y)) > 0.02 * max(1.0, abs(float(y))) for x, y in zip(v, w)):
+        if any(abs(_value(a) * _value(x) - _value(y)) > 0.02 * max(1.0, abs(_value(y))) for x, y in zip(v, w)):
             return []
         line = t.row_lines[k] if t.row_lines and k < len(t.row_lines) else t.line
         label = t.row_labels[k] if t.row_labels else None
@@ -628,7 +638,7 @@ def _strong(got: _Match, rows: list[list[str]], need: int, vals: _Values) -> boo
         return True  # a printed matrix a few of whose cells are off (a slip, or givens printed rounded)
     agree = got.exact if got.exact == got.cells else sum(
         1 for a, t in got.address_cells if (v := vals.get(a)) is not None and
-        abs(float(t) - v) <= max(1.5 * _units(t), ROUNDED_INPUTS * abs(v) if _significant(t) >= 5 else 0.0))
+        abs(_value(t) - v) <= max(1.5 * _units(t), ROUNDED_INPUTS * abs(v) if _significant(t) >= 5 else 0.0))
     return agree == got.cells and (digits >= need or got.cells >= 4)
 
 
@@ -659,7 +669,8 @@ def _matrices(item):
                 f", column {head!r}" if head else ""), at_hint, bare, lines
     elif isinstance(item, I.Named) and _SHAPE.search(item.name or ""):
         return  # shape=(3, 2), len(tokens): sizes, not values
-    elif isinstance(item, I.Named) and role(item.name) in (None, "Q", "K", "V", "X"):  # weights are givens
+    elif isinstance(item, I.Named) and (role(item.name) in (None, "Q", "K", "V", "X") or updated(item.name)):
+        # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
         hint = step_hint(item.name) if item.name else None
@@ -732,7 +743,7 @@ def _chance_digit(a: Address, t: str, vals: _Values) -> bool:
     digit with nearly anything."""
     digits = t.lstrip("+-−").replace(".", "").lstrip("0")
     v = vals.get(a)
-    return len(digits.rstrip("0")) <= 1 and v is not None and abs(float(t) - v) >= 1e-12
+    return len(digits.rstrip("0")) <= 1 and v is not None and abs(_value(t) - v) >= 1e-12
 
 
 def _standing(got: _Match | None, n: int) -> _Match | None:
@@ -874,7 +885,7 @@ def _product_term(node, text: str, vals: _Values, m) -> Address | None:
         if len(known) < len(got):
             continue
         # the nearest reading wins: 0.2 · 0.5 = 0.1 is the product of those two, not of 0.3 · 0.5 = 0.15
-        off = sum(abs(float(t) - v) / _units(t) for (_, t), v in zip(cells, known))
+        off = sum(abs(_value(t) - v) / _units(t) for (_, t), v in zip(cells, known))
         if off <= 1.5 * len(cells) and (best is None or off < best[0]):
             best = (off, a)
     return best[1] if best is not None else None
@@ -961,8 +972,8 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     model trains a step."""
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
-    near = None if trains else _near(float(texts[0]), _units(texts[0]), g, vals)
-    reported = [(float(t), _units(t)) for t in texts]  # every candidate is scored on the same numbers
+    near = None if trains else _near(_value(texts[0]), _units(texts[0]), g, vals)
+    reported = [(_value(t), _units(t)) for t in texts]  # every candidate is scored on the same numbers
     for s in g.steps.values():
         if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
             continue  # sin/cos positions and √d_k are worked out: they may be results

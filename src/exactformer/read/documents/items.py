@@ -216,6 +216,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(_dict_table("", got[0], n, _at(context, n)))
                 k += got[2]
                 continue
+        said_as = _NAME_AND_TOKEN.match(s)
+        if said_as:  # h1 (“the”) = [0.6, -0.1, 0.3]: a vector's name, and the token it belongs to
+            got = _array_at(lines, k, said_as.group(3), comment) if _starts_array(said_as.group(3)) else None
+            if got is not None and not isinstance(got[0], tuple) and len(V.shape(got[0])) == 1:
+                out.found.append(Named(_name(said_as.group(1)), got[0], n, _at(context, n), None, said_as.group(2)))
+                k += got[2]
+                continue
         # a named array, possibly over several lines
         m = _ASSIGN.match(s)
         value = _last_array(m.group(2)) if m else ""
@@ -357,6 +364,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
+_NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?([^\W\d][\w^'{}]{0,20})\s*[(（]\s*[\"“”'‘’「]?([^()（）\"“”'‘’「」]{1,30}?)"
+                             r"[\"“”'‘’」]?\s*[)）]\s*(?:=|:)\s*(.+)$")
 _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
 
 

@@ -839,6 +839,10 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
                          and len(set(x.tokens)) == size), None)
     if vocab is None:
         vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
+    if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
+        vocab = next((labels for x in found.found if isinstance(x, I.Table) and x.row_labels and
+                      len(labels := [lab.strip("*`_ ") for lab in x.row_labels]) == size and len(set(labels)) == size
+                      and all(lab and V.number(lab) is None for lab in labels)), None)
     if vocab is None:
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
     head = {"vocab": vocab, "W": list(w.array)}

@@ -66,6 +66,15 @@ def _key(name: str) -> str:
 _NORM_MODULE = re.compile(r"ln(?:_?\d|_?f)?|(?:layer_?)?norm\d?|layernorm\d?")
 
 
+_UPDATED = re.compile(r"['′’]\s*\}?\s*$|(?:^|[_\s.])(?:new|updated|neu|nuevo|nova|novo|nouveau|after)(?:$|[_\s])|新|更新|"
+                      r"\^\{?\(?(?:1|t\+1)\)?\}?\s*$", re.IGNORECASE)
+
+
+def updated(name: str) -> bool:
+    """Whether a weight's name marks it as the weight after a training step: W', W_new, W^{(1)}, 新しい W."""
+    return bool(_UPDATED.search(V.clean(name).replace("$", "").strip()))
+
+
 @lru_cache(maxsize=4096)
 def role(name: str) -> str | None:
     """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
