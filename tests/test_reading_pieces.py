@@ -721,3 +721,20 @@ def test_an_output_layer_takes_its_vocabulary_from_the_rows_of_its_logits_table(
                    "| 上海 | -0.58 | 0.5599 | 0.1885 |\n| 合计 | | 2.9708 | 1 |\n", encoding="utf-8")
     r = read_document(str(doc))
     assert 'vocab = ["北京", "上海"]' in r.toml and '"probs[h][北京]" = "0.8115"' in r.toml
+
+
+def test_sentences_of_working_with_a_label_an_arrow_or_a_remark():
+    """A weighted sum labelled by its token (la : 0.32·v_la + … = (…)), its weights kept as numbers of the
+    prose; a tuple then an arrow to the next quantity (제곱: (…) → 합 3.07); a remark in parentheses after a
+    result; a vector times a weight, then the product (the product is what the line gives)."""
+    got = _scan("la : 0.3183·v_la + 0.3030·v_pluie = (0.0174, 0.3958)\n")
+    assert [(x.name, x.array) for x in got] == [("la", ["0.0174", "0.3958"])]
+    out = items.Items()
+    items.scan("la : 0.3183·v_la + 0.3030·v_pluie = (0.0174, 0.3958)", 1, out, ["", ""])
+    assert [t for t, _ in out.loose] == ["0.3183", "0.3030"]
+    got = _scan("제곱: (0.1225, 1.5625, 0.0625, 1.3225) → 합 3.07\n")
+    assert [(x.name, x.array) for x in got] == [("제곱", ["0.1225", "1.5625", "0.0625", "1.3225"]), ("합", ["3.07"])]
+    got = _scan("puis on divise par √2 ≈ 1.4142 (dans le vrai modèle ce serait √64 = 8).\n")
+    assert [x.text for x in got] == ["√2 ≈ 1.4142"]
+    got = _scan("q_café = [0.7, 0.2, 0.5]·Wq = [0.65, 0.11, 0.46]\n")
+    assert [(x.name, x.array) for x in got] == [("q_café", ["0.65", "0.11", "0.46"])]

@@ -246,10 +246,16 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         work, used = _work(lines, k, s) if not _COLUMNS_OF_WORK.search(s) else (None, 1)
         if work is None and m and re.match(r"[^=]*?[:：]", s[:m.start(2)]):  # "平均: (2.0 + 0.5)/2 = 1.25"
             work, used = _work(lines, k, m.group(2))
-        tup = (_LABELLED_TUPLE.match(s) or _LABELLED_LIST.match(s)) if work is None else None
-        if tup:  # "正規化: (1.091, -0.218, -1.527, 0.654)"
+        left, then, after = s.partition(" → ")
+        tup = (_LABELLED_TUPLE.match(s) or _LABELLED_LIST.match(s) or (then and _LABELLED_TUPLE.match(left))) \
+            if work is None else None
+        if tup:  # "正規化: (1.091, -0.218, -1.527, 0.654)", "제곱: (0.1225, …) → 합 3.07"
             out.found.append(Named(_name(tup.group(1)), [V.number(x) for x in tup.group(2).split(",")], n,
                                    _at(context, n)))
+            named_after = _WORD_NUMBER.fullmatch(after.strip()) if then else None
+            if named_after:  # → 합 3.07: the next quantity, named
+                out.found.append(Named(_name(named_after.group(1)), [V.number(named_after.group(2))], n,
+                                       _at(context, n)))
             k += 1
             continue
         said = _QUOTED_ROW.match(s) if work is None else None
@@ -304,6 +310,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 row_vec = _vector_result(joined)
                 if row_vec is not None:  # z3 = 0.4671 v1 + 0.2037 v2 + 0.3292 v3 = (0.4267, …): the named row
                     out.found.append(Named(_name(m.group(1)), row_vec, n, _at(context, n)))
+                    out.loose += [(x, n) for x in loose_numbers(joined, row_vec)]  # its weights, stated again
                     k += spans
                     continue
         if work is not None:
@@ -666,9 +673,11 @@ def _terms_above(lines: list[str], k: int) -> list[str]:
 
 def _last_array(v: str) -> str:
     """What an assignment gives: ``H = X + Attention(X) = \\begin{bmatrix}…`` gives the matrix after its last =."""
-    if _starts_array(v) or "=" not in v:
+    if "=" not in v:
         return v
     tail = v[v.rindex("=") + 1:].strip()
+    if _starts_array(v) and not re.search(r"[\])]\s*[·@*×]\s*[^\W\d_]", v[:v.rindex("=")]):
+        return v  # [0.7, 0.2, 0.5]·Wq = [0.65, 0.11, 0.46] gives the product; [1, 2] alone gives itself
     return tail if _starts_array(tail) else v
 
 
@@ -854,6 +863,9 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     for p in parts:
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
         p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
+        aside = _ASIDE.search(p)
+        if aside and re.search(r"[^\W\d_]{3,}", aside.group(1)) and not _CALL.match(aside.group(1)):
+            p = p[:aside.start()]  # "√2 ≈ 1.4142 (dans le vrai modèle ce serait √64 = 8)": a remark after it
         if not any(r in p for r in "=≈≒"):
             continue
         m = _MATH_START.search(p)
@@ -882,6 +894,9 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     return out
 
 
+_WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER.pattern + r")")
+_ASIDE = re.compile(r"\s+\(([^()]*)\)\s*$")
+_CALL = re.compile(r"\s*(?:exp|ln|log|sqrt|sin|cos|tanh|softmax|sigmoid|max)\b", re.IGNORECASE)
 _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계)"
                         r"\s*(?:is|was|equals|comes to|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
@@ -901,6 +916,8 @@ def _vector_result(line: str) -> list[str] | None:
     """The vector ending ``z3 = 0.47 v1 + 0.20 v2 = (0.43, 0.49)`` when the working before it is written in the
     document's names (rows it does not print again), else None."""
     parts = re.split(r"\s*[=≈≒]\s*", _unpunctuated(line))
+    if len(parts) == 2 and re.match(r"[^:：]{1,30}[:：]", parts[0]):  # la : 0.32·v_la + 0.30·v_pluie = (…)
+        parts = re.split(r"\s*[:：]\s*", parts[0], maxsplit=1) + parts[1:]
     if len(parts) < 3:
         return None
     tail = parts[-1].strip()

@@ -147,7 +147,7 @@ def givens(found: I.Items) -> Givens:
     prose = g.prose
     low = prose.lower()
     g.eps = list(dict.fromkeys(_eps_text(m.group(1)) for m in _EPS.finditer(prose)))
-    if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz", low):
+    if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz|add\s*(?:&|and|&amp;)\s*norm", low):
         g.words.add("layernorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     g.rounded = bool(_ROUNDED.search(low))
@@ -229,12 +229,15 @@ def givens(found: I.Items) -> Givens:
             g.direct["K"] = g.direct["V"] = states
     _inputs(found, g)
     g.learned = _learned_positions(found, g)
-    if g.X is not None and re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", low):
+    if g.X is not None and _RESIDUAL.search(low):
         g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
                            (len(g.X), len(g.X[0])) and _SUBLAYER.search(x.name) and id(x) not in g.x_items), None)
         if g.sublayer is None:  # | token | x | a = Attention(x) |: the sublayer's output as a column of vectors
             g.sublayer, g.sublayer_table = _sublayer_column(found, g)
     return g
+
+
+_RESIDUAL = re.compile(r"resid|残差|잔차|add\s*(?:&|and|&amp;)\s*norm|skip connection|conexão residual|conexión residual")
 
 
 def _sublayer_column(found: I.Items, g: Givens) -> tuple[I.Named | None, int | None]:
@@ -628,6 +631,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                                                            layers=[multi])},
                                      notes + [f"{h} heads (the document says so), split by columns"],
                                      _conventions(g, True), prior=0))
+            if not ffn and "layernorm" in g.words and _RESIDUAL.search(g.prose.lower()):
+                ln_cfg = _layernorm(g, X, tokens, note)  # x + Attention(x), then a LayerNorm: Add & Norm, no FFN
+                m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "resid", "ln"], "attn": layer,
+                                                             "resid": {"adds": "in"},
+                                                             "ln": ln_cfg.spec["model"]["layers"][0]["ln"]}])
+                out.append(Candidate("attention, the residual, then a LayerNorm", {"model": m},
+                                     notes + ["the attention's output added to its input, then a LayerNorm"],
+                                     _conventions(g, True) + ln_cfg.axes, prior=2))
             head, head_note = _head(found, g, tokens, len(layer["Wv"][0]) if "Wo" not in layer else d)
             loss, loss_note = _loss(g, head["vocab"], tokens[-1]) if head else (None, [])
             base = dict(_base_model(g, X, tokens), layers=[layer], **({"head": head} if head else {}),
@@ -642,7 +653,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      _conventions(g, True) + _positions_axes(g), prior=2))
         elif ffn:
             if g.sublayer is None and "layernorm" in g.words and not _from_upstream(g) and \
-                    re.search(r"resid|残差|잔차|add\s*&\s*norm|skip connection", g.prose.lower()):
+                    _RESIDUAL.search(g.prose.lower()):
                 # (a gradient from upstream: the document works the FFN's backward pass, the FFN is its end)
                 ln_cfg = _layernorm(g, X, tokens, note)  # x + FFN(x), then a LayerNorm: an Add & Norm of the FFN
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn", "resid", "ln"], "ffn": _ffn(g),
