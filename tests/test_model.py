@@ -495,3 +495,29 @@ def test_a_padding_mask_without_padding_tokens_is_a_case_error(write_case):
     with pytest.raises(CaseError, match="padding tokens"):
         _case(write_case, LN4.replace('tokens = ["a"]', 'tokens = ["a"]\nmask = "padding"').replace(
             'blocks = ["ln"]\n[model.layers.ln]\neps = 0', 'Wq = "identity"\nWk = "identity"\nWv = "identity"'))
+
+
+def test_gelu_tanh_working_steps_against_mpmath(write_case):
+    """With GELU's tanh form the FFN also offers the working a lesson writes: a = √(2/π)(u + 0.044715u³) and
+    tanh a (off the main path); both, and the activation ½u(1 + tanh a), agree with mpmath at 60 digits."""
+    import mpmath
+    c = _case(write_case, """
+[model]
+tokens = ["a"]
+[model.embeddings]
+"a" = [0.5, -1.25]
+[[model.layers]]
+blocks = ["ffn"]
+[model.layers.ffn]
+W1 = [[1, 0], [0, 1]]
+W2 = [[1, 0], [0, 1]]
+activation = "gelu_tanh"
+""")
+    e, g = c.engine, c.engine.graph
+    mpmath.mp.dps = 60
+    for k, u in enumerate([mpmath.mpf("0.5"), mpmath.mpf("-1.25")], 1):
+        arg = mpmath.sqrt(2 / mpmath.pi) * (u + mpmath.mpf("0.044715") * u ** 3)
+        for name, want in ((f"ffn.gelu_arg[a][{k}]", arg), (f"ffn.gelu_tanh[a][{k}]", mpmath.tanh(arg)),
+                           (f"ffn.act[a][{k}]", u / 2 * (1 + mpmath.tanh(arg)))):
+            got = mpmath.mpf(e.decimal(g.parse(name), sig=40).rstrip("…"))
+            assert abs(got - want) < mpmath.mpf(10) ** -35, (name, got, want)

@@ -355,6 +355,20 @@ class Act(Kind):
 
 
 @dataclass(frozen=True, eq=False)
+class GeluArg(Kind):
+    """The argument of GELU's tanh form, √(2/π)·(x + 0.044715·x³): the working a document writes before tanh."""
+
+    name = "gelu_arg"
+    exactness = Exactness.TRANSCENDENTAL
+
+    def f(self, M, xs):
+        return Act(Activation.GELU_TANH)._tanh_arg(M, xs[0])
+
+    def d(self, M, k, xs, out):
+        return M.mul(M.sqrt(M.div(M.const(2), M.pi())), M.add(M.one, M.mul(M.const(3 * _GELU_C), xs[0], xs[0])))
+
+
+@dataclass(frozen=True, eq=False)
 class CrossEntropy(Kind):
     """−log_b(p) of the target's probability."""
 

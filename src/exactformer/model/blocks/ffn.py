@@ -17,6 +17,8 @@ STEPS = (
     StepSpec("b2", (C,), "b_2{sup}", "second bias"),
     StepSpec("hidden", (P, C), "u", "pre-activations"),
     StepSpec("act", (P, C), "g", "activations"),
+    StepSpec("gelu_arg", (P, C), "a", "GELU's tanh argument √(2/π)(u + 0.044715u³)"),
+    StepSpec("gelu_tanh", (P, C), r"\tanh a", "the tanh of GELU's argument"),
     StepSpec("", (P, C), "f", "feed-forward output"),
 )
 _SPEC = {s.name: s for s in STEPS}
@@ -69,6 +71,9 @@ class FFN(BlockKind):
         b2 = b.given(_SPEC["b2"], place, cfg.b2) if cfg.b2 is not None else None
         hidden = b.contract(_SPEC["hidden"], place, x, w1, b1, transpose=cfg.W1[1])
         act = b.elementwise(_SPEC["act"], place, K.Act(cfg.activation), (hidden,))
+        if cfg.activation is Activation.GELU_TANH:  # the working a lesson writes: the argument, then its tanh
+            arg = b.elementwise(_SPEC["gelu_arg"], place, K.GeluArg(), (hidden,), lazy=True)
+            b.elementwise(_SPEC["gelu_tanh"], place, K.Act(Activation.TANH), (arg,), lazy=True)
         return b.contract(_SPEC[""], place, act, w2, b2, transpose=cfg.W2[1])
 
     def general_tex(self, cfg, place, model):

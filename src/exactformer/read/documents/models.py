@@ -138,7 +138,9 @@ def activations(g: Givens) -> list[str]:
     approximation); else each, ReLU first."""
     if g.activations == ["gelu"]:
         return ["gelu", "gelu_tanh"]
-    return g.activations if len(g.activations) == 1 else ["relu", "gelu", "sigmoid", "tanh", "identity"]
+    if sorted(g.activations) == ["gelu", "tanh"]:  # "GELU (tanh 近似)", approximate="tanh": GPT-2's form first
+        return ["gelu_tanh", "gelu"]
+    return g.activations if len(g.activations) == 1 else ["relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "identity"]
 
 
 def givens(found: I.Items) -> Givens:
