@@ -738,3 +738,19 @@ def test_sentences_of_working_with_a_label_an_arrow_or_a_remark():
     assert [x.text for x in got] == ["√2 ≈ 1.4142"]
     got = _scan("q_café = [0.7, 0.2, 0.5]·Wq = [0.65, 0.11, 0.46]\n")
     assert [(x.name, x.array) for x in got] == [("q_café", ["0.65", "0.11", "0.46"])]
+
+
+def test_a_notebooks_dataframe_is_read_from_its_html_table(tmp_path):
+    """A DataFrame output carries text/html (a <table>) beside text/plain (aligned columns): the HTML table is
+    read, once, its rows by the index."""
+    import json
+    nb = {"cells": [{"cell_type": "code", "execution_count": 1, "metadata": {}, "source": ["df"], "outputs": [
+        {"output_type": "execute_result", "execution_count": 1, "metadata": {}, "data": {
+            "text/html": ["<table>\n", "<thead><tr><th></th><th>sun</th><th>moon</th></tr></thead>\n",
+                          "<tbody><tr><th>sun</th><td>0.5493</td><td>0.4507</td></tr>\n",
+                          "<tr><th>moon</th><td>0.4577</td><td>0.5423</td></tr></tbody>\n", "</table>"],
+            "text/plain": ["       sun    moon\n", "sun   0.5493  0.4507\n", "moon  0.4577  0.5423"]}}]}],
+          "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    found = formats.notebook(json.dumps(nb), "x.ipynb")
+    tables = [x for x in found.found if isinstance(x, items.Table)]
+    assert len(tables) == 1 and tables[0].row_labels == ["sun", "moon"] and tables[0].rows[1] == ["0.4577", "0.5423"]

@@ -579,7 +579,12 @@ def notebook(text: str, path: str) -> I.Items:
             for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
                 if not isinstance(o, dict):
                     continue
-                txt = _joined(o.get("text", "")) or _joined((o.get("data") or {}).get("text/plain", ""))
+                data = o.get("data") if isinstance(o.get("data"), dict) else {}
+                page = _joined(data.get("text/html", ""))
+                if page and _HTML_TABLE.search(page):  # a DataFrame: its HTML table, not the text beside it
+                    html(page, I.cell_line(number, 1, output=True), out, list(context))
+                    continue
+                txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
                 if txt:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
