@@ -103,8 +103,9 @@ def test_a_cell_of_working_is_a_line_of_working_and_its_column_is_dropped():
 
 @pytest.mark.parametrize("prose, want", [
     ("The FFN is ReLU(xW1 + b1)W2 + b2.", ["relu"]),
-    ("We use GELU here, not ReLU.", ["relu", "gelu", "sigmoid", "tanh", "identity"]),  # two named: try each
-    ("No activation is named.", ["relu", "gelu", "sigmoid", "tanh", "identity"]),
+    ("We use GELU here, not ReLU.", ["relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "identity"]),  # two: each
+    ("No activation is named.", ["relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "identity"]),
+    ("GELU, in its tanh approximation.", ["gelu_tanh", "gelu"]),  # GPT-2's form first
 ])
 def test_the_activation_a_document_names_is_the_one_tried(prose, want):
     found = items.Items()
@@ -754,3 +755,16 @@ def test_a_notebooks_dataframe_is_read_from_its_html_table(tmp_path):
     found = formats.notebook(json.dumps(nb), "x.ipynb")
     tables = [x for x in found.found if isinstance(x, items.Table)]
     assert len(tables) == 1 and tables[0].row_labels == ["sun", "moon"] and tables[0].rows[1] == ["0.4577", "0.5423"]
+
+
+def test_keys_and_values_named_by_their_tokens_with_one_query(tmp_path):
+    """q_it = […], then k_animal = […]    v_animal = […] a line per token: K and V by the tokens of their
+    subscripts, the one query on its token's row (the others unknown); the scores of q_it are claimed."""
+    from exactformer.read.documents import read_document
+    doc = tmp_path / "one.md"
+    doc.write_text("One query against three keys:\n\n```\nq_it     = [0.6, -0.2]\nk_dog  = [0.8, 0.1]    v_dog  = "
+                   "[1.0, 0.2]\nk_it   = [0.5, 0.3]    v_it   = [0.4, 0.5]\nk_ran  = [-0.1, 0.6]    v_ran  = [0.6, -0.7]\n"
+                   "```\n\n- q·k_dog = (0.6)(0.8) + (-0.2)(0.1) = 0.46\n- q·k_ran = (0.6)(-0.1) + (-0.2)(0.6) = -0.18\n",
+                   encoding="utf-8")
+    r = read_document(str(doc))
+    assert 'tokens = ["dog", "it", "ran"]' in r.toml and '"scores[it,dog]"' in r.toml and '"scores[it,ran]"' in r.toml

@@ -482,8 +482,9 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         fits = [(abs(x - v) > half, abs(x - v), a) for a, said in scalar if (v := vals.get(a)) is not None and (
             abs(x - v) <= half or (said is not None and abs(x - _said(said)) <= half))]
         if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
-            fits = [(False, abs(x - v), a) for a in claimed.beside(line, g) if (v := vals.get(a)) is not None and
-                    abs(x - v) <= half]
+            fits = [(False, rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
+                    if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
+            fits = [(False, d, a) for _, rank, d, a in fits if rank == min(f[1] for f in fits)]
         if not fits:
             left += 1
             continue
@@ -517,10 +518,16 @@ class _Claimed:
         if line is not None:
             self.steps.setdefault(line, set()).add((a.step, a.grad, a.t))
 
-    def beside(self, line: int, g) -> list[Address]:
-        """The cells of the (small) steps claimed on this line or the two either side of it."""
+    def beside(self, line: int, g) -> list[tuple[int, Address]]:
+        """The cells of the (small) steps claimed on this line or the two either side of it (rank 0), then of
+        the steps just before and after those (rank 1)."""
         keys = set().union(*(self.steps.get(k, set()) for k in range(line - 2, line + 3)))
-        return [Address(k, idx, grad, t) for k, grad, t in sorted(keys) if prod(g.step(k).dims) <= MAX_BESIDE
+        near = {s for s, _, _ in keys}  # then the steps right before and after them (scores, then scaled, then exp)
+        around = {(i.key, grad, t) for k, grad, t in keys for i in g.step(k).inputs} | \
+            {(c.key, grad, t) for c in g.steps.values() if any(i.key in near for i in c.inputs)
+             for k, grad, t in keys if any(i.key == k for i in c.inputs)}
+        return [(rank, Address(k, idx, grad, t)) for rank, group in enumerate((sorted(keys), sorted(around - keys)))
+                for k, grad, t in group if prod(g.step(k).dims) <= MAX_BESIDE
                 for idx in product(*(range(d) for d in g.step(k).dims))]
 
 

@@ -225,6 +225,7 @@ def givens(found: I.Items) -> Givens:
             g.direct[r] = I.Named(r, [list(x.array) for x in rows], rows[0].line, rows[0].at,  # type: ignore[misc]
                                   labels if all(labels) else None)
             g.stacked |= {id(x) for x in rows}
+    _token_rows(named, g)
     if "K" not in g.direct and "V" not in g.direct and not any(r in g.weights for r in ("Wq", "Wk", "Wv")):
         states = _numbered_states(named)  # h1 … h4 and a decoder state s: keys and values are the states
         if states is not None and _query(found, len(states.array[0])) is not None:
@@ -240,6 +241,33 @@ def givens(found: I.Items) -> Givens:
 
 
 _RESIDUAL = re.compile(r"resid|残差|잔차|add\s*(?:&|and|&amp;)\s*norm|skip connection|conexão residual|conexión residual")
+
+
+def _token_rows(named: list[I.Named], g: Givens) -> None:
+    """k_animal = […], v_animal = […], q_it = […]: the rows of K, V (and Q) by the token in their subscript; a
+    query given for some tokens only (one query against the keys) has unknown rows for the others."""
+    if any(r in g.weights for r in ("Wq", "Wk", "Wv")) or "K" in g.direct or "V" in g.direct:
+        return
+    rows: dict[str, dict[str, I.Named]] = {}
+    for x in named:
+        base, sub = split_name(x.name)
+        r = role(base) if sub is not None and _token_like(sub) and not sub.isdigit() else None
+        if r in ("Q", "K", "V") and len(V.shape(x.array)) == 1:
+            rows.setdefault(r, {}).setdefault(sub, x)  # type: ignore[arg-type]
+    keys, values = rows.get("K", {}), rows.get("V", {})
+    if len(keys) < 2 or list(keys) != list(values) or len({len(x.array) for x in keys.values()}) != 1:
+        return
+    tokens = list(keys)
+    queries = rows.get("Q", {})
+    width = len(next(iter(keys.values())).array)
+    if not queries or not set(queries) <= set(tokens) or any(len(x.array) != width for x in queries.values()):
+        return
+    unknown = iter(f"u{k}" for k in range(1, 10_000))
+    for r, got in (("K", keys), ("V", values), ("Q", queries)):
+        first = next(iter(got.values()))
+        g.direct[r] = I.Named(r, [list(got[t].array) if t in got else [next(unknown) for _ in range(width)]
+                                  for t in tokens], first.line, first.at, tokens)  # type: ignore[misc]
+        g.stacked |= {id(x) for x in got.values()}
 
 
 def _sublayer_column(found: I.Items, g: Givens) -> tuple[I.Named | None, int | None]:
