@@ -264,16 +264,17 @@ def ball_text(b: arb, sig: int) -> str | None:
 
 
 def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
-    """``ball_text`` of each ball, for a pass's many values: the commonest case (an inexact ball of a plain
-    magnitude whose first look settles sig digits) written out in one loop, anything else by ball_text. The same
-    certificate as _truncate's first look: arb's decimal enclosure [m ± r]·10^e of the ball, whose two ends have
-    sig + 9 digits and truncate to the same sig digits."""
+    """``ball_text`` of each ball, for a pass's many values: the commonest case (an inexact ball whose first look
+    settles sig digits: a plain magnitude, or one past 10^±60 in scientific notation) written out in one loop,
+    anything else by ball_text. The same certificate as _truncate's first look: arb's decimal enclosure
+    [m ± r]·10^e of the ball, whose two ends have sig + 9 digits and truncate to the same sig digits."""
     out: list[str | None] = []
     put = out.append
     n = sig + 9  # the ends' length for sig + 4 digits asked (five guard digits), as in _truncate
     if n >= len(_TEN):
         return [ball_text(b, sig) for b in balls]
     lower, low, high, nine, eight, ask, top = _TEN[n - 2], _TEN[n - 1], _TEN[n], _TEN[9], _TEN[8], sig + 4, sig - 1
+    plain = min(top, 60)  # the largest leading place written as a plain decimal (past 10^60: scientific)
     zeros = _ZEROS
     for b in balls:
         if b.is_exact() or not b.is_finite():
@@ -290,8 +291,9 @@ def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
         elif lower <= lo and hi < low:  # (ends of sig + 8 digits: one guard digit fewer)
             e10, unit = n - 2 + int(fe), eight
         else:
-            e10 = top + 1
-        if -60 <= e10 <= top:  # sig digits hold every integer digit: drop the guard digits
+            put(ball_text(b, sig))
+            continue
+        if -60 <= e10 <= plain:  # sig digits hold every integer digit: drop the guard digits
             t = lo // unit
             if hi // unit == t:
                 digits = str(t)  # sig digits
@@ -301,6 +303,12 @@ def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
                     put(sign + digits[:e10 + 1] + "." + digits[e10 + 1:] + "…")
                 else:
                     put(sign + digits + "…")
+                continue
+        elif e10 < -60 or e10 > 60:  # past 10^±60: sig digits in scientific notation, as _truncate_closer's
+            t = lo // unit  # first look (the same as this one) writes them (a saturated softmax's 1e-315)
+            if hi // unit == t:
+                digits = str(t)
+                put(f"{sign}{digits[0]}.{digits[1:]}…e{e10:+d}")
                 continue
         put(ball_text(b, sig))
     return out
