@@ -116,3 +116,16 @@ def test_ball_texts_read_each_ball_as_ball_text():
             assert ball_texts(balls, sig) == [ball_text(b, sig) for b in balls]
     finally:
         ctx.prec = old
+
+
+def test_json_text_in_pieces_is_the_same_json(monkeypatch):
+    """A step of more values than one piece holds is written in several, the same bytes."""
+    from exactformer.report import show
+    from exactformer.report.show import json_chunks, json_text
+
+    eng = exactformer.load(FULL).engine
+    addrs = everything(eng)
+    whole = "".join(json_chunks(json_values(eng, addrs, 12)))
+    monkeypatch.setattr(show, "CHUNK_LINES", 7)
+    pieces = list(json_text(eng, addrs, 12))
+    assert "".join(pieces) == whole and len(pieces) > len(addrs) + 2
