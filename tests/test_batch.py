@@ -107,8 +107,25 @@ def test_ball_texts_read_each_ball_as_ball_text():
         ctx.prec = 256
         balls = [arb(1) / 3, -arb(2) / 7, arb(10) ** 29 / 3, arb(10) ** 30 / 7, arb(10) ** 61 / 3, arb(10) ** -59 / 3,
                  arb(10) ** -62 / 7, arb(1) / 2, arb(0), arb("1 +/- 1e-40"), arb("0.5 +/- 1e-10"), arb(1) - arb(10) ** -40,
-                 arb("inf"), arb("nan"), arb(123456789) / 1000, -arb(10) ** 5 / 9, arb(1) + arb(10) ** -35 / 3]
-        for sig in (1, 6, 12, 30, 40, 190, 200):
+                 arb("inf"), arb("nan"), arb(123456789) / 1000, -arb(10) ** 5 / 9, arb(1) + arb(10) ** -35 / 3,
+                 arb(10) ** -61 / 3, -arb(10) ** -315 * 7 / 3, arb(-1000).exp(), -arb(1000).exp() / 7,
+                 arb(10) ** 61 / 7, arb(10) ** 60 / 3, arb(10) ** -61 * (1 - arb(10) ** -60),
+                 arb(10) ** -100 * arb("1 +/- 1e-30"), arb(10) ** 200 * 3 + arb(10) ** 170 / 7,
+                 arb(10) ** 62 / 3, -arb(10) ** 63 / 7]
+        for sig in (1, 6, 12, 30, 40, 61, 70, 190, 200):
             assert ball_texts(balls, sig) == [ball_text(b, sig) for b in balls]
     finally:
         ctx.prec = old
+
+
+def test_json_text_in_pieces_is_the_same_json(monkeypatch):
+    """A step of more values than one piece holds is written in several, the same bytes."""
+    from exactformer.report import show
+    from exactformer.report.show import json_chunks, json_text
+
+    eng = exactformer.load(FULL).engine
+    addrs = everything(eng)
+    whole = "".join(json_chunks(json_values(eng, addrs, 12)))
+    monkeypatch.setattr(show, "CHUNK_LINES", 7)
+    pieces = list(json_text(eng, addrs, 12))
+    assert "".join(pieces) == whole and len(pieces) > len(addrs) + 2

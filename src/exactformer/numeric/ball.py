@@ -18,6 +18,7 @@ from flint import arb, ctx, fmpq
 
 from ..errors import ExactformerError
 from ..exact import expr as X
+from ..exact.exponential import IRRATIONAL, rational_value
 
 PRECISIONS = (128, 256, 320, 512, 2048, 8192)  # bits; each decision climbs these
 
@@ -66,17 +67,20 @@ def _provable(e: X.Expr, what: str, sizes: dict | None = None) -> None:
 MAX_FUNC_ARGUMENT = 2**20  # a function (exp, ln …) of an argument past this is not evaluated by SymPy
 
 
-def _moderate_arguments(e: X.Expr) -> None:
+def _moderate_arguments(e: X.Expr, memo: dict | None = None) -> None:
     """Refuse (TooLarge) to have SymPy evaluate numerically a form whose function arguments are astronomically
     large: it would work for ever on e^(-1e10000), whose ball sits on zero (balls settle e^(1e9) - e^(1e9)
-    themselves). An exact cancellation (e^x / e^x = 1) is still proved symbolically first."""
-    apps: list[X.Apply] = []
-    X.fold(e, lambda n, cs: apps.append(n) if isinstance(n, X.Apply) else None)
-    with precision(PRECISIONS[0]):
-        for n in apps:
-            b = expr_ball(n.arg)
-            if not b.is_finite() or abs(b).upper() > MAX_FUNC_ARGUMENT:
-                raise TooLarge(b.str(5), f"the argument of {n.fn.value}")
+    themselves). An exact cancellation (e^x / e^x = 1) is still proved symbolically first. The first such
+    argument in the walk's order is the one named; ``memo``: the nodes already found moderate (shared between
+    values of one model: a softmax row's 64 exponentials are looked at once, not once per value)."""
+    def node(n: X.Expr, cs: tuple) -> None:
+        if isinstance(n, X.Apply):
+            with precision(PRECISIONS[0]):
+                b = expr_ball(n.arg)
+                if not b.is_finite() or abs(b).upper() > MAX_FUNC_ARGUMENT:
+                    raise TooLarge(b.str(5), f"the argument of {n.fn.value}")
+
+    X.fold(e, node, memo)
 
 
 class precision:
@@ -208,17 +212,23 @@ def sympy_sign(e: X.Expr, x: Fraction) -> int:
 
 
 def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: int, *, exact_first: bool,
-                 symbolic: bool = True, sizes: dict | None = None) -> str:
+                 symbolic: bool = True, sizes: dict | None = None, memos: dict | None = None,
+                 unsettled: bool = False) -> str:
     """At least ``sig`` significant digits: exact when the decimal ends, else truncated with '…'.
 
     Every integer digit of a large value is a digit of the value (never padding), up to 10^60;
     past that, certified scientific notation. ``exact_first``: the exact form is cheap (a rational
-    step), so look at it first.
+    step), so look at it first. A value no ball settles is decided exactly: a quotient of exponential
+    polynomials (a softmax weight, a context cell) by exact.exponential, anything else by SymPy (``memos``:
+    their walks' memos, shared between values of one model). ``unsettled``: the balls of every precision are
+    known to leave sig digits undecided (a pass's values were read at each, Engine.step_decimals), so they are
+    not read again.
     """
     r = X.rational_of(exact()) if exact_first else None
     if r is not None:
         return fraction_text(r, sig)
-    for prec in PRECISIONS[PRECISIONS.index(start_for(sig)):]:
+    memos = {} if memos is None else memos
+    for prec in () if unsettled else PRECISIONS[PRECISIONS.index(start_for(sig)):]:
         with precision(prec):
             b = ball(prec)
             if b.is_nan():
@@ -236,6 +246,12 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 
     e = exact()
     _provable(e, "the decimal digits of a value on a digit boundary", sizes)
+    known = rational_value(e, _memo(memos, "forms"))
+    if isinstance(known, Fraction):
+        return fraction_text(known, sig)
+    if known == IRRATIONAL:  # as SymPy's answer that it is no rational (Lindemann–Weierstrass proves it here)
+        _moderate_arguments(e, _memo(memos, "arguments"))
+        raise Undecidable("the decimal digits of a value within 2^-8192 of a digit boundary")
     v = to_sympy(e)
     if not v.is_Rational:
         try:
@@ -252,6 +268,19 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
     raise Undecidable("the decimal digits of a value within 2^-8192 of a digit boundary")
 
 
+MEMO_NODES = 100_000  # nodes a shared walk memo keeps before it starts again (each value's own nodes are in it)
+
+
+def _memo(memos: dict, name: str) -> dict:
+    """The shared memo ``name`` of decimal_text's walks, emptied once it holds MEMO_NODES nodes: what values share
+    (a softmax row's denominator) is found again at once, and the 32,768 context cells of a saturated layer,
+    each with its own 64-term numerator, do not stay in memory."""
+    got = memos.get(name)
+    if got is None or len(got) > MEMO_NODES:
+        got = memos[name] = {}
+    return got
+
+
 def ball_text(b: arb, sig: int) -> str | None:
     """At least ``sig`` certain digits of a finite ball (exact for an exact dyadic one), or None while it is too
     wide (or not finite): the one reading of a ball as a decimal, for one value or a whole pass's values."""
@@ -264,16 +293,17 @@ def ball_text(b: arb, sig: int) -> str | None:
 
 
 def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
-    """``ball_text`` of each ball, for a pass's many values: the commonest case (an inexact ball of a plain
-    magnitude whose first look settles sig digits) written out in one loop, anything else by ball_text. The same
-    certificate as _truncate's first look: arb's decimal enclosure [m ± r]·10^e of the ball, whose two ends have
-    sig + 9 digits and truncate to the same sig digits."""
+    """``ball_text`` of each ball, for a pass's many values: the commonest case (an inexact ball whose first look
+    settles sig digits: a plain magnitude, or one past 10^±60 in scientific notation) written out in one loop,
+    anything else by ball_text. The same certificate as _truncate's first look: arb's decimal enclosure
+    [m ± r]·10^e of the ball, whose two ends have sig + 9 digits and truncate to the same sig digits."""
     out: list[str | None] = []
     put = out.append
     n = sig + 9  # the ends' length for sig + 4 digits asked (five guard digits), as in _truncate
     if n >= len(_TEN):
         return [ball_text(b, sig) for b in balls]
     lower, low, high, nine, eight, ask, top = _TEN[n - 2], _TEN[n - 1], _TEN[n], _TEN[9], _TEN[8], sig + 4, sig - 1
+    plain = min(top, 60)  # the largest leading place written as a plain decimal (past 10^60: scientific)
     zeros = _ZEROS
     for b in balls:
         if b.is_exact() or not b.is_finite():
@@ -290,8 +320,9 @@ def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
         elif lower <= lo and hi < low:  # (ends of sig + 8 digits: one guard digit fewer)
             e10, unit = n - 2 + int(fe), eight
         else:
-            e10 = top + 1
-        if -60 <= e10 <= top:  # sig digits hold every integer digit: drop the guard digits
+            put(ball_text(b, sig))
+            continue
+        if -60 <= e10 <= plain:  # sig digits hold every integer digit: drop the guard digits
             t = lo // unit
             if hi // unit == t:
                 digits = str(t)  # sig digits
@@ -301,6 +332,12 @@ def ball_texts(balls: list[arb], sig: int) -> list[str | None]:
                     put(sign + digits[:e10 + 1] + "." + digits[e10 + 1:] + "…")
                 else:
                     put(sign + digits + "…")
+                continue
+        elif e10 < -60 or e10 > 60:  # past 10^±60: sig digits in scientific notation, as _truncate_closer's
+            t = lo // unit  # first look (the same as this one) writes them (a saturated softmax's 1e-315)
+            if hi // unit == t:
+                digits = str(t)
+                put(f"{sign}{digits[0]}.{digits[1:]}…e{e10:+d}")
                 continue
         put(ball_text(b, sig))
     return out

@@ -435,6 +435,8 @@ class Engine:
         self.numeric = Numeric(self.graph, self._rationals.step)
         self._sizes: dict[int, int] = {}
         self._capped: dict = {}  # exact forms' sizes capped at what SymPy may be given (numeric.ball._provable)
+        self._memos: dict = {}  # the exact decisions' walks (numeric.ball.decimal_text), shared between values
+        self._unsettled: dict[tuple[Address, int], bool] = {}  # (value, digits) no ball of a pass's climb settled
         self._estimates: dict[object, dict[Address, int]] = {}
         self._over: dict[object, dict[Address, int]] = {}  # a quantity's size is known to exceed this cap
         self._decimal_texts: dict[tuple[Address, int], str] = {}
@@ -509,7 +511,8 @@ class Engine:
         try:
             exact = (lambda: self.expr(a)) if self.graph.has_symbols else (lambda: self._tie_form(a))
             return decimal_text(lambda p: self.numeric.ball(a, p), exact, sig, exact_first=False,
-                                symbolic=self.graph.has_symbols, sizes=self._capped)
+                                symbolic=self.graph.has_symbols, sizes=self._capped, memos=self._memos,
+                                unsettled=self._unsettled.pop((a, sig), False))
         except Undecidable:
             b = self.numeric.ball(a, PRECISIONS[-1])
             mag = abs(b).upper()
@@ -602,6 +605,8 @@ class Engine:
                 else:
                     out[k] = got
             todo = left
+        for k in todo:  # no precision settled them: ``decimal`` reads no ball again, it decides them exactly
+            self._unsettled[(Address(key, idxs[k], grad, t), sig)] = True
         return out
 
     def symbols(self, a: Address) -> frozenset[str]:

@@ -128,6 +128,7 @@ def _about(sig: int, truncated: list[str], uncertified: dict[str, str]) -> dict:
     }
 
 
+CHUNK_LINES = 65_536  # values json_text writes in one piece
 _ESCAPED = re.compile(r'["\\\x00-\x1f]')  # what the JSON string encoder escapes (ensure_ascii=False)
 
 
@@ -156,6 +157,10 @@ def json_text(engine: Engine, addresses: list[Address], sig: int):
         lines: list[str] = []
         put, cut = lines.append, truncated.append
         for k, v in enumerate(engine.step_decimals(a.step, a.grad, a.t, idxs, sig, range(len(idxs)) if whole else None)):
+            if len(lines) >= CHUNK_LINES:  # a large step in pieces (2 M weighted values: 110 MB of text at once)
+                yield (",\n" if started else "{\n") + ",\n".join(lines)
+                started, lines = True, []
+                put = lines.append
             if v is not None and v[0] != "≈":  # the common case, as json_values reads it
                 if v[-1] == "…":
                     put(f' "{keys[k]}": "{v[:-1]}"')
