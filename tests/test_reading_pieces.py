@@ -768,3 +768,28 @@ def test_keys_and_values_named_by_their_tokens_with_one_query(tmp_path):
                    encoding="utf-8")
     r = read_document(str(doc))
     assert 'tokens = ["dog", "it", "ran"]' in r.toml and '"scores[it,dog]"' in r.toml and '"scores[it,ran]"' in r.toml
+
+
+def test_a_vector_named_after_a_matrix_on_its_last_line():
+    """$$W_1 = \\begin{bmatrix} … \\end{bmatrix},\\quad b_1 = [0.1, -0.2]$$ over several lines: W_1, then b_1."""
+    got = _scan("W_1 = \\begin{bmatrix}\n0.5 & -0.3 \\\\\n-0.6 & 0.4\n\\end{bmatrix},\\quad b_1 = [0.1, -0.2]\n")
+    assert [(x.name, x.array) for x in got] == [("W_1", [["0.5", "-0.3"], ["-0.6", "0.4"]]), ("b_1", ["0.1", "-0.2"])]
+
+
+@pytest.mark.parametrize("prose, eps", [("ε=10^(-5)", "1e-5"), ("\\epsilon = 10^{-6}", "1e-6"), ("ε = 1 × 10^(-5)", "1e-5")])
+def test_an_epsilon_written_as_a_power_of_ten(prose, eps):
+    found = items.Items()
+    found.prose.append(prose)
+    assert models.givens(found).eps == [eps]
+
+
+def test_a_one_hot_target_and_a_bias_update_make_the_output_layers_training(tmp_path):
+    """y = (0, 1) names the target by its place in the vocabulary; b_j ← b_j − η(p_j − y_j) trains the bias only."""
+    from exactformer.read.documents import read_document
+    doc = tmp_path / "b.md"
+    doc.write_text("# Bias\n\n$$h = [0.5, -1.0]$$\n\n$$W = \\begin{bmatrix} 0.8 & -0.3 \\\\ 0.2 & 0.6 \\end{bmatrix}$$\n\n"
+                   "$$b = [0.1, 0.0]$$\n\n| word | z |\n|---|---|\n| cat | 0.3 |\n| dog | -0.75 |\n\n"
+                   "The target is one-hot, $y = (0, 1)$. With learning rate $\\eta = 0.1$: $b_j \\leftarrow b_j - "
+                   "\\eta (p_j - y_j)$.\n", encoding="utf-8")
+    r = read_document(str(doc))
+    assert '[model.loss.targets]\nh = "dog"' in r.toml and 'params = ["head.b"]' in r.toml

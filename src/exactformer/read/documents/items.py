@@ -146,6 +146,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 arr, rows, used, offsets = got
                 out.found.append(Named(opened.group(1).strip(), arr, n, _at(context, n), rows, None,
                                        [n + j for j in offsets] if offsets else None))
+                _after_matrix(lines, k, used, n, context, out)
                 k += used
                 continue
         one = _tex_formula_assignment(s)  # (XX^T)/(\sqrt 3) = \begin{pmatrix}…: a matrix named by its formula
@@ -236,6 +237,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 else:
                     out.found.append(Named(name, arr, n, _at(context, n), rows, None if rows else comment,
                                            [n + j for j in offsets] if offsets else None))
+                _after_matrix(lines, k, used, n, context, out)
                 k += used
                 continue
         lm = _LABEL.match(s)
@@ -374,6 +376,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?([^\W\d][\w^'{}]{0,20})\s*[(（]\s*[\"“”'‘’「]?([^()（）\"“”'‘’「」]{1,30}?)"
                              r"[\"“”'‘’」]?\s*[)）]\s*(?:=|:)\s*(.+)$")
 _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
+
+
+def _after_matrix(lines: list[str], k: int, used: int, n: int, context: list[str], out: Items) -> None:
+    """``\\end{bmatrix},\\quad b_1 = [0.1, -0.2]``: the vectors named after a matrix on its last line."""
+    last = _unwrap_math(V.tex_plain(V.clean(lines[k + used - 1]).strip())) if used > 1 else ""
+    if "\\end{" in last:
+        out.found += [Named(nm, vec, n + used - 1, _at(context, n + used - 1))
+                      for nm, vec in _inline_named(last[last.rindex("\\end{"):])]
 
 
 def loose_numbers(s: str, taken: list[str]) -> list[str]:

@@ -45,6 +45,7 @@ class Givens:
     zeros: bool = False  # a table or array holds a 0, a blank or −∞ cell (what a causal mask leaves)
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     sublayer_table: int | None = None  # the id of the table whose column it is, if it is one
+    one_hot: list[tuple[int, int]] = field(default_factory=list)  # y = (0, 0, 1): (its length, where its 1 is)
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
@@ -58,14 +59,15 @@ class Givens:
     prose: str = ""  # the document's text, joined once (the stated rate, activation, "torch" …)
 
 
-_EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^\{?-\d+\}?|0\.0*1\b|1\s*\\times\s*10\^\{?-\d+\}?)",
+_EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^[{(]?-\d+[})]?|0\.0*1\b|"
+                  r"1\s*(?:\\times|×|·)\s*10\^[{(]?-\d+[})]?)",
                   re.IGNORECASE)
 _BASE = re.compile(r"(?:10000|10,000|10\s?000|100)(?=\s*\^|\s*\*\*|\s*\)|\s*の|\s*で|\s*$|\s*[,.])")
 
 
 def _eps_text(raw: str) -> str:
-    t = raw.replace(" ", "").replace("{", "").replace("}", "")
-    m = re.match(r"(?:1\\times)?10\^(-\d+)", t)
+    t = raw.replace(" ", "").replace("{", "").replace("}", "").replace("(", "").replace(")", "")
+    m = re.match(r"(?:1(?:\\times|×|·))?10\^(-\d+)", t)
     return f"1e{m.group(1)}" if m else t
 
 
@@ -89,6 +91,9 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
                        r"(?!\w)", text, re.IGNORECASE)}
     if len(named) == 1:
         return next(iter(named))
+    hot = {k for n, k in g.one_hot if n == len(vocab)}
+    if len(hot) == 1:  # y = (0, 0, 1), one-hot over the vocabulary's order
+        return vocab[hot.pop()]
     # else a sentence about the target that names exactly one word of the vocabulary ("kata target berikutnya
     # adalah kopi", "le mot cible est thé")
     for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
@@ -179,6 +184,11 @@ def givens(found: I.Items) -> Givens:
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
         g.scale = "none"
     g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)))
+    for x in found.found:  # y = (0, 0, 1): a target as a one-hot vector over the vocabulary
+        if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and len(x.array) >= 2 and \
+                all(isinstance(c, str) and re.fullmatch(r"[01](?:\.0*)?", c) for c in x.array) and \
+                sum(float(c) for c in x.array) == 1:
+            g.one_hot.append((len(x.array), next(k for k, c in enumerate(x.array) if float(c) == 1)))
     named = [x for x in found.found if isinstance(x, I.Named) and x.name]
     for t in found.found:  # keys = {'sun': [0.9, 0.1], …}: a dict of rows by token names them
         if isinstance(t, I.Table) and t.name and t.row_labels and role(t.name) in ("Q", "K", "V") and \
@@ -693,6 +703,12 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                      note + ["an FFN from W1, W2, added to its input, then a LayerNorm"],
                                      [("layers.0.ffn.activation", activations(g))] +
                                      ln_cfg.axes, prior=4))  # after the FFN alone: only more agreement wins
+                m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ln", "ffn", "resid"],
+                                                             "ln": ln_cfg.spec["model"]["layers"][0]["ln"],
+                                                             "ffn": _ffn(g), "resid": {"adds": "in"}}])
+                out.append(Candidate("a LayerNorm, an FFN on it, then the residual (pre-LN)", {"model": m},
+                                     note + ["a LayerNorm first, the FFN from W1, W2 on it, added to the input"],
+                                     [("layers.0.ffn.activation", activations(g))] + ln_cfg.axes, prior=4))
             m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ffn"], "ffn": _ffn(g)}])
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
@@ -753,7 +769,9 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     softmax, and the cross-entropy of the target word when the document names one."""
     if any(r in g.weights for r in ("Wq", "Wk", "Wv")):
         return None
-    sizes = {len(x.tokens) for x in found.found if isinstance(x, I.Tokens)}
+    sizes = {len(x.tokens) for x in found.found if isinstance(x, I.Tokens)} | {  # a word list, or a table's words
+        len(x.row_labels) for x in found.found if isinstance(x, I.Table) and x.row_labels and len(x.row_labels) >= 2
+        and all(lab and V.number(lab) is None for lab in x.row_labels)}
     plain: list[tuple[I.Named, object]] = [  # (the weights, the item they are read from)
         (x, x) for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
         len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
@@ -799,14 +817,19 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
     spec: Spec = {"model": m}
     lr = m_lr.group(1).rstrip(".") if loss and (m_lr := _RATE.search(g.prose)) else None
-    if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new)
-        spec["train"] = {"lr": lr, "steps": 1, "params": ["head.W"]}
-        notes.append(f"one training step of head.W at learning rate {lr}")
+    if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new), or of its bias (b ← …)
+        params = [p for p, pat in (("head.W", _UPDATES_W), ("head.b", _UPDATES_B)) if pat.search(g.prose)
+                  and (p != "head.b" or "b" in head)] or ["head.W"]
+        spec["train"] = {"lr": lr, "steps": 1, "params": params}
+        notes.append(f"one training step of {' and '.join(params)} at learning rate {lr}")
     return Candidate("an output layer on one hidden state", spec,
                      [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
                      prior=-2, givens=givens, from_x=False)
 
 
+_ARROW = r"\s*(?:←|\\leftarrow|:=|-=)"
+_UPDATES_W = re.compile(r"(?<![\w\\])W(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # W ← W − η ∂L/∂W
+_UPDATES_B = re.compile(r"(?<![\w\\])b(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # b_j ← b_j − η (p_j − y_j)
 _BIAS_ROW = re.compile(r"bias|b|b_out|偏置|バイアス|편향|sesgo|viés|biais")
 _TARGET_HEAD = re.compile(r"target|next|label|正解|目标|目標|정답|cible|objetivo|ziel|alvo|mục tiêu")
 _LOGITS_NAME = re.compile(r"^(?:logits?|z|scores?|ロジット|로짓|对数几率)$", re.IGNORECASE)
