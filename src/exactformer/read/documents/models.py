@@ -741,7 +741,12 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                               _conventions(g, True), prior=5)
             order = [ln, pe, ident]
             if "positions" in g.words and "layernorm" not in g.words:
-                order = [pe, ident, ln]
+                both = Candidate("attention with Q = K = V = X after positional encodings",
+                                 {"model": dict(_base_model(g, X, tokens), positions={"kind": "sinusoidal"},
+                                                layers=[_layer_attention(g, tokens, True, d)])},
+                                 note + ["positions: sinusoidal, then attention on x + PE itself (Q = K = V)"],
+                                 _positions_axes(g) + _conventions(g, True), prior=6)
+                order = [pe, ident, both, ln]
             elif "layernorm" not in g.words:
                 order = [ident, pe, ln]
             out += order
