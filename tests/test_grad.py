@@ -165,6 +165,25 @@ def test_exact_gradients_agree_with_the_backward_pass(path, write_case):
                     assert expr_ball(g.expr(a), memo).overlaps(e.ball(a)), g.name(a)
 
 
+def test_a_decimal_read_from_a_pass_already_run_at_fewer_bits(write_case):
+    """A trained value whose 128-bit ball (run for a comparison) certifies its 12 digits is printed from it, with
+    no pass at 256 bits, and the digits are those a fresh engine climbing from 256 bits prints; 40 digits, which
+    128 bits do not certify, still climb."""
+    from fractions import Fraction
+
+    text = BACKPROP.replace("steps = 1", "steps = 40")
+    a = load(write_case(text)).engine
+    g = a.graph
+    q, grad = g.parse("step40.o.W[2][2]"), g.parse("step40.grad.h.W[1][2]")
+    a.compare(q, Fraction(0)), a.compare(grad, Fraction(0))  # (the 128-bit passes of steps 0 to 40)
+    assert a.numeric.known(q, 256) is not None and a.numeric.known(q, 128) is None
+    got = (a.decimal(q, 12), a.decimal(grad, 12))
+    assert (256, 40) not in a.numeric._fwd and (256, 40) not in a.numeric._bwd
+    fresh = load(write_case(text)).engine
+    assert got == (fresh.decimal(q, 12), fresh.decimal(grad, 12)) and (256, 40) in fresh.numeric._fwd
+    assert a.decimal(q, 40) == fresh.decimal(q, 40) and (256, 40) in a.numeric._fwd
+
+
 def test_train_command_tables_and_plots(write_case, tmp_path, capsys):
     """train prints the loss at every step, certified; csv and json carry the same values; --plot draws them."""
     import json
