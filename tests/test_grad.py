@@ -184,6 +184,27 @@ def test_a_decimal_read_from_a_pass_already_run_at_fewer_bits(write_case):
     assert a.decimal(q, 40) == fresh.decimal(q, 40) and (256, 40) in a.numeric._fwd
 
 
+@pytest.mark.parametrize("update", ["simultaneous", "sequential"])
+def test_a_training_steps_pass_filled_at_once_is_the_walked_one(update, write_case):
+    """A backward pass fills every step the loss reads at once, in order (``_Pass.fill``); each step read alone
+    walks its inputs: the very same balls, cell by cell (mid and radius), on the seed continued and on the
+    2-2-2 network at step 3."""
+    from exactformer.numeric.engine import _Pass, _Plan
+
+    text = BACKPROP.replace("steps = 1", f'steps = 4\nupdate = "{update}"')
+    for c in (load(FULL), load(write_case(text))):
+        n, g = c.engine.numeric, c.engine.graph
+        ps = n.params(128, 3)
+        filled, walked = n.forward(128, params=ps), n.forward(128, params=ps)
+        assert isinstance(filled, _Pass)
+        plan = _Plan(g, update == "sequential")
+        filled.fill(plan.reads)
+        assert {s.key for s in plan.reads} <= set(dict.keys(filled))
+        for key in dict.keys(filled):
+            assert [(x.mid(), x.rad()) if x is not None else None for x in filled[key]] == \
+                [(x.mid(), x.rad()) if x is not None else None for x in walked[key]], key
+
+
 def test_train_command_tables_and_plots(write_case, tmp_path, capsys):
     """train prints the loss at every step, certified; csv and json carry the same values; --plot draws them."""
     import json

@@ -116,7 +116,6 @@ class _Pass(dict):
         self.sources, self.g, self.prec, self.ps, self.exact = numeric.sources, numeric.g, prec, ps, exact
 
     def __missing__(self, key: str) -> list:
-        n = self.sources
         s = self.g.steps.get(key)
         if s is None:
             raise KeyError(key)
@@ -125,26 +124,41 @@ class _Pass(dict):
         with precision(self.prec):
             while stack:
                 top = stack[-1]
-                k = top.key
-                if has(k):
+                if has(top.key):
                     stack.pop()
                     continue
-                if top.lazy:
-                    self[k] = [None] * top.size
-                elif top.is_given:
-                    self[k] = self.ps.get(k) or n.given(self.prec, k)
-                else:
-                    cells = n.exact(top) if self.exact else None
-                    if cells is not None:
-                        self[k] = [None if x is None else arb(x) for x in cells]
-                    else:
-                        todo = [i for i in top.inputs if not has(i.key)]
-                        if todo:
-                            stack.extend(todo)
-                            continue
-                        self[k] = top.op.forward(top, [self[i.key] for i in top.inputs], BALL)
+                if not (top.lazy or top.is_given or (self.exact and self.sources.exact(top) is not None)):
+                    todo = [i for i in top.inputs if not has(i.key)]
+                    if todo:
+                        stack.extend(todo)
+                        continue
+                self._make(top)
                 stack.pop()
         return super().__getitem__(key)
+
+    def _make(self, s) -> None:
+        """One step's balls, its inputs known (or not needed: a lazy, a given or an exact step), at the pass's
+        precision (set by the caller)."""
+        k = s.key
+        if s.lazy:
+            self[k] = [None] * s.size
+        elif s.is_given:
+            self[k] = self.ps.get(k) or self.sources.given(self.prec, k)
+        else:
+            cells = self.sources.exact(s) if self.exact else None
+            if cells is not None:
+                self[k] = [None if x is None else arb(x) for x in cells]
+            else:
+                self[k] = s.op.forward(s, [self[i.key] for i in s.inputs], BALL)
+
+    def fill(self, steps) -> None:
+        """Every step of ``steps`` (inputs first) not yet known, in that order: what a backward pass reads, made
+        without the walk each step read alone would take (the same balls: each step's from its inputs')."""
+        has = super().__contains__
+        with precision(self.prec):
+            for s in steps:
+                if not has(s.key):
+                    self._make(s)
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and key in self.g.steps
@@ -152,6 +166,39 @@ class _Pass(dict):
     def items(self):  # type: ignore[override]
         for k in self.g.steps:
             yield k, self[k]
+
+
+class _Plan:
+    """What every training step of a graph walks, worked out once: the steps the loss reads (inputs first), which
+    a backward pass fills at once (``_Pass.fill``); every step's size; the parameter steps; each parameter's first
+    reader (where a sequential update happens); the backward order, each step with its inputs' keys and the
+    inputs it updates first (sequential)."""
+
+    def __init__(self, g: Graph, sequential: bool) -> None:
+        order = list(g.steps.values())
+        self.n = len(order)
+        self.sizes = [(k, s.size) for k, s in g.steps.items()]
+        self.params = [s.key for s in g.params]
+        keys = set(self.params)
+        first: dict[str, object] = {}
+        for s in order:
+            for i in s.inputs:
+                if i.key in keys and i.key not in first:
+                    first[i.key] = s
+        self.first_use = first
+        self.backwards = [(s, s.key, tuple(i.key for i in s.inputs),
+                           frozenset(k for k, i in enumerate(s.inputs) if first.get(i.key) is s) if sequential
+                           else frozenset())
+                          for s in reversed(order) if not (s.is_given or s.lazy)]
+        loss = g.loss_step
+        read: set[str] = set()
+        stack = [loss] if loss is not None else []
+        while stack:  # the loss and everything under it: a backward pass reads each of them
+            s = stack.pop()
+            if s.key not in read:
+                read.add(s.key)
+                stack.extend(s.inputs)
+        self.reads = [s for s in order if s.key in read]
 
 
 class Numeric:
@@ -169,7 +216,7 @@ class Numeric:
         self._whole: dict[tuple[int, int, str], list] = {}  # lazy steps evaluated at once, for many values
         self.passes = 0  # ball passes run (forward or backward over the whole graph, at one precision each)
         self._mask: dict[str, list[bool]] = {}  # trainable cells of each parameter step
-        self._plan: tuple | None = None  # the steps' sizes, each parameter's first reader, the backward order
+        self._plan: _Plan | None = None  # what each training step walks (worked out once per graph)
 
     # ---- forward -----------------------------------------------------------------------------
     def given(self, prec: int, key: str) -> list:
@@ -241,34 +288,33 @@ class Numeric:
         train = self.g.model.train
         sequential = train is not None and train.update is Update.SEQUENTIAL
         lr = None
-        if self._plan is None or self._plan[0] != len(self.g.steps):  # what every backward pass walks, the same
-            order = list(self.g.steps.values())  # for each step of a run (a cosine asked for adds a step)
-            self._plan = (len(order), [(k, s.size) for k, s in self.g.steps.items()], self._first_use(order),
-                          [s for s in reversed(order) if not (s.is_given or s.lazy)])
-        _, sizes, first_use, backwards = self._plan
-        grads: dict[str, list] = {k: [None] * n for k, n in sizes}
-        new = {s.key: list(vals[s.key]) for s in self.g.params}
+        plan = self._plan
+        if plan is None or plan.n != len(self.g.steps):  # (a cosine asked for adds a step)
+            plan = self._plan = _Plan(self.g, sequential)
+        if isinstance(vals, _Pass):
+            vals.fill(plan.reads)
+        first_use = plan.first_use
+        grads: dict[str, list] = {k: [None] * n for k, n in plan.sizes}
+        new = {k: list(vals[k]) for k in plan.params}
         with precision(prec):
             if train is not None:
                 lr = BALL.value(train.lr.value)
             grads[self.g.loss_step.key][0] = arb(1)
-            for s in backwards:
-                g = grads[s.key]
+            for s, key, keys, updating in plan.backwards:
+                g = grads[key]
                 if g.count(None) == len(g):
                     continue
-                ins = [vals[i.key] for i in s.inputs]
-                acc = [grads[i.key] for i in s.inputs]
-                updating = frozenset(k for k, i in enumerate(s.inputs) if first_use.get(i.key) is s) if sequential \
-                    else frozenset()
+                ins = [vals[k] for k in keys]
+                acc = [grads[k] for k in keys]
                 if updating:
-                    s.op.backward(s, ins, vals[s.key], g, BALL, acc, updating)
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, updating)
                     for k in updating:
-                        p = s.inputs[k].key
+                        p = keys[k]
                         new[p] = self._update(p, vals[p], grads[p], lr)
                         ins[k] = new[p]
-                    s.op.backward(s, ins, vals[s.key], g, BALL, acc, frozenset(range(len(ins))) - updating)
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, frozenset(range(len(ins))) - updating)
                 else:
-                    s.op.backward(s, ins, vals[s.key], g, BALL, acc)
+                    s.op.backward(s, ins, vals[key], g, BALL, acc)
             if train is not None:
                 for p in new:
                     if not (sequential and p in first_use):
@@ -284,16 +330,6 @@ class Numeric:
         f = self.g.formula(a)
         with precision(prec):
             return f.kind.f(BALL, [self.value(vals, grads, b.at(t=a.t), prec) for b in f.args])
-
-    def _first_use(self, order) -> dict:
-        """Each trainable parameter step → the first step that reads it (where a sequential update happens)."""
-        out: dict = {}
-        keys = {s.key for s in self.g.params}
-        for s in order:
-            for i in s.inputs:
-                if i.key in keys and i.key not in out:
-                    out[i.key] = s
-        return out
 
     def _update(self, key: str, value: list, grad: list, lr) -> list:
         mask = self.trainable_mask(key)
