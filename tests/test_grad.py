@@ -205,6 +205,34 @@ def test_a_training_steps_pass_filled_at_once_is_the_walked_one(update, write_ca
                 [(x.mid(), x.rad()) if x is not None else None for x in walked[key]], key
 
 
+@pytest.mark.parametrize("update", ["simultaneous", "sequential"])
+def test_a_runs_steps_compute_only_the_gradients_the_update_needs(update, write_case):
+    """A run's steps skip the gradients no update needs (the embeddings', the fixed biases') and keep none;
+    a gradient of a step passed on the way, asked for afterwards, is worked out again: the very balls a full
+    backward pass gives, and the parameters after the run are those of full passes, ball for ball."""
+    text = BACKPROP.replace("steps = 1", f'steps = 4\nupdate = "{update}"')
+
+    def cells(xs):
+        return [(x.mid(), x.rad()) if x is not None else None for x in xs]
+
+    for path in (FULL, write_case(text)):  # (the seed continued keeps finite balls at 128 bits to step 4)
+        run, full = load(path).engine.numeric, load(path).engine.numeric
+        ps = run.params(128, 4)
+        assert not run._bwd  # (no gradients kept by the run)
+        for t in range(4):
+            full.backward(128, t)  # each step's full backward pass, which also makes the next parameters
+        assert all(cells(ps[k]) == cells(full._params[(128, 4)][k]) for k in ps)
+        vals = run.forward(128, 2)
+        partial, _ = run.step(128, vals, full=False)
+        everything = run.backward(128, 2)
+        assert any(all(x is None for x in partial[k]) and any(x is not None for x in everything[k])
+                   for k in everything)  # some gradients were left out ...
+        for k, want in full.backward(128, 2).items():
+            assert cells(everything[k]) == cells(want), k  # ... and asked for, they are the full pass's
+            if any(x is not None for x in partial[k]):
+                assert cells(partial[k]) == cells(want), k  # the ones computed are computed the same
+
+
 def test_train_command_tables_and_plots(write_case, tmp_path, capsys):
     """train prints the loss at every step, certified; csv and json carry the same values; --plot draws them."""
     import json

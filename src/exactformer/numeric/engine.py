@@ -171,8 +171,12 @@ class _Pass(dict):
 class _Plan:
     """What every training step of a graph walks, worked out once: the steps the loss reads (inputs first), which
     a backward pass fills at once (``_Pass.fill``); every step's size; the parameter steps; each parameter's first
-    reader (where a sequential update happens); the backward order, each step with its inputs' keys and the
-    inputs it updates first (sequential)."""
+    reader (where a sequential update happens); the backward order, each step with its inputs' keys, the
+    inputs it updates first (sequential) and the inputs whose gradients an update needs (None: every one).
+
+    An update needs the gradient of a step only when the step depends on a parameter: the gradients of the
+    embeddings, of a fixed bias or of anything else before or beside the parameters are left out of a run's
+    steps (``Numeric.step``, not ``full``)."""
 
     def __init__(self, g: Graph, sequential: bool) -> None:
         order = list(g.steps.values())
@@ -186,10 +190,19 @@ class _Plan:
                 if i.key in keys and i.key not in first:
                     first[i.key] = s
         self.first_use = first
-        self.backwards = [(s, s.key, tuple(i.key for i in s.inputs),
-                           frozenset(k for k, i in enumerate(s.inputs) if first.get(i.key) is s) if sequential
-                           else frozenset())
-                          for s in reversed(order) if not (s.is_given or s.lazy)]
+        depends = set(keys)  # the parameters and every step computed from one
+        for s in order:
+            if any(i.key in depends for i in s.inputs):
+                depends.add(s.key)
+        self.backwards = []
+        for s in reversed(order):
+            if s.is_given or s.lazy:
+                continue
+            needed = frozenset(k for k, i in enumerate(s.inputs) if i.key in depends)
+            self.backwards.append((s, s.key, tuple(i.key for i in s.inputs),
+                                   frozenset(k for k, i in enumerate(s.inputs) if first.get(i.key) is s)
+                                   if sequential else frozenset(),
+                                   None if len(needed) == len(s.inputs) else needed))
         loss = g.loss_step
         read: set[str] = set()
         stack = [loss] if loss is not None else []
@@ -234,7 +247,7 @@ class Numeric:
             gc.disable()
         try:
             for k in range(done, t):  # step by step, never recursively (a trend may reach step 10,000)
-                self.backward(prec, k)
+                self._advance(prec, k)
         finally:
             if paused:
                 gc.enable()
@@ -277,13 +290,23 @@ class Numeric:
             self.passes += 1
             grads, new = self.step(prec, vals)
             self._bwd[key] = grads
-            self._params[(prec, t + 1)] = new
+            self._params.setdefault((prec, t + 1), new)  # (a run already made them: the same balls, kept as made)
         return self._bwd[key]
 
-    def step(self, prec: int, vals: dict[str, list]) -> tuple[dict[str, list], dict[str, list]]:
+    def _advance(self, prec: int, t: int) -> None:
+        """The parameters of step t + 1, for a run through step t: a backward pass of only the gradients the
+        update needs, not kept (asked for, ``backward`` works them all out from the same pass: the same balls)."""
+        if (prec, t + 1) in self._params:
+            return
+        vals = self.forward(prec, t)
+        self.passes += 1
+        self._params[(prec, t + 1)] = self.step(prec, vals, full=False)[1]
+
+    def step(self, prec: int, vals: dict[str, list], full: bool = True) -> tuple[dict[str, list], dict[str, list]]:
         """One backward pass from the forward values ``vals``: the gradients, and the parameters after one
         update (simultaneous, or sequential: each block's parameters updated before the gradient passes
-        through them)."""
+        through them). Not ``full``: only the gradients the update needs (``_Plan``), each computed as in a full
+        pass."""
         assert self.g.loss_step is not None
         train = self.g.model.train
         sequential = train is not None and train.update is Update.SEQUENTIAL
@@ -300,7 +323,10 @@ class Numeric:
             if train is not None:
                 lr = BALL.value(train.lr.value)
             grads[self.g.loss_step.key][0] = arb(1)
-            for s, key, keys, updating in plan.backwards:
+            for s, key, keys, updating, needed in plan.backwards:
+                which = None if full else needed
+                if which is not None and not which:
+                    continue  # (nothing under it depends on a parameter)
                 g = grads[key]
                 if g.count(None) == len(g):
                     continue
@@ -312,9 +338,10 @@ class Numeric:
                         p = keys[k]
                         new[p] = self._update(p, vals[p], grads[p], lr)
                         ins[k] = new[p]
-                    s.op.backward(s, ins, vals[key], g, BALL, acc, frozenset(range(len(ins))) - updating)
+                    rest = frozenset(range(len(ins))) - updating
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, rest if which is None else rest & which)
                 else:
-                    s.op.backward(s, ins, vals[key], g, BALL, acc)
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, which)
             if train is not None:
                 for p in new:
                     if not (sequential and p in first_use):
