@@ -127,18 +127,17 @@ class _Pass(dict):
                 if has(top.key):
                     stack.pop()
                     continue
-                if not (top.lazy or top.is_given or (self.exact and self.sources.exact(top) is not None)):
-                    todo = [i for i in top.inputs if not has(i.key)]
-                    if todo:
-                        stack.extend(todo)
-                        continue
-                self._make(top)
+                todo = self._make(top)
+                if todo:
+                    stack.extend(todo)
+                    continue
                 stack.pop()
         return super().__getitem__(key)
 
-    def _make(self, s) -> None:
-        """One step's balls, its inputs known (or not needed: a lazy, a given or an exact step), at the pass's
-        precision (set by the caller)."""
+    def _make(self, s, ready: bool = False) -> list:
+        """One step's balls, at the pass's precision (set by the caller): from its inputs' balls, or from its exact
+        cells, or none needed (a lazy or a given step). Its inputs not yet known that it needs are returned
+        instead, and nothing is made (``ready``: they are all known)."""
         k = s.key
         if s.lazy:
             self[k] = [None] * s.size
@@ -149,7 +148,13 @@ class _Pass(dict):
             if cells is not None:
                 self[k] = [None if x is None else arb(x) for x in cells]
             else:
+                if not ready:
+                    has = super().__contains__
+                    todo = [i for i in s.inputs if not has(i.key)]
+                    if todo:
+                        return todo
                 self[k] = s.op.forward(s, [self[i.key] for i in s.inputs], BALL)
+        return []
 
     def fill(self, steps) -> None:
         """Every step of ``steps`` (inputs first) not yet known, in that order: what a backward pass reads, made
@@ -158,7 +163,7 @@ class _Pass(dict):
         with precision(self.prec):
             for s in steps:
                 if not has(s.key):
-                    self._make(s)
+                    self._make(s, ready=True)
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and key in self.g.steps
