@@ -101,6 +101,9 @@ class _Sources:
         return self._exact_cells(s)
 
 
+_has = dict.__contains__  # a pass's own membership (``_Pass.__contains__`` answers for every step of the graph)
+
+
 class _Pass(dict):
     """One pass's balls, by step, each step computed when first read (its inputs first, without recursion).
     A pass at a higher precision, run for the few values the first one left undecided, computes only the steps
@@ -149,8 +152,7 @@ class _Pass(dict):
                 self[k] = [None if x is None else arb(x) for x in cells]
             else:
                 if not ready:
-                    has = super().__contains__
-                    todo = [i for i in s.inputs if not has(i.key)]
+                    todo = [i for i in s.inputs if not _has(self, i.key)]
                     if todo:
                         return todo
                 self[k] = s.op.forward(s, [self[i.key] for i in s.inputs], BALL)
