@@ -165,6 +165,74 @@ def test_exact_gradients_agree_with_the_backward_pass(path, write_case):
                     assert expr_ball(g.expr(a), memo).overlaps(e.ball(a)), g.name(a)
 
 
+def test_a_decimal_read_from_a_pass_already_run_at_fewer_bits(write_case):
+    """A trained value whose 128-bit ball (run for a comparison) certifies its 12 digits is printed from it, with
+    no pass at 256 bits, and the digits are those a fresh engine climbing from 256 bits prints; 40 digits, which
+    128 bits do not certify, still climb."""
+    from fractions import Fraction
+
+    text = BACKPROP.replace("steps = 1", "steps = 40")
+    a = load(write_case(text)).engine
+    g = a.graph
+    q, grad = g.parse("step40.o.W[2][2]"), g.parse("step40.grad.h.W[1][2]")
+    a.compare(q, Fraction(0)), a.compare(grad, Fraction(0))  # (the 128-bit passes of steps 0 to 40)
+    assert a.numeric.known(q, 256) is not None and a.numeric.known(q, 128) is None
+    got = (a.decimal(q, 12), a.decimal(grad, 12))
+    assert (256, 40) not in a.numeric._fwd and (256, 40) not in a.numeric._bwd
+    fresh = load(write_case(text)).engine
+    assert got == (fresh.decimal(q, 12), fresh.decimal(grad, 12)) and (256, 40) in fresh.numeric._fwd
+    assert a.decimal(q, 40) == fresh.decimal(q, 40) and (256, 40) in a.numeric._fwd
+
+
+@pytest.mark.parametrize("update", ["simultaneous", "sequential"])
+def test_a_training_steps_pass_filled_at_once_is_the_walked_one(update, write_case):
+    """A backward pass fills every step the loss reads at once, in order (``_Pass.fill``); each step read alone
+    walks its inputs: the very same balls, cell by cell (mid and radius), on the seed continued and on the
+    2-2-2 network at step 3."""
+    from exactformer.numeric.engine import _Pass, _Plan
+
+    text = BACKPROP.replace("steps = 1", f'steps = 4\nupdate = "{update}"')
+    for c in (load(FULL), load(write_case(text))):
+        n, g = c.engine.numeric, c.engine.graph
+        ps = n.params(128, 3)
+        filled, walked = n.forward(128, params=ps), n.forward(128, params=ps)
+        assert isinstance(filled, _Pass)
+        plan = _Plan(g, update == "sequential")
+        filled.fill(plan.reads)
+        assert {s.key for s in plan.reads} <= set(dict.keys(filled))
+        for key in dict.keys(filled):
+            assert [(x.mid(), x.rad()) if x is not None else None for x in filled[key]] == \
+                [(x.mid(), x.rad()) if x is not None else None for x in walked[key]], key
+
+
+@pytest.mark.parametrize("update", ["simultaneous", "sequential"])
+def test_a_runs_steps_compute_only_the_gradients_the_update_needs(update, write_case):
+    """A run's steps skip the gradients no update needs (the embeddings', the fixed biases') and keep none;
+    a gradient of a step passed on the way, asked for afterwards, is worked out again: the very balls a full
+    backward pass gives, and the parameters after the run are those of full passes, ball for ball."""
+    text = BACKPROP.replace("steps = 1", f'steps = 4\nupdate = "{update}"')
+
+    def cells(xs):
+        return [(x.mid(), x.rad()) if x is not None else None for x in xs]
+
+    for path in (FULL, write_case(text)):  # (the seed continued keeps finite balls at 128 bits to step 4)
+        run, full = load(path).engine.numeric, load(path).engine.numeric
+        ps = run.params(128, 4)
+        assert not run._bwd  # (no gradients kept by the run)
+        for t in range(4):
+            full.backward(128, t)  # each step's full backward pass, which also makes the next parameters
+        assert all(cells(ps[k]) == cells(full._params[(128, 4)][k]) for k in ps)
+        vals = run.forward(128, 2)
+        partial, _ = run.step(128, vals, full=False)
+        everything = run.backward(128, 2)
+        assert any(all(x is None for x in partial[k]) and any(x is not None for x in everything[k])
+                   for k in everything)  # some gradients were left out ...
+        for k, want in full.backward(128, 2).items():
+            assert cells(everything[k]) == cells(want), k  # ... and asked for, they are the full pass's
+            if any(x is not None for x in partial[k]):
+                assert cells(partial[k]) == cells(want), k  # the ones computed are computed the same
+
+
 def test_train_command_tables_and_plots(write_case, tmp_path, capsys):
     """train prints the loss at every step, certified; csv and json carry the same values; --plot draws them."""
     import json

@@ -32,6 +32,7 @@ from .ball import (
     DecimalParts,
     SymbolicValue,
     Undecidable,
+    ball_text,
     ball_texts,
     compare,
     decimal_parts,
@@ -100,6 +101,9 @@ class _Sources:
         return self._exact_cells(s)
 
 
+_has = dict.__contains__  # a pass's own membership (``_Pass.__contains__`` answers for every step of the graph)
+
+
 class _Pass(dict):
     """One pass's balls, by step, each step computed when first read (its inputs first, without recursion).
     A pass at a higher precision, run for the few values the first one left undecided, computes only the steps
@@ -115,7 +119,6 @@ class _Pass(dict):
         self.sources, self.g, self.prec, self.ps, self.exact = numeric.sources, numeric.g, prec, ps, exact
 
     def __missing__(self, key: str) -> list:
-        n = self.sources
         s = self.g.steps.get(key)
         if s is None:
             raise KeyError(key)
@@ -124,26 +127,45 @@ class _Pass(dict):
         with precision(self.prec):
             while stack:
                 top = stack[-1]
-                k = top.key
-                if has(k):
+                if has(top.key):
                     stack.pop()
                     continue
-                if top.lazy:
-                    self[k] = [None] * top.size
-                elif top.is_given:
-                    self[k] = self.ps.get(k) or n.given(self.prec, k)
-                else:
-                    cells = n.exact(top) if self.exact else None
-                    if cells is not None:
-                        self[k] = [None if x is None else arb(x) for x in cells]
-                    else:
-                        todo = [i for i in top.inputs if not has(i.key)]
-                        if todo:
-                            stack.extend(todo)
-                            continue
-                        self[k] = top.op.forward(top, [self[i.key] for i in top.inputs], BALL)
+                todo = self._make(top)
+                if todo:
+                    stack.extend(todo)
+                    continue
                 stack.pop()
         return super().__getitem__(key)
+
+    def _make(self, s, ready: bool = False) -> list:
+        """One step's balls, at the pass's precision (set by the caller): from its inputs' balls, or from its exact
+        cells, or none needed (a lazy or a given step). Its inputs not yet known that it needs are returned
+        instead, and nothing is made (``ready``: they are all known)."""
+        k = s.key
+        if s.lazy:
+            self[k] = [None] * s.size
+        elif s.is_given:
+            self[k] = self.ps.get(k) or self.sources.given(self.prec, k)
+        else:
+            cells = self.sources.exact(s) if self.exact else None
+            if cells is not None:
+                self[k] = [None if x is None else arb(x) for x in cells]
+            else:
+                if not ready:
+                    todo = [i for i in s.inputs if not _has(self, i.key)]
+                    if todo:
+                        return todo
+                self[k] = s.op.forward(s, [self[i.key] for i in s.inputs], BALL)
+        return []
+
+    def fill(self, steps) -> None:
+        """Every step of ``steps`` (inputs first) not yet known, in that order: what a backward pass reads, made
+        without the walk each step read alone would take (the same balls: each step's from its inputs')."""
+        has = super().__contains__
+        with precision(self.prec):
+            for s in steps:
+                if not has(s.key):
+                    self._make(s, ready=True)
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and key in self.g.steps
@@ -151,6 +173,52 @@ class _Pass(dict):
     def items(self):  # type: ignore[override]
         for k in self.g.steps:
             yield k, self[k]
+
+
+class _Plan:
+    """What every training step of a graph walks, worked out once: the steps the loss reads (inputs first), which
+    a backward pass fills at once (``_Pass.fill``); every step's size; the parameter steps; each parameter's first
+    reader (where a sequential update happens); the backward order, each step with its inputs' keys, the
+    inputs it updates first (sequential) and the inputs whose gradients an update needs (None: every one).
+
+    An update needs the gradient of a step only when the step depends on a parameter: the gradients of the
+    embeddings, of a fixed bias or of anything else before or beside the parameters are left out of a run's
+    steps (``Numeric.step``, not ``full``)."""
+
+    def __init__(self, g: Graph, sequential: bool) -> None:
+        order = list(g.steps.values())
+        self.n = len(order)
+        self.sizes = [(k, s.size) for k, s in g.steps.items()]
+        self.params = [s.key for s in g.params]
+        keys = set(self.params)
+        first: dict[str, object] = {}
+        for s in order:
+            for i in s.inputs:
+                if i.key in keys and i.key not in first:
+                    first[i.key] = s
+        self.first_use = first
+        depends = set(keys)  # the parameters and every step computed from one
+        for s in order:
+            if any(i.key in depends for i in s.inputs):
+                depends.add(s.key)
+        self.backwards = []
+        for s in reversed(order):
+            if s.is_given or s.lazy:
+                continue
+            needed = frozenset(k for k, i in enumerate(s.inputs) if i.key in depends)
+            self.backwards.append((s, s.key, tuple(i.key for i in s.inputs),
+                                   frozenset(k for k, i in enumerate(s.inputs) if first.get(i.key) is s)
+                                   if sequential else frozenset(),
+                                   None if len(needed) == len(s.inputs) else needed))
+        loss = g.loss_step
+        read: set[str] = set()
+        stack = [loss] if loss is not None else []
+        while stack:  # the loss and everything under it: a backward pass reads each of them
+            s = stack.pop()
+            if s.key not in read:
+                read.add(s.key)
+                stack.extend(s.inputs)
+        self.reads = [s for s in order if s.key in read]
 
 
 class Numeric:
@@ -168,7 +236,7 @@ class Numeric:
         self._whole: dict[tuple[int, int, str], list] = {}  # lazy steps evaluated at once, for many values
         self.passes = 0  # ball passes run (forward or backward over the whole graph, at one precision each)
         self._mask: dict[str, list[bool]] = {}  # trainable cells of each parameter step
-        self._plan: tuple | None = None  # the steps' sizes, each parameter's first reader, the backward order
+        self._plan: _Plan | None = None  # what each training step walks (worked out once per graph)
 
     # ---- forward -----------------------------------------------------------------------------
     def given(self, prec: int, key: str) -> list:
@@ -186,7 +254,7 @@ class Numeric:
             gc.disable()
         try:
             for k in range(done, t):  # step by step, never recursively (a trend may reach step 10,000)
-                self.backward(prec, k)
+                self._advance(prec, k)
         finally:
             if paused:
                 gc.enable()
@@ -229,45 +297,58 @@ class Numeric:
             self.passes += 1
             grads, new = self.step(prec, vals)
             self._bwd[key] = grads
-            self._params[(prec, t + 1)] = new
+            self._params.setdefault((prec, t + 1), new)  # (a run already made them: the same balls, kept as made)
         return self._bwd[key]
 
-    def step(self, prec: int, vals: dict[str, list]) -> tuple[dict[str, list], dict[str, list]]:
+    def _advance(self, prec: int, t: int) -> None:
+        """The parameters of step t + 1, for a run through step t: a backward pass of only the gradients the
+        update needs, not kept (asked for, ``backward`` works them all out from the same pass: the same balls)."""
+        if (prec, t + 1) in self._params:
+            return
+        vals = self.forward(prec, t)
+        self.passes += 1
+        self._params[(prec, t + 1)] = self.step(prec, vals, full=False)[1]
+
+    def step(self, prec: int, vals: dict[str, list], full: bool = True) -> tuple[dict[str, list], dict[str, list]]:
         """One backward pass from the forward values ``vals``: the gradients, and the parameters after one
         update (simultaneous, or sequential: each block's parameters updated before the gradient passes
-        through them)."""
+        through them). Not ``full``: only the gradients the update needs (``_Plan``), each computed as in a full
+        pass."""
         assert self.g.loss_step is not None
         train = self.g.model.train
         sequential = train is not None and train.update is Update.SEQUENTIAL
         lr = None
-        if self._plan is None or self._plan[0] != len(self.g.steps):  # what every backward pass walks, the same
-            order = list(self.g.steps.values())  # for each step of a run (a cosine asked for adds a step)
-            self._plan = (len(order), [(k, s.size) for k, s in self.g.steps.items()], self._first_use(order),
-                          [s for s in reversed(order) if not (s.is_given or s.lazy)])
-        _, sizes, first_use, backwards = self._plan
-        grads: dict[str, list] = {k: [None] * n for k, n in sizes}
-        new = {s.key: list(vals[s.key]) for s in self.g.params}
+        plan = self._plan
+        if plan is None or plan.n != len(self.g.steps):  # (a cosine asked for adds a step)
+            plan = self._plan = _Plan(self.g, sequential)
+        if isinstance(vals, _Pass):
+            vals.fill(plan.reads)
+        first_use = plan.first_use
+        grads: dict[str, list] = {k: [None] * n for k, n in plan.sizes}
+        new = {k: list(vals[k]) for k in plan.params}
         with precision(prec):
             if train is not None:
                 lr = BALL.value(train.lr.value)
             grads[self.g.loss_step.key][0] = arb(1)
-            for s in backwards:
-                g = grads[s.key]
+            for s, key, keys, updating, needed in plan.backwards:
+                which = None if full else needed
+                if which is not None and not which:
+                    continue  # (nothing under it depends on a parameter)
+                g = grads[key]
                 if g.count(None) == len(g):
                     continue
-                ins = [vals[i.key] for i in s.inputs]
-                acc = [grads[i.key] for i in s.inputs]
-                updating = frozenset(k for k, i in enumerate(s.inputs) if first_use.get(i.key) is s) if sequential \
-                    else frozenset()
+                ins = [vals[k] for k in keys]
+                acc = [grads[k] for k in keys]
                 if updating:
-                    s.op.backward(s, ins, vals[s.key], g, BALL, acc, updating)
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, updating)
                     for k in updating:
-                        p = s.inputs[k].key
+                        p = keys[k]
                         new[p] = self._update(p, vals[p], grads[p], lr)
                         ins[k] = new[p]
-                    s.op.backward(s, ins, vals[s.key], g, BALL, acc, frozenset(range(len(ins))) - updating)
+                    rest = frozenset(range(len(ins))) - updating
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, rest if which is None else rest & which)
                 else:
-                    s.op.backward(s, ins, vals[s.key], g, BALL, acc)
+                    s.op.backward(s, ins, vals[key], g, BALL, acc, which)
             if train is not None:
                 for p in new:
                     if not (sequential and p in first_use):
@@ -284,16 +365,6 @@ class Numeric:
         with precision(prec):
             return f.kind.f(BALL, [self.value(vals, grads, b.at(t=a.t), prec) for b in f.args])
 
-    def _first_use(self, order) -> dict:
-        """Each trainable parameter step → the first step that reads it (where a sequential update happens)."""
-        out: dict = {}
-        keys = {s.key for s in self.g.params}
-        for s in order:
-            for i in s.inputs:
-                if i.key in keys and i.key not in out:
-                    out[i.key] = s
-        return out
-
     def _update(self, key: str, value: list, grad: list, lr) -> list:
         mask = self.trainable_mask(key)
         return [v - lr * g if m and g is not None else v for v, g, m in zip(value, grad, mask)]
@@ -308,6 +379,23 @@ class Numeric:
             v = self.backward(prec, a.t)[s.key][s.flat(a.idx)]
             return arb(0) if v is None else v
         return self.forward(prec, a.t)[s.key][s.flat(a.idx)]
+
+    def known(self, a: Address, below: int) -> tuple[int, arb] | None:
+        """The ball of a non-lazy quantity that a pass already run at a precision below ``below`` holds (the
+        highest such), with that precision; None when none holds it. Only a look: no step is computed."""
+        s = self.g.step(a.step)
+        if s.lazy:
+            return None
+        passes = self._bwd if a.grad else self._fwd
+        for prec in reversed(PRECISIONS[:PRECISIONS.index(below)] if below in PRECISIONS else ()):
+            cells = passes.get((prec, a.t))
+            v = None if cells is None else dict.get(cells, s.key)
+            if v is not None:
+                b = v[s.flat(a.idx)]
+                if b is None and a.grad:
+                    b = arb(0)  # (no gradient reaches it: as ``ball`` reads it)
+                return None if b is None else (prec, b)
+        return None
 
     def whole(self, prec: int, t: int, key: str) -> list:
         """Every cell of a lazy step (weighted_v, a cosine) at once, from one pass's values: what many values
@@ -507,7 +595,14 @@ class Engine:
         r = self.rational(a)
         if r is not None:
             return fraction_text(r, sig)
-        self.require_defined(a, start_for(sig))
+        start = start_for(sig)
+        known = self.numeric.known(a, start)
+        if known is not None:  # a pass at fewer bits already run (the audit's comparisons) may certify the digits:
+            with precision(known[0]):  # then they are these (certain digits do not depend on the precision), and
+                got = ball_text(known[1], sig)  # no pass at ``start`` is run (10,000 training steps at 256 bits)
+            if got is not None:
+                return got
+        self.require_defined(a, start)
         try:
             exact = (lambda: self.expr(a)) if self.graph.has_symbols else (lambda: self._tie_form(a))
             return decimal_text(lambda p: self.numeric.ball(a, p), exact, sig, exact_first=False,

@@ -140,7 +140,7 @@ def _run(g: Graph, watch: list[Address], steps: int, prec: int, sig: int, progre
         vals = n.forward(prec, params=params)
         grads = None
         if t < steps or need_grads:
-            grads, new = n.step(prec, vals)
+            grads, new = n.step(prec, vals, full=need_grads)  # (a watched gradient: all of them)
             params = new
         row = []
         for k, a in enumerate(watch):
