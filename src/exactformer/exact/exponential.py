@@ -70,14 +70,19 @@ def _key(a: dict) -> tuple:
     return tuple(sorted(a.items()))
 
 
+def _accumulate(out: dict, k, c) -> None:
+    """out[k] += c, a term that cancels dropped."""
+    got = _alg_add(out[k], c) if k in out else c
+    if got:
+        out[k] = got
+    else:
+        out.pop(k, None)
+
+
 def _poly_add(a: dict, b: dict) -> dict:
     out = dict(a)
     for k, c in b.items():
-        got = _alg_add(out[k], c) if k in out else c
-        if got:
-            out[k] = got
-        else:
-            out.pop(k, None)
+        _accumulate(out, k, c)
     return out
 
 
@@ -88,12 +93,7 @@ def _poly_mul(a: dict, b: dict) -> dict:
     for ka, ca in a.items():
         for kb, cb in b.items():
             k = ka if not kb else kb if not ka else _key(_alg_add(dict(ka), dict(kb)))
-            c = _alg_mul(ca, cb)
-            got = _alg_add(out[k], c) if k in out else c
-            if got:
-                out[k] = got
-            else:
-                out.pop(k, None)
+            _accumulate(out, k, _alg_mul(ca, cb))
     return out
 
 
