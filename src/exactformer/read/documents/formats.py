@@ -579,7 +579,8 @@ def notebook(text: str, path: str) -> I.Items:
             for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
                 if not isinstance(o, dict):
                     continue
-                data = o.get("data") if isinstance(o.get("data"), dict) else {}
+                raw = o.get("data")
+                data: dict = raw if isinstance(raw, dict) else {}
                 page = _joined(data.get("text/html", ""))
                 if page and _HTML_TABLE.search(page):  # a DataFrame: its HTML table, not the text beside it
                     html(page, I.cell_line(number, 1, output=True), out, list(context))

@@ -482,9 +482,9 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         fits = [(abs(x - v) > half, abs(x - v), a) for a, said in scalar if (v := vals.get(a)) is not None and (
             abs(x - v) <= half or (said is not None and abs(x - _said(said)) <= half))]
         if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
-            fits = [(False, rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
-                    if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
-            fits = [(False, d, a) for _, rank, d, a in fits if rank == min(f[1] for f in fits)]
+            ranked = [(rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
+                      if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
+            fits = [(False, d, a) for rank, d, a in ranked if rank == min(r[0] for r in ranked)]
         if not fits:
             left += 1
             continue

@@ -275,8 +275,9 @@ def _token_rows(named: list[I.Named], g: Givens) -> None:
     unknown = iter(f"u{k}" for k in range(1, 10_000))
     for r, got in (("K", keys), ("V", values), ("Q", queries)):
         first = next(iter(got.values()))
-        g.direct[r] = I.Named(r, [list(got[t].array) if t in got else [next(unknown) for _ in range(width)]
-                                  for t in tokens], first.line, first.at, tokens)  # type: ignore[misc]
+        rows_of = [list(got[t].array) if t in got else [next(unknown) for _ in range(width)]  # type: ignore[arg-type]
+                   for t in tokens]
+        g.direct[r] = I.Named(r, rows_of, first.line, first.at, tokens)  # type: ignore[misc]
         g.stacked |= {id(x) for x in got.values()}
 
 
@@ -287,10 +288,10 @@ def _sublayer_column(found: I.Items, g: Givens) -> tuple[I.Named | None, int | N
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.rows) == len(g.X) and \
                 len(t.col_labels) == len(t.rows[0]):
             for j, head in enumerate(t.col_labels):
-                col = [r[j] for r in t.rows]
-                if _SUBLAYER.search(V.clean(head)) and all(isinstance(c, list) and len(c) == len(g.X[0]) for c in col) \
-                        and [list(c) for c in col] != g.X:
-                    return I.Named(head, [list(c) for c in col], t.line, t.at,  # type: ignore[arg-type]
+                col = [list(c) for r in t.rows if isinstance(c := r[j], list)]
+                if _SUBLAYER.search(V.clean(head)) and len(col) == len(t.rows) and \
+                        all(len(c) == len(g.X[0]) for c in col) and col != g.X:
+                    return I.Named(head, col, t.line, t.at,  # type: ignore[arg-type]
                                    list(t.row_labels) if t.row_labels else None), id(t)
     return None, None
 
