@@ -793,3 +793,11 @@ def test_a_one_hot_target_and_a_bias_update_make_the_output_layers_training(tmp_
                    "\\eta (p_j - y_j)$.\n", encoding="utf-8")
     r = read_document(str(doc))
     assert '[model.loss.targets]\nh = "dog"' in r.toml and 'params = ["head.b"]' in r.toml
+
+
+def test_every_assignment_of_a_line_of_givens_is_a_scalar():
+    """x1 = 0.5,   x2 = -1.2,   w1 = 0.8,   b = 0.1: each named number of the line, not only the last."""
+    found = items.Items()
+    found.prose.append("x1 = 0.5,   x2 = -1.2,   w1 = 0.8,   w2 = 0.3,   b = 0.1,   t = 1.")
+    got = models._scalars(found)[0]
+    assert {k: got[k] for k in ("x1", "x2", "w1", "w2")} == {"x1": "0.5", "x2": "-1.2", "w1": "0.8", "w2": "0.3"}

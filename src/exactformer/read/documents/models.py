@@ -761,8 +761,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if logits is not None:
         out.insert(0, logits)
     neuron = _neuron(found, g)
-    if neuron is not None:
-        out.append(neuron)
+    if neuron is not None:  # inputs, weights, an activation and a target named one by one: tried early
+        out.insert(0, neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
     for extra in (_mlp(found, g), _linear(found, g), _network(found, g)) if plain else ():
         if extra is not None:
@@ -1023,8 +1023,8 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
                                  r"\s*,\s*)*" + _NUM + r")(?!\w|\.\d)", line):
                 names = [x.strip() for x in m.group(1).split(",")]
                 nums = [x.strip() for x in m.group(2).split(",")]
-                if len(names) == len(nums):
-                    pairs = list(zip(names, nums))
+                if len(names) == len(nums):  # each assignment of the line: x1 = 0.5,   x2 = -1.2,   w1 = 0.8
+                    pairs += list(zip(names, nums))
             for m in _SCALAR_LIST.finditer(line):  # w1, w2, b = 0.8, -1.1, -0.2: a list may end with a bias
                 names = [x.strip() for x in m.group(1).split(",")]
                 nums = [x.strip() for x in m.group(2).split(",")]
