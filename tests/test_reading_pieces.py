@@ -801,3 +801,16 @@ def test_every_assignment_of_a_line_of_givens_is_a_scalar():
     found.prose.append("x1 = 0.5,   x2 = -1.2,   w1 = 0.8,   w2 = 0.3,   b = 0.1,   t = 1.")
     got = models._scalars(found)[0]
     assert {k: got[k] for k in ("x1", "x2", "w1", "w2")} == {"x1": "0.5", "x2": "-1.2", "w1": "0.8", "w2": "0.3"}
+
+
+def test_numbers_standing_alone_past_the_limit_are_said_to_be_unread(tmp_path, monkeypatch):
+    """A page full of numbers: the first MAX_LOOSE standing alone are matched, the rest counted as not read."""
+    from exactformer.read.documents import infer, read_document
+    monkeypatch.setattr(infer, "MAX_LOOSE", 3)
+    doc = tmp_path / "x.md"
+    doc.write_text("# Q = K = V = X\n\nThe tokens are sun and moon, embedded as:\n\n- sun = [1.0, 0.2]\n- moon = [0.6, 0.8]\n\n"
+                   "No projections: Q = K = V = X, scores divided by √2.\n\n| scaled | sun | moon |\n|---|---|---|\n"
+                   "| sun | 0.7354 | 0.5374 |\n| moon | 0.5374 | 0.7071 |\n\n"
+                   "We also saw 0.1234 and 0.2345 and 0.3456 and 0.4567 and 0.5678 in the run.\n", encoding="utf-8")
+    notes = [str(n) for n in read_document(str(doc)).notes]
+    assert any("2 after the first 3 not read" in n for n in notes)

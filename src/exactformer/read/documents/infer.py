@@ -453,12 +453,17 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
     if found.diagram:
         groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1)
+    if len(loose) > MAX_LOOSE:  # a page of prose full of numbers: the first ones are read, the rest said so
+        notes.append(Note(f"numbers in the prose: {len(loose) - MAX_LOOSE:,} after the first {MAX_LOOSE:,} not read",
+                          NoteKind.NOT_READ))
+        loose = loose[:MAX_LOOSE]
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
 _BIT = re.compile(r"[01](?:\.0*)?")
+MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
 
@@ -470,7 +475,10 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
     document's first number for each) when it is that quantity's value rounded, or the document's own number for
     it rounded (a slip's restatement, judged as one); with fewer than ``digits`` significant digits a lone number
     is no evidence of anything, and it is left out (and said so)."""
-    scalar = [(a, said) for a, said in claimed.texts.items() if g.is_scalar(a)]
+    index = _ByValue(vals)  # the claimed scalars by their values and by the document's numbers for them
+    for a, said in claimed.texts.items():
+        if g.is_scalar(a):
+            index.add(a, said)
     out, left = [], 0
     for text, line in numbers:
         plain = text.rstrip("%")
@@ -479,8 +487,8 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             continue
         x = _value(text)
         half = 0.5 * _units(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
-        fits = [(abs(x - v) > half, abs(x - v), a) for a, said in scalar if (v := vals.get(a)) is not None and (
-            abs(x - v) <= half or (said is not None and abs(x - _said(said)) <= half))]
+        fits = [(abs(x - v), abs(x - v), a) for a in index.near(x, half) if (v := vals.get(a)) is not None]
+        fits = [(d > half, d, a) for d, _, a in fits]
         if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
             ranked = [(rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
                       if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
@@ -491,7 +499,7 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         a = min(fits, key=lambda f: f[:2])[2]
         if a not in claimed.texts:  # "then 0.5423", and later "(0.549, 0.542)": stated once, restated after
             claimed.add(a, text, line)
-            scalar.append((a, text))
+            index.add(a, text)
         out.append(f"[[claims]]\n# {what}: {g.name(a)} again\nat = "
                    f"{toml_str(f'{what} ({I.where(line)})')}{_line_key(line)}\nvalues = {{ "
                    f"{toml_str(g.name(a))} = {toml_str(text)} }}\n")
@@ -505,6 +513,30 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
 NEIGHBOUR_DIGITS = 4  # significant digits a number must state to restate a cell no group claims
 
 
+class _ByValue:
+    """Addresses by a float near their value and by the document's number for them: the ones within a half unit of
+    a number, found by bisection (a page of numbers is matched in n log n, not n²)."""
+
+    def __init__(self, vals: _Values) -> None:
+        self.vals = vals
+        self.keys: list[float] = []
+        self.items: list[Address] = []
+
+    def add(self, a: Address, said: str | None) -> None:
+        v = self.vals.get(a)
+        if v is None:
+            return
+        for key in {v, _said(said) if said is not None else v}:
+            if key == key:  # not NaN
+                k = bisect_right(self.keys, key)
+                self.keys.insert(k, key)
+                self.items.insert(k, a)
+
+    def near(self, x: float, half: float) -> list[Address]:
+        lo, hi = bisect_left(self.keys, x - half), bisect_right(self.keys, x + half)
+        return list(dict.fromkeys(self.items[lo:hi]))
+
+
 class _Claimed:
     """The quantities the groups claim, each with the document's first number for it (``texts``), and the steps
     claimed on each line (``steps``): what a number standing alone may restate."""
@@ -512,15 +544,26 @@ class _Claimed:
     def __init__(self) -> None:
         self.texts: dict[Address, str | None] = {}
         self.steps: dict[int, set[tuple[str, bool, int]]] = {}
+        self._beside: dict[int, list[tuple[int, Address]]] = {}  # by line, as the prose's numbers ask
 
     def add(self, a: Address, text: str | None, line: int | None) -> None:
         self.texts.setdefault(a, text)
         if line is not None:
-            self.steps.setdefault(line, set()).add((a.step, a.grad, a.t))
+            known = self.steps.setdefault(line, set())
+            if (a.step, a.grad, a.t) not in known:
+                known.add((a.step, a.grad, a.t))
+                for k in range(line - 2, line + 3):  # the lines whose neighbourhood this step joins
+                    self._beside.pop(k, None)
 
     def beside(self, line: int, g) -> list[tuple[int, Address]]:
         """The cells of the (small) steps claimed on this line or the two either side of it (rank 0), then of
         the steps just before and after those (rank 1)."""
+        got = self._beside.get(line)
+        if got is None:
+            got = self._beside[line] = self._cells_beside(line, g)
+        return got
+
+    def _cells_beside(self, line: int, g) -> list[tuple[int, Address]]:
         keys = set().union(*(self.steps.get(k, set()) for k in range(line - 2, line + 3)))
         near = {s for s, _, _ in keys}  # then the steps right before and after them (scores, then scaled, then exp)
         around = {(i.key, grad, t) for k, grad, t in keys for i in g.step(k).inputs} | \
