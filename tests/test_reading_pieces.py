@@ -814,3 +814,17 @@ def test_numbers_standing_alone_past_the_limit_are_said_to_be_unread(tmp_path, m
                    "We also saw 0.1234 and 0.2345 and 0.3456 and 0.4567 and 0.5678 in the run.\n", encoding="utf-8")
     notes = [str(n) for n in read_document(str(doc)).notes]
     assert any("2 after the first 3 not read" in n for n in notes)
+
+
+def test_r_assignments_and_a_network_with_a_bias_per_unit():
+    """R's x1 <- 0.5; x2 <- -1.0 reads as assignments; w1 … w6 with b1, b2, b3 and one target t is a 2-2-1
+    network with a bias per unit (each trained, each named)."""
+    assert items._R_ASSIGN.sub(r"\1\2 = ", "x1 <- 0.5; x2 <- -1.0") == "x1 = 0.5; x2 = -1.0"
+    assert items._R_ASSIGN.sub(r"\1\2 = ", "if (a <- b) x") == "if (a <- b) x"
+    found = items.Items()
+    found.prose += ["x1 = 0.5; x2 = -1.0", "t = 0.8", "w1 = 0.4; w2 = -0.3; b1 = 0.1", "w3 = 0.2; w4 = 0.7; b2 = -0.2",
+                    "w5 = 0.7; w6 = -0.5; b3 = 0.3", "eta = 0.5", "a sigmoid network"]
+    c = models._mlp(found, models.givens(found))
+    layers = c.spec["model"]["layers"][0]
+    assert layers["h"]["b"] == ["0.1", "-0.2"] and layers["o"]["b"] == ["0.3"]
+    assert c.spec["model"]["loss"]["targets"] == {"x": ["0.8"]} and c.spec["names"]["b3"] == "L1.o.b[1]"

@@ -384,7 +384,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
             if _backward(g) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
-                fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1]
+                fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and not (
+                    not a.grad and g.restates_givens(a.step) and (v0 := vals.get(Address(a.step, a.idx))) is not None
+                    and abs(_value(rows[0][0]) - v0) <= 1.5 * _units(rows[0][0]))]  # x1 = 0.5: a given, as it was
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
                     matched, agree, cells = matched + 1, agree + 1, cells + 1
                     claimed.add(fit[0], rows[0][0], row_lines[0])

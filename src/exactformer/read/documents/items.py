@@ -117,6 +117,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     while k < len(lines):
         raw = lines[k]
         s, comment = _comment(_unwrap_math(V.tex_plain(V.clean(raw).strip())))
+        s = _R_ASSIGN.sub(r"\1\2 = ", s)  # R: x1 <- 0.5; w1 <- 0.4
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
         n = first_line + k
         if not s:
@@ -373,6 +374,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
+_R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(])")
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?([^\W\d][\w^'{}]{0,20})\s*[(（]\s*[\"“”'‘’「]?([^()（）\"“”'‘’「」]{1,30}?)"
                              r"[\"“”'‘’」]?\s*[)）]\s*(?:=|:)\s*(.+)$")
 _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5

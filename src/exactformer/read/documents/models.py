@@ -1043,11 +1043,14 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
     ins = [sc[f"i{k}"] for k in range(1, 9) if f"i{k}" in sc] or [sc[f"x{k}"] for k in range(1, 9) if f"x{k}" in sc]
     ws = [sc[f"w{k}"] for k in range(1, 33) if f"w{k}" in sc]
     outs = sorted(n for n in target_names if n in sc)
-    tgt = [sc[n] for n in outs] or [sc[f"t{k}"] for k in range(1, 9) if f"t{k}" in sc]
+    tgt = [sc[n] for n in outs] or [sc[f"t{k}"] for k in range(1, 9) if f"t{k}" in sc] or \
+        ([m.group(1).rstrip(".")] if (m := _TARGET.search(g.prose)) else [])  # t <- 0.8: one output's target
     n_in, n_out = len(ins), len(tgt)
     if n_in < 1 or n_out < 1 or not ws or len(ws) % (n_in + n_out) or "b1" not in sc or "b2" not in sc:
         return None
     n_h = len(ws) // (n_in + n_out)
+    bs = [sc[f"b{k}"] for k in range(1, 33) if f"b{k}" in sc]
+    per_unit = len(bs) == n_h + n_out and n_h + n_out > 2  # b1 … b3: a bias per unit (hidden ones, then the outputs)
     wh, wo = ws[:n_h * n_in], ws[n_h * n_in:]
     # row layout W[in][out]: hidden unit j's incoming weights are w_(j·n_in + 1) …
     Wh = [[wh[j * n_in + i] for j in range(n_h)] for i in range(n_in)]
@@ -1058,17 +1061,25 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
         return None
     model: dict = {"tokens": ["x"], "embeddings": {"x": ins},
                    "layers": [{"blocks": ["h", "o"],
-                               "h": {"kind": "linear", "W": Wh, "b": [sc["b1"]] * n_h, "activation": act},
-                               "o": {"kind": "linear", "W": Wo, "b": [sc["b2"]] * n_out, "activation": act}}],
+                               "h": {"kind": "linear", "W": Wh, "b": bs[:n_h] if per_unit else [sc["b1"]] * n_h,
+                                     "activation": act},
+                               "o": {"kind": "linear", "W": Wo, "b": bs[n_h:] if per_unit else [sc["b2"]] * n_out,
+                                     "activation": act}}],
                    "loss": {"kind": "squared_error", "targets": {"x": tgt}, "reduction": "sum"}}
     spec: Spec = {"model": model}
-    step = _one_step(g, spec, ["L1.h.W", "L1.o.W"])
+    step = _one_step(g, spec, ["L1.h.W", "L1.o.W"] + (["L1.h.b", "L1.o.b"] if per_unit else []))
     names = {f"w{j * n_in + i + 1}": f"L1.h.W[{i + 1}][{j + 1}]" for j in range(n_h) for i in range(n_in)}
     names |= {f"w{n_h * n_in + j * n_h + i + 1}": f"L1.o.W[{i + 1}][{j + 1}]" for j in range(n_out) for i in range(n_h)}
+    if per_unit:
+        names |= {f"b{j + 1}": f"L1.h.b[{j + 1}]" for j in range(n_h)}
+        names |= {f"b{n_h + j + 1}": f"L1.o.b[{j + 1}]" for j in range(n_out)}
     spec["names"] = names
     notes = [f"a {n_in}-{n_h}-{n_out} {act} network from the document's scalars (inputs, w1 … w{len(ws)}, b1, b2, "
              f"targets {', '.join(tgt)})" + step]
-    return Candidate(f"a {n_in}-{n_h}-{n_out} network, forward and backward", spec, notes, [], prior=1, from_x=False)
+    given = {id(x) for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
+             len(x.array) == 1 and (x.name.replace("_", "") in sc or _TARGET.search(f" {x.name} = {x.array[0]}"))}
+    return Candidate(f"a {n_in}-{n_h}-{n_out} network, forward and backward", spec, notes, [], prior=1, from_x=False,
+                     givens=given)  # x1 = 0.5, w1 = 0.4, t = 0.8: the scalars it is given
 
 
 _MSE = re.compile(r"mseloss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
