@@ -384,9 +384,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
             if _backward(g) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
-                fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and not (
-                    not a.grad and g.restates_givens(a.step) and (v0 := vals.get(Address(a.step, a.idx))) is not None
-                    and abs(_value(rows[0][0]) - v0) <= 1.5 * _units(rows[0][0]))]  # x1 = 0.5: a given, as it was
+                fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and
+                       not _given_as_it_was(a, rows[0][0], g, vals)]
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
                     matched, agree, cells = matched + 1, agree + 1, cells + 1
                     claimed.add(fit[0], rows[0][0], row_lines[0])
@@ -398,11 +397,10 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if all(c is None or _value(c) == 0 for r in rows for c in r):
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
-            if len(rows) == 1 and len(rows[0]) > 1 and sorted(_value(c) for c in rows[0] if c is not None) == \
-                    [0.0] * (len(rows[0]) - 1) + [1.0]:
+            if len(rows) == 1 and V.one_hot(rows[0]) is not None:
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
-            if len(rows) >= 2 and all(c is None or _BIT.fullmatch(c) for r in rows for c in r):
+            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
@@ -464,10 +462,18 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
-_BIT = re.compile(r"[01](?:\.0*)?")
 MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
+
+
+def _given_as_it_was(a: Address, text: str, g, vals: _Values) -> bool:
+    """Whether a number fitting a value after the step (or a gradient's) is a given printed again as it was
+    before the step (x1 = 0.5: the input, unchanged by training)."""
+    if a.grad or not g.restates_givens(a.step):
+        return False
+    before = vals.get(Address(a.step, a.idx))
+    return before is not None and abs(_value(text) - before) <= 1.5 * _units(text)
 
 
 def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values,
@@ -489,8 +495,11 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             continue
         x = _value(text)
         half = 0.5 * _units(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
-        fits = [(abs(x - v), abs(x - v), a) for a in index.near(x, half) if (v := vals.get(a)) is not None]
-        fits = [(d > half, d, a) for d, _, a in fits]
+        fits = []  # (not the value rounded, how far, the address): the values first, then the document's numbers
+        for a in index.near(x, half):
+            v = vals.get(a)
+            if v is not None:
+                fits.append((abs(x - v) > half, abs(x - v), a))
         if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
             ranked = [(rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
                       if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first

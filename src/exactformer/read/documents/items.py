@@ -117,7 +117,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     while k < len(lines):
         raw = lines[k]
         s, comment = _comment(_unwrap_math(V.tex_plain(V.clean(raw).strip())))
-        s = _R_ASSIGN.sub(r"\1\2 = ", s)  # R: x1 <- 0.5; w1 <- 0.4
+        if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
+            s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
         n = first_line + k
         if not s:

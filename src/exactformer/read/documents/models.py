@@ -185,10 +185,8 @@ def givens(found: I.Items) -> Givens:
         g.scale = "none"
     g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)))
     for x in found.found:  # y = (0, 0, 1): a target as a one-hot vector over the vocabulary
-        if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and len(x.array) >= 2 and \
-                all(isinstance(c, str) and re.fullmatch(r"[01](?:\.0*)?", c) for c in x.array) and \
-                sum(float(c) for c in x.array) == 1:
-            g.one_hot.append((len(x.array), next(k for k, c in enumerate(x.array) if float(c) == 1)))
+        if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and (hot := V.one_hot(list(x.array))) is not None:
+            g.one_hot.append((len(x.array), hot))
     named = [x for x in found.found if isinstance(x, I.Named) and x.name]
     for t in found.found:  # keys = {'sun': [0.9, 0.1], …}: a dict of rows by token names them
         if isinstance(t, I.Table) and t.name and t.row_labels and role(t.name) in ("Q", "K", "V") and \
@@ -776,8 +774,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     if any(r in g.weights for r in ("Wq", "Wk", "Wv")):
         return None
     sizes = {len(x.tokens) for x in found.found if isinstance(x, I.Tokens)} | {  # a word list, or a table's words
-        len(x.row_labels) for x in found.found if isinstance(x, I.Table) and x.row_labels and len(x.row_labels) >= 2
-        and all(lab and V.number(lab) is None for lab in x.row_labels)}
+        len(words) for x in found.found if (words := _row_words(x)) is not None}
     plain: list[tuple[I.Named, object]] = [  # (the weights, the item they are read from)
         (x, x) for x in found.found if isinstance(x, I.Named) and x.name.strip() == "W" and
         len(V.shape(x.array)) == 2 and set(V.shape(x.array)) & sizes]  # W over a word list: the vocabulary
@@ -831,6 +828,15 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     return Candidate("an output layer on one hidden state", spec,
                      [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
                      prior=-2, givens=givens, from_x=False)
+
+
+def _row_words(x) -> list[str] | None:
+    """A table's row labels when there are two or more and every one is a word (| 天安门 | 0.88 | …): a
+    vocabulary, perhaps."""
+    if not isinstance(x, I.Table) or not x.row_labels or len(x.row_labels) < 2:
+        return None
+    words = [lab.strip("*`_ ") for lab in x.row_labels]
+    return words if all(w and V.number(w) is None for w in words) else None
 
 
 _ARROW = r"\s*(?:←|\\leftarrow|:=|-=)"
@@ -910,9 +916,8 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
     if vocab is None:
         vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
     if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
-        vocab = next((labels for x in found.found if isinstance(x, I.Table) and x.row_labels and
-                      len(labels := [lab.strip("*`_ ") for lab in x.row_labels]) == size and len(set(labels)) == size
-                      and all(lab and V.number(lab) is None for lab in labels)), None)
+        vocab = next((words for x in found.found if (words := _row_words(x)) is not None and len(words) == size
+                      and len(set(words)) == size), None)
     if vocab is None:
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
     head = {"vocab": vocab, "W": list(w.array)}

@@ -58,6 +58,17 @@ def fill(text: str) -> bool:
     return v >= 1e4 and (v == math.inf or float(f"{v:.0e}") == v and f"{v:.0e}".startswith("1"))
 
 
+BIT = re.compile(r"[01](?:\.0*)?")  # a cell of a mask or of a one-hot row: 0, 1., 1.00
+
+
+def one_hot(cells: list) -> int | None:
+    """Where the 1 is in a row of 0s and one 1 (``y = (0, 0, 1, 0)``: a target, not a claim), else None."""
+    if len(cells) < 2 or not all(isinstance(c, str) and _NUMBER_FULL.fullmatch(c) for c in cells):
+        return None
+    values = [float(c) for c in cells]
+    return values.index(1.0) if sorted(values) == [0.0] * (len(values) - 1) + [1.0] else None
+
+
 def counting(cells: list) -> bool:
     """Whether cells number their rows or columns: 0, 1, 2 … or 1, 2, 3 …"""
     texts = [c.strip() if isinstance(c, str) else c for c in cells]
