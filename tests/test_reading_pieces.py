@@ -660,8 +660,9 @@ def test_a_masks_fill_value_states_nothing(text, want):
 def test_a_matrix_of_zeros_and_ones_is_no_claim():
     """tf.linalg.band_part(ones, -1, 0) printed as [[1. 0.] [1. 1.]] is a mask, not the weights (whose unit, 1,
     would let any weight agree)."""
-    from exactformer.read.documents import infer
-    assert infer._BIT.fullmatch("1.") and infer._BIT.fullmatch("0") and not infer._BIT.fullmatch("0.5")
+    assert values.BIT.fullmatch("1.") and values.BIT.fullmatch("0") and not values.BIT.fullmatch("0.5")
+    assert values.one_hot(["0", "0.", "1.00"]) == 2 and values.one_hot(["1", "1"]) is None
+    assert values.one_hot(["0", None, "1"]) is None and values.one_hot(["1"]) is None
 
 
 def test_an_html_table_inside_markdown_is_read_on_its_lines():
