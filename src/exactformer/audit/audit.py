@@ -2,7 +2,8 @@
 
 For a claim of q stated as r with k decimals, I(r) = [r − ½·10^−k, r + ½·10^−k].
 R is q recomputed from the *document's values* of its inputs: a stated input's
-latest claim before this one (else its first after), as written, widened to
+latest claim before this one (else its first after; an earlier claim with more
+decimals when the latest only rounds it, as "34.2%" rounds 0.3423), as written, widened to
 include the exact value when that claim is itself correct; an unstated input
 recomputed the same way, down to the givens. Verdicts, first that holds:
 correct (E ∈ I), rounding / propagated (R meets I), last_digit (within 1.5
@@ -147,7 +148,17 @@ class Auditor:
         if not cs:
             return None
         k = bisect_left(self.seqs[p], seq)  # p is an input of the claim's quantity: no claim of p is at seq
-        return cs[k - 1] if k > 0 else cs[0]
+        if k == 0:
+            return cs[0]
+        last = cs[k - 1]
+        if last.role is Role.STATED and last.number.decimals is not None and last.number.rational is not None:
+            lo, hi = last.number.interval()
+            for e in reversed(cs[max(0, k - 1 - LOOK_BACK):k - 1]):  # 0.3423, then "34.2%": the author carried
+                n = e.number  # the finer number the later one rounds, not the rounding
+                if n.decimals is not None and n.decimals > last.number.decimals and n.rational is not None \
+                        and lo <= n.rational <= hi:
+                    return e
+        return last
 
     def exact_end(self, p: Address):
         """E(p) as an interval end: exact when it is a cheap rational, else its ball at this precision."""
@@ -554,6 +565,9 @@ def _ulp(x: arb) -> arb:
 
 def _current_prec() -> int:
     return max(ctx.prec, PRECISIONS[0])
+
+
+LOOK_BACK = 8  # earlier claims of an input searched for the finer number a coarse restatement rounds
 
 
 def _claim_value(c: Claim):

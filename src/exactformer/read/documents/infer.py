@@ -358,6 +358,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             else:  # a line counts for the model when its result agrees with it
                 matched, work = matched + 1, work + got_line.agrees
                 claimed.add(got_line.address, _result_text(item.text), item.line)
+                claimed.operands(got_line.operands, g)
             groups.append(group)
             continue
         by_name = _named_rows(item, g, vals) if isinstance(item, I.Table) and g.model.names else None
@@ -565,6 +566,13 @@ class _Claimed:
                 known.add((a.step, a.grad, a.t))
                 for k in range(line - 2, line + 3):  # the lines whose neighbourhood this step joins
                     self._beside.pop(k, None)
+
+    def operands(self, ops, g) -> None:
+        """A line's operands: the document's numbers for quantities it computed (0.3423 · 1.0 + …: the weight it
+        printed, a slip's restatement matched by its text), not the givens."""
+        for a, num in ops:
+            if g.is_scalar(a) and not g.restates_givens(a.step):
+                self.add(a, num.text, None)
 
     def beside(self, line: int, g) -> list[tuple[int, Address]]:
         """The cells of the (small) steps claimed on this line or the two either side of it (rank 0), then of
@@ -869,6 +877,7 @@ class _Line(NamedTuple):
 
     address: Address
     agrees: bool
+    operands: tuple = ()  # (address, number) of each operand the line restates: the document's text for it
 
 
 _FUNCTION = re.compile(r"σ|sigmoid|softmax|exp|tanh|√|sqrt|\bln\b|\blog")  # a setting is never worked out so
@@ -898,7 +907,7 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
             if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
-                return _Line(a, -key[2] == len(texts))
+                return _Line(a, -key[2] == len(texts), tuple(ops))
         except (AddressError, ExactformerError, ArithmeticError):
             continue
     exact = [(key, a) for key, a in cands if key[2] <= -1]
