@@ -106,6 +106,16 @@ def test_verdict_propagated(write_case):
     assert f.severity is Severity.ERROR  # follows its cause
 
 
+def test_a_coarse_restatement_leaves_the_finer_number_as_the_documents_value(write_case):
+    """scaled claimed 0.3340 (wrong), restated as 0.33, then exp 1.3965 = e^0.3340: the author carried 0.3340,
+    which 0.33 only rounds, so exp is propagated from the slip (0.33 alone would make it mere rounding)."""
+    rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
+                                         '[[claims]]\nvalues = { "scaled[a,a]" = 0.33 }\n'
+                                         '[[claims]]\nvalues = { "exp[a,a]" = 1.3965 }\n'))).run()
+    f = next(f for f in rep.findings if f.quantity == "exp[a,a]")
+    assert f.verdict == "propagated" and [c.number.text for c in f.caused_by] == ["0.3340"]
+
+
 def test_verdict_last_digit(write_case):
     """exp claimed 1.397: e^(1/3) = 1.3956…, 1.39 units of the last digit away."""
     assert verdicts(write_case, '[[claims]]\nvalues = { "exp[a,a]" = 1.397 }\n') == [("exp[a,a]", "last_digit")]

@@ -72,6 +72,7 @@ def test_working_inside_sentences(sentence, want):
     ("attn_weights", None, "weights"), ("スコア", None, "scores"), (r"\hat{x}_{\text{sea}}", None, "norm"),
     ("÷√2", None, "scaled"), ("x + PE", None, "in"), ("q_{\\text{sun}}", None, "Q"),
     ("variance σ²", None, "var"), ("std σ", None, "std"), ("ReLU", None, "act"), ("x1 − μ", None, "centered"),
+    ("新 p", None, "probs"), ("new logits", None, "logits"),  # the same quantity after the training step
 ])
 def test_names(name, given, step):
     """What a document's names stand for: a given, or the step a printed result is."""

@@ -439,6 +439,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 continue
             if got is None:
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
+            if got is None and isinstance(item, I.Table):
+                got = _named_column(rows, row_labels, what, hint, g, vals)  # | 词 | 新 p |: after a slip
             if got is None:
                 unmatched += 1
                 if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
@@ -843,6 +845,44 @@ def _named_row(item, g, vals: _Values) -> _Match | None:
     if sc is None:
         return None
     return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=[0] * len(cells))
+
+
+def _named_column(rows, row_labels, what: str, hint: str | None, g, vals: _Values) -> _Match | None:
+    """A table's column headed by a result's name (| 新 p |, | probability |) whose rows are the words of one
+    axis of that step: the cells it names, claimed whatever their numbers when each lies near the model's
+    value (a slip upstream moves every one of them; a column of other numbers lies elsewhere). ``what`` ends
+    with the column's head; one named after the training step is the step after it."""
+    if hint is None or not row_labels or any(len(r) != 1 or r[0] is None for r in rows):
+        return None
+    head = what.rpartition("column ")[2].strip("'\"")
+    t = 1 if g.model.train is not None and updated(head) else 0
+    labels = [lab.strip("`*_ ") for lab in row_labels]
+    found = []
+    for st in g.steps.values():
+        if st.spec.name != hint or not st.listed or st.is_given or st.lazy:
+            continue
+        axes = [k for k, labs in enumerate(st.labels) if labs and st.dims[k] == len(labels) and
+                all(lab in labs for lab in labels)]
+        if len(axes) == 1 and all(d == 1 for k, d in enumerate(st.dims) if k != axes[0]):
+            found.append((st, axes[0]))
+    if len(found) != 1:  # one step so named: several would be a guess
+        return None
+    st, axis = found[0]
+    cells = []
+    for lab, r in zip(labels, rows):
+        idx = tuple(st.labels[axis].index(lab) if k == axis else 0 for k in range(len(st.dims)))
+        a = Address(st.key, idx, False, t)
+        v = vals.get(a)
+        if v is None or abs(_value(r[0]) - v) > NEAR_NAMED * max(abs(v), 0.1):
+            return None
+        cells.append((a, r[0]))
+    sc = _score(cells, vals)
+    if sc is None:
+        return None
+    return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=list(range(len(cells))))
+
+
+NEAR_NAMED = 0.25  # how far (relative) a named column's numbers may lie from the model's and still be its own
 
 
 def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: _Claimed,

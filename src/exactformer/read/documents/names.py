@@ -116,6 +116,8 @@ def step_hint(name: str) -> str | None:
     got = _hint(name)
     if got is None and len(words := name.split()) > 1:  # "variance σ²", "std σ", "mean μ": a word names it
         got = next((h for w in words if len(w) >= 3 and (h := _hint(w))), None)
+    if got is None and updated(name) and (rest := _UPDATED.sub(" ", V.clean(name)).strip()) and rest != name:
+        got = step_hint(rest)  # | 新 p |, "new z", "p'": the same quantity after the training step
     return got
 
 
