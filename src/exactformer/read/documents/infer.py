@@ -336,6 +336,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     m = matcher(g, engine)
     groups: list[str] = []
     claimed = _Claimed()  # every quantity a group claims: what a drawing's numbers and the prose's restate
+    after_slip = _Downstream(g, vals)  # the last row matched, for a row that follows it moved by a slip
     other = _OtherTokens(g)
     loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
     matched = unmatched = agree = cells = work = 0
@@ -441,6 +442,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, what, hint, g, vals)  # | 词 | 新 p |: after a slip
+            if got is None and isinstance(item, I.Named) and len(rows) == 1:
+                got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
             if got is None:
                 unmatched += 1
                 if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
@@ -453,6 +456,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             matched += 1
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
+            after_slip.matched(got, len(rows))
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
     if found.diagram:
         groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1)
@@ -883,6 +887,60 @@ def _named_column(rows, row_labels, what: str, hint: str | None, g, vals: _Value
 
 
 NEAR_NAMED = 0.25  # how far (relative) a named column's numbers may lie from the model's and still be its own
+
+
+class _Downstream:
+    """The row a document works out next, after one it states by value: a vector that fits no row (a slip
+    upstream moved all its numbers) is the same position's row of a step a few steps downstream of the row
+    matched just before it, when every number lies near that row's (x̂ from a slipped std, then γ·x̂ + β)."""
+
+    def __init__(self, g, vals: _Values) -> None:
+        self.g, self.vals = g, vals
+        self.last: tuple[str, int] | None = None  # (step, position) of the last one-row match
+        self._order: list[str] | None = None
+
+    def matched(self, got: _Match, nrows: int) -> None:
+        first = got.address_cells[0][0]
+        if len(got.address_cells) == 1:
+            return  # "합 = 2.7000" between two rows: a scalar of the same working
+        one = nrows == 1 and not (first.grad or first.t) and len(first.idx) == 2 and \
+            all(a.idx[0] == first.idx[0] and not (a.grad or a.t) for a, _ in got.address_cells)
+        self.last = (got.step, first.idx[0]) if one else None
+
+    def row(self, texts: list[str | None]) -> _Match | None:
+        if self.last is None or len(texts) < 2 or any(t is None for t in texts):
+            return None
+        step, pos = self.last
+        g, best = self.g, None
+        rows = g.step(step).dims[0]
+        for key in self._downstream(step):
+            st = g.step(key)
+            if not st.listed or st.is_given or st.dims != (rows, len(texts)):
+                continue
+            cells = [(Address(key, (pos, j)), t) for j, t in enumerate(texts)]
+            got = [self.vals.get(a) for a, _ in cells]
+            if any(v is None for v in got):
+                continue
+            off = [abs(_value(t) - v) / max(abs(v), 0.1) for (_, t), v in zip(cells, got)]  # type: ignore[arg-type]
+            if max(off) <= NEAR_NAMED and (best is None or sum(off) < best[0]):
+                best = (sum(off), cells)
+        self.last = None
+        if best is None:
+            return None
+        sc = _score(best[1], self.vals)
+        return None if sc is None else _Match(best[1], best[1][0][0].step, sc[0], sc[1], len(best[1]), sc[2],
+                                              rows=[0] * len(best[1]))
+
+    def _downstream(self, step: str) -> list[str]:
+        """The steps computed within a few steps after ``step``, in the model's order (a LayerNorm's working
+        squares, then its normalised rows: a side branch, then the main line)."""
+        if self._order is None:
+            self._order = list(self.g.steps)
+        k = self._order.index(step)
+        return self._order[k + 1:k + 1 + DOWNSTREAM]
+
+
+DOWNSTREAM = 10  # steps after the last matched row, in the model's order, a slipped row may belong to
 
 
 def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: _Claimed,
