@@ -518,7 +518,8 @@ class Auditor:
     def is_coarse(self, c: Claim) -> bool:
         """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of
         the claim's last digit (``0`` for 0.0504, ``1`` for 0.2432), and the claim is within the 1.5 units
-        that would otherwise make it correct or off by one. Never correct, never ±1: a warning."""
+        that would otherwise make it correct or off by one; not a nonzero claim the value rounds to even at one
+        more digit (``0.01`` for 0.0099998). Never correct, never ±1: a warning."""
         num = c.number
         if num.decimals is None or num.rational is None or c.float64:
             return False
@@ -529,6 +530,8 @@ class Auditor:
         except Undecidable:  # equal to 0 past 2,400 digits (an exact zero too large to prove): not coarse
             return False
         r = num.rational
+        if r != 0 and self.in_interval(c.address, r - u / 20, r + u / 20):
+            return False  # 0.01 for 0.0099998: 0.0100 with its zeros dropped, the value to a digit more
         return self.engine.compare(c.address, u) < 0 and \
             self.engine.compare(c.address, -u) > 0 and self.in_interval(c.address, r - 3 * u / 2, r + 3 * u / 2)
 

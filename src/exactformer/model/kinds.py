@@ -161,6 +161,32 @@ class _Exp(Kind):
         return out
 
 
+class _Sin(Kind):
+    """sin θ: a sinusoidal encoding's even component, of its angle."""
+
+    name = "sin"
+    exactness = Exactness.TRANSCENDENTAL
+
+    def f(self, M, xs):
+        return M.sin(xs[0])
+
+    def d(self, M, k, xs, out):
+        return M.cos(xs[0])
+
+
+class _Cosine(Kind):
+    """cos θ: a sinusoidal encoding's odd component, of its angle."""
+
+    name = "cosine"
+    exactness = Exactness.TRANSCENDENTAL
+
+    def f(self, M, xs):
+        return M.cos(xs[0])
+
+    def d(self, M, k, xs, out):
+        return M.neg(M.sin(xs[0]))
+
+
 class _ExpShift(Kind):
     """e^(x − m): the exponential of a score minus its row's maximum, as code computes softmax."""
 
@@ -543,4 +569,5 @@ GIVEN, ZERO, COPY, SUM, MUL, DIV = _Given(), _Zero(), _Copy(), _Sum(), _Mul(), _
 SUB, SQUARE = _Sub(), _Square()
 EXP, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS, COS_SELF = (_Exp(), _ExpShift(), _Max(), _Recip(), _Norm(), _Affine(),
                                                           _Cos(), _CosSelf())
+SIN, COSINE = _Sin(), _Cosine()
 DOT, DOT_BIAS = Dot(False), Dot(True)

@@ -101,6 +101,9 @@ class _Claims:
             key = (x.address, x.number.text)
             if x.role is Role.OPERAND and self.g.restates_givens(x.address.step):
                 continue  # a given the working uses (0.33 · [0.3, 0.6] with V given) states nothing new
+            if x.role is Role.OPERAND and x.number.decimals == 0 and self.g.step(x.address.step).is_given and \
+                    x.number.rational is not None and self.engine.compare(x.address, x.number.rational) == 0:
+                continue  # sin(1): the angle of position 1 written as the position, exactly: nothing worked out
             if x.role is Role.OPERAND and (key in stated or key in first):
                 dropped.append((x, key))
                 continue

@@ -32,17 +32,14 @@ MODEL = Place(0, None, "embedding")
 LAYER1 = Place(1, None, "embedding")
 
 
-def sinusoid(model: Model, t: int, m: int, d: int) -> X.Expr:
+def _frequency(model: Model, m: int, d: int) -> tuple[int, bool]:
+    """Component m's frequency i, and whether it is a sine: interleaved (sin, cos, sin, …) or in halves."""
     pe = model.pos_enc
-    assert pe is not None and pe.base is not None
-    pos = pe.start + t
+    assert pe is not None
     if pe.order is PositionOrder.INTERLEAVED:
-        i, fn = m // 2, (X.Func.SIN if m % 2 == 0 else X.Func.COS)
-    else:
-        half = (d + 1) // 2
-        i, fn = (m, X.Func.SIN) if m < half else (m - half, X.Func.COS)
-    freq = X.rational_power(pe.base.value, Fraction(-2 * i, d))
-    return X.apply(fn, X.mul(X.const(pos), freq))
+        return m // 2, m % 2 == 0
+    half = (d + 1) // 2
+    return (m, True) if m < half else (m - half, False)
 
 
 def build(b: Builder, model: Model) -> Step | None:
@@ -60,17 +57,21 @@ def build(b: Builder, model: Model) -> Step | None:
         if model.pos_enc.kind is PositionKind.LEARNED:
             pe = b.given(_SPEC["PE"], MODEL, model.pos_enc.table)
         else:
-            pe = b.given(_SPEC["PE"], MODEL, tuple(tuple(sinusoid(model, t, m, d) for m in range(d))
-                                                    for t in range(n)), param=False)
-            # the working of the encodings, one number per frequency i: base^(2i/d), and pos / base^(2i/d)
+            # the working of the encodings, one number per frequency i: base^(2i/d), and pos / base^(2i/d);
+            # each encoding is the sine or cosine of its angle (a document rounding the angle first carries that)
             enc = model.pos_enc
             assert enc.base is not None
             nf = (d + 1) // 2
             b.given(_SPEC["PE.div"], MODEL, tuple(X.rational_power(enc.base.value, Fraction(2 * i, d))
                                                    for i in range(nf)), param=False)
-            b.given(_SPEC["PE.angle"], MODEL, tuple(tuple(X.mul(X.const(enc.start + t),
-                                                                X.rational_power(enc.base.value, Fraction(-2 * i, d)))
-                                                          for i in range(nf)) for t in range(n)), param=False)
+            angle = b.given(_SPEC["PE.angle"], MODEL, tuple(tuple(
+                X.mul(X.const(enc.start + t), X.rational_power(enc.base.value, Fraction(-2 * i, d)))
+                for i in range(nf)) for t in range(n)), param=False)
+            def trig(idx: tuple[int, ...]):
+                i, sine = _frequency(model, idx[1], d)
+                return K.SIN if sine else K.COSINE, ((0, (idx[0], i)),)
+
+            pe = b.map(_SPEC["PE"], MODEL, (n, d), (angle,), trig)
     if model.embed_scale is EmbedScale.NONE and pe is None:
         b.alias(LAYER1.key("in"), xs)
         return xs

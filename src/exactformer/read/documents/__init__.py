@@ -123,28 +123,37 @@ def _choose(path: str, header: str, found: I.Items):
         tries += 1
         if isinstance(got, CaseError):  # nothing fits as the words have it: another convention may fit
             first_error = first_error or got
-        chosen: list[str] = []
-        for axis, options in c.axes:
-            for opt in options[1:] if M.choice_of(spec, axis) is None else options:
-                if tries >= MAX_TRIES or (not isinstance(got, CaseError) and _perfect(got[0])):
-                    break
-                if M.choice_of(spec, axis) == opt or (M.choice_of(spec, axis) is None and opt == options[0]):
-                    continue
-                trial = M.with_choice(spec, axis, opt)
-                t_text = header + M.model_toml(trial)
-                t_got = _try(path, t_text, found, M.givens_of(c, g), c.restated)
-                tries += 1
-                if not isinstance(t_got, CaseError) and (isinstance(got, CaseError) or
-                                                         _score(t_got[0]) > _score(got[0])):
-                    spec, text, got = trial, t_text, t_got
-                    chosen.append(f"{axis.split('.')[-1]} = {opt}")
+        chosen: dict[str, str] = {}
+        tried: set[str] = {text}
+        for _sweep in range(SWEEPS):  # again when a choice changed: one convention may need another (PE's
+            changed = False  # base shows only once its sin and cos halves are laid out as the document has them)
+            for axis, options in c.axes:
+                for opt in options[1:] if M.choice_of(spec, axis) is None else options:
+                    if tries >= MAX_TRIES or (not isinstance(got, CaseError) and _perfect(got[0])):
+                        break
+                    if M.choice_of(spec, axis) == opt or (M.choice_of(spec, axis) is None and opt == options[0]):
+                        continue
+                    trial = M.with_choice(spec, axis, opt)
+                    t_text = header + M.model_toml(trial)
+                    if t_text in tried:
+                        continue
+                    tried.add(t_text)
+                    t_got = _try(path, t_text, found, M.givens_of(c, g), c.restated)
+                    tries += 1
+                    if not isinstance(t_got, CaseError) and (isinstance(got, CaseError) or
+                                                             _score(t_got[0]) > _score(got[0])):
+                        spec, text, got, changed = trial, t_text, t_got, True
+                        chosen[axis.split('.')[-1]] = str(opt)
+            if not changed:
+                break
+        chosen_ = [f"{k} = {v}" for k, v in chosen.items()]
         if isinstance(got, CaseError):
             continue
         key = (_score(got[0]), -c.prior)
         if best is None or key > best[0]:
-            notes = [f"model: {c.label}" + (f" ({', '.join(chosen)}: more of the document's numbers agree that "
-                                            "way)" if chosen else "")] + \
-                [n for n in c.notes if n and not any(n.startswith(ch.split(" = ")[0] + ":") for ch in chosen)]
+            notes = [f"model: {c.label}" + (f" ({', '.join(chosen_)}: more of the document's numbers agree that "
+                                            "way)" if chosen_ else "")] + \
+                [n for n in c.notes if n and not any(n.startswith(ch + ":") for ch in chosen)]
             best = (key, (got, text, notes))
         if _perfect(got[0]) or tries >= MAX_TRIES:
             break
@@ -152,6 +161,9 @@ def _choose(path: str, header: str, found: I.Items):
         assert first_error is not None
         raise first_error
     return best[1]
+
+
+SWEEPS = 2  # passes over a candidate's open conventions
 
 
 def _score(c: infer.Claims) -> tuple[int, int]:

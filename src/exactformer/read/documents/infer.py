@@ -417,6 +417,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     len(rows))) is not None]
             standing = [p for p in standing if p.exact == p.cells >= 3 and not p.given and
                         any("." in t for _, t in p.address_cells)]  # every cell to its last digit: no chance fit
+            if not _in_order(standing):
+                standing = []  # sin, sin, cos, cos read as a PE laid out sin, cos, sin, cos: the columns shuffled
             if len(standing) >= 2:  # tief | 0.5840 | 1.7932 | 0.2958: each column one position's row of a step
                 for k, part in enumerate(standing):
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
@@ -821,6 +823,20 @@ def _chance_digit(a: Address, t: str, vals: _Values) -> bool:
     return len(digits.rstrip("0")) <= 1 and v is not None and abs(_value(t) - v) >= 1e-12
 
 
+def _in_order(parts: list[_Match]) -> bool:
+    """Whether a table's columns, each matched as a row of one step, are that step's rows in the table's order
+    (the index that stays fixed along each column increases from column to column)."""
+    fixed = []
+    for p in parts:
+        idxs = [a.idx for a, _ in p.address_cells]
+        keep = tuple((k, idxs[0][k]) for k in range(len(idxs[0])) if all(i[k] == idxs[0][k] for i in idxs))
+        fixed.append((p.step, keep))
+    by_step: dict[str, list[tuple]] = {}
+    for step, keep in fixed:
+        by_step.setdefault(step, []).append(keep)
+    return all(all(a < b for a, b in zip(ks, ks[1:])) for ks in by_step.values())
+
+
 def _standing(got: _Match | None, n: int) -> _Match | None:
     """A table's column matched as one row of a step: each cell stays on its own table row (its own line)."""
     if got is not None and len(got.address_cells) == n:
@@ -907,8 +923,9 @@ class _Downstream:
             all(a.idx[0] == first.idx[0] and not (a.grad or a.t) for a, _ in got.address_cells)
         self.last = (got.step, first.idx[0]) if one else None
 
-    def row(self, texts: list[str | None]) -> _Match | None:
-        if self.last is None or len(texts) < 2 or any(t is None for t in texts):
+    def row(self, row: list[str | None]) -> _Match | None:
+        texts = [t for t in row if t is not None]
+        if self.last is None or len(texts) < 2 or len(texts) < len(row):
             return None
         step, pos = self.last
         g, best = self.g, None
@@ -918,10 +935,10 @@ class _Downstream:
             if not st.listed or st.is_given or st.dims != (rows, len(texts)):
                 continue
             cells = [(Address(key, (pos, j)), t) for j, t in enumerate(texts)]
-            got = [self.vals.get(a) for a, _ in cells]
-            if any(v is None for v in got):
+            got = [v for a, _ in cells if (v := self.vals.get(a)) is not None]
+            if len(got) < len(cells):
                 continue
-            off = [abs(_value(t) - v) / max(abs(v), 0.1) for (_, t), v in zip(cells, got)]  # type: ignore[arg-type]
+            off = [abs(_value(t) - v) / max(abs(v), 0.1) for (_, t), v in zip(cells, got)]
             if max(off) <= NEAR_NAMED and (best is None or sum(off) < best[0]):
                 best = (sum(off), cells)
         self.last = None

@@ -120,6 +120,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
+        if "|" in s:
+            s = _GIVEN_CONTEXT.sub(r"\1(\2)", s)  # P(king | once upon a) = 0.2420: the probability of a word
+        if "%" in s and (pct := _PERCENT_AFTER.search(s)):  # = 0.2420 (24.2 %): the value, then in percent
+            out.loose.append((pct.group(2).replace(" ", ""), first_line + k))
+            s = s[:pct.start()] + pct.group(1)
         n = first_line + k
         if not s:
             k += 1
@@ -213,6 +218,16 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         if (cp := _COPY.match(s)) is not None:  # layer.weight.copy_(torch.tensor([[…]])): PyTorch's in-place form
             s = f"{cp.group(1)} = {cp.group(2)}"
+        said = _LABELLED_DICT.match(s) if "{" in s else None
+        if said:  # print('Q', show(Q)) gives "Q {'the': [0.21, 0.32], …}"; "the scaled {'the': 0.0752, …}"
+            got = _array_at(lines, k, said.group(3), comment)
+            if got is not None and isinstance(got[0], tuple):
+                one_row = said.group(2) and got[0][1] and not isinstance(got[0][1][0], list)
+                if one_row or not said.group(2):
+                    name = f"{said.group(2)}[{said.group(1)}]" if one_row else said.group(1)
+                    out.found.append(_dict_table(name, got[0], n, _at(context, n)))
+                    k += got[2]
+                    continue
         if s.startswith("{"):  # a printed dict: {'cat': 0.243, 'dog': 0.101}
             got = _array_at(lines, k, s, comment)
             if got is not None and isinstance(got[0], tuple):
@@ -663,6 +678,9 @@ _LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s
                             V.NUMBER.pattern + r"){2,})\s*(?:\([^()]*\))?\s*(?:[;；.。]|$)")  # "Softmax: a, b, c (…)."
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
 _COLUMNS_OF_WORK = re.compile(r"=\s*\S+\s{3,}\S[^=]*=")  # a × b = c   d × e = f: working side by side
+_LABELLED_DICT = re.compile(r"([^\W\d][\w.']{0,19})(?:\s+([^\W\d][\w.']{0,19}))?:?\s+(\{.*)$")
+_PERCENT_AFTER = re.compile(r"(=\s*[-−]?\d+\.\d+)\s*[(（]\s*(\d+(?:\.\d+)?\s?%)\s*[)）]\s*[.,;]?\s*$")
+_GIVEN_CONTEXT = re.compile(r"\b([Pp])\s*\(\s*([^\s|()]{1,20})\s*\|[^()|]{1,60}\)")
 _ANNOTATED = re.compile(r"(=\s*" + V.NUMBER.pattern + r")\s+(?:←|<-|<--|⇐)\s+(?=.*[^\W\d_]).*$")
 _RULES = re.compile(r"^[-─━=＿_]{3,}(?:\s+[-─━=＿_]{3,})+$")
 _QUOTED_ROW = re.compile(r"^[*_\s]*[^:：=]{0,40}?[\"“「«]([^\"”」»]{1,30})[\"”」»][*_\s]*[:：]\s*\$?\s*[(\[]\s*(" +
@@ -1051,6 +1069,8 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
         return cells[0][1:-1], [V.number(c) for c in cells[1:]]
     kinds = [_kind(c) for c in cells]
     label = None
+    if len(cells) >= 3 and kinds[:2] == ["n", "w"] and cells[0].isdigit() and len(cells[0]) <= 3:
+        cells, kinds = cells[1:], kinds[1:]  # "2   çok   0.9093 …": a position's number, then its word
     if kinds[0] == "w":
         label, cells, kinds = cells[0], cells[1:], kinds[1:]
     if not cells or any(x == "w" for x in kinds) or (label is None and len(cells) < 2):
@@ -1062,6 +1082,14 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
     if any(isinstance(c, list) and c and isinstance(c[0], list) for c in out):
         return None
     return label, out
+
+
+def _header_above(lines: list[str], k: int, n: int) -> bool:
+    """Whether the line above holds n words and nothing else: the heads of a row of numbers below it."""
+    if k == 0:
+        return False
+    head = _cells(V.clean(lines[k - 1]).strip())
+    return len(head) == n and all(_kind(c) == "w" and len(c) <= 24 for c in head)
 
 
 def _signature(cells: list[Cell]) -> tuple:
@@ -1081,8 +1109,9 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
             break
         rows.append(r)
         used += 1
-    if len(rows) < 2 and not (first[0] is not None and len(first[1]) >= 2):
-        return None, 1
+    if len(rows) < 2 and not (first[0] is not None and len(first[1]) >= 2) and \
+            not (len(first[1]) >= 2 and _header_above(lines, k, len(sig))):
+        return None, 1  # one row of numbers is a table only under as many words (| time | king | … |)
     if first[0] is not None and len(rows) >= 2 and len(sig) >= 3 and len({r[0] for r in rows}) == 1 and \
             V.counting([r[1][0] for r in rows]):  # riga 1 … riga 4: the row's name is the word and its number
         rows = [(f"{r[0]} {r[1][0]}", r[1][1:]) for r in rows]
@@ -1101,11 +1130,20 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
                 not prev.endswith(_HEADING_END):
             if len(head) == len(sig):
                 col_labels = head
-            elif len(head) == len(sig) + 1:
-                col_labels = head[1:]
+            elif len(head) in (len(sig) + 1, len(sig) + 2):  # "p  kelime  p/w_0 …": the rows' heads, then theirs
+                col_labels = head[len(head) - len(sig):]
     labels = [_label(r[0] or "") for r in rows] if first[0] is not None else None
     n = first_line + k
-    return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), "", [n + r for r in range(len(rows))]), used
+    name = ""
+    j = k - 1 if k > 0 and V.clean(lines[k - 1]).strip() else k - 2  # the line above, or the one above a gap
+    if col_labels is None and j >= 0:  # "Verilen gömmeler (x):" or "x + PE:" above the rows: their name
+        above = _TABLE_NAME.fullmatch(V.clean(lines[j]).strip())
+        name = above.group(1).strip() if above else ""
+    return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), name,
+                 [n + r for r in range(len(rows))]), used
+
+
+_TABLE_NAME = re.compile(r"([^\d:：=]{1,40})[:：]")  # a short line without numbers, ending in a colon
 
 
 def _context(context: list[str], s: str) -> None:

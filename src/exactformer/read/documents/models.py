@@ -471,20 +471,33 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
         return bool(labels) and all(V.number(lab) is None for lab in labels) and \
             all(c is not None for r in x.rows for c in r) if isinstance(x, I.Table) else bool(labels)
 
-    def named_x(x) -> bool:  # called X, or its columns e₀ e₁ … / x₁ x₂ …
+    def named_x(x) -> bool:  # called X ("embeddings (x):"), or its columns e₀ e₁ … / x₁ x₂ …
         heads = getattr(x, "col_labels", None) or []
-        return role(getattr(x, "name", "") or "") == "X" or \
+        name = getattr(x, "name", "") or ""
+        return role(name) == "X" or any(role(w) == "X" for w in _IN_PARENS.findall(name)) or \
             (len(heads) >= 2 and all(role(h) == "X" for h in heads))
 
+    def computed(x) -> bool:  # | p/w_0 | sin(p/w_1) |: columns headed by a formula hold results
+        return any(_FORMULA_HEAD.search(h) for h in getattr(x, "col_labels", None) or [])
+
+    found_ = [p for p in found_ if not computed(p[0])] or found_
     x, m = next((p for p in found_ if named_x(p[0])), None) or next((p for p in found_ if words(p[0])), None) \
         or found_[0]
     return m, getattr(x, "row_labels", None), x
+
+
+_IN_PARENS = re.compile(r"[(（]\s*([^()（）\s]{1,12})\s*[)）]")
+_FORMULA_HEAD = re.compile(r"[/÷·×*√^]|\b(?:sin|cos|exp|softmax|tanh)\b")
 
 
 def _matrix(x) -> list[list[str]] | None:
     if isinstance(x, I.Table) and all(not isinstance(c, list) for c in x.rows[0]) and len(x.rows) >= 2 \
             and len(x.rows[0]) >= 2:
         return [[str(c) for c in r] for r in x.rows]
+    vecs = [r[0] for r in x.rows if len(r) == 1 and isinstance(r[0], list)] if isinstance(x, I.Table) else []
+    if len(vecs) == len(getattr(x, "rows", ())) >= 2 and not x.col_labels and \
+            len({len(v) for v in vecs}) == 1 and len(vecs[0]) >= 2 and all(isinstance(c, str) for v in vecs for c in v):
+        return [[str(c) for c in v] for v in vecs]  # Bugün [0.2, -0.1, …] a line each: a vector per row
     if isinstance(x, I.Named) and len(V.shape(x.array)) == 2 and V.shape(x.array)[0] >= 2:
         return [list(r) for r in x.array]
     return None
@@ -607,8 +620,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         (["scores not scaled (the document says so)"] if g.scale else [])
     X, tokens, note = g.X, g.tokens, [g.token_note, g.x_note] + stated
     first = None
-    if X is None and not g.direct:
-        got = first_matrix(found, g)
+    if X is None and (not g.direct or all(r in g.weights for r in ("Wq", "Wk", "Wv"))):
+        got = first_matrix(found, g)  # with the weights stated, a printed q_3 or k_1 is a result, no input
         if got is not None:
             rows, labels, item = got
             tokens, tnote = _row_names(found, len(rows), labels)

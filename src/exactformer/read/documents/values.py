@@ -228,7 +228,8 @@ def mapping(text: str) -> tuple[list[str], list] | None:
     t = clean(text).strip()
     if not (t.startswith("{") and t.rstrip().endswith("}")):
         return None
-    body, k = t[1:t.rstrip().rindex("}")], 0
+    body, k = t[1:t.rstrip().rindex("}")].rstrip(), 0
+    body = body[:-1] if body.endswith(",") else body  # {"the": [0.1, 0.4],\n}: Python's trailing comma
     keys: list[str] = []
     vals: list = []
     while k < len(body):
