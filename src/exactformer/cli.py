@@ -445,17 +445,17 @@ def _audit_one(args, inp, fmt: Format) -> int:
     if args.output:
         output.check(args.output)
     case = batch.load(inp, args.givens)  # a file that cannot be read is said before the formatters are imported
-    from .report.formats import Options, formatter
-
     report = _audit(case, args.why)
-    if fmt is Format.GITHUB:
-        _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
-    if fmt is Format.TEXT and not args.output:
+    if fmt is Format.TEXT and not args.output:  # rich's report: the other formats' modules are not imported
         from .report.term import console
         from .report.text import render_text
 
         render_text(report, console(), everything=args.all)
         return batch.exit_status(report, args.strict)
+    from .report.formats import Options, formatter
+
+    if fmt is Format.GITHUB:
+        _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
     content = formatter(fmt).render(report, Options(args.all, source=inp.path))
     if args.output:
         written = output.write(args.output, content)
