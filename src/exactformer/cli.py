@@ -439,6 +439,14 @@ def cmd_audit(args) -> int:
         return _audit_one(args, inputs[0], fmt)
 
 
+def _plain_stdout() -> bool:
+    """Would ``term.console()`` print plain UTF-8 text, 160 columns wide: no terminal, and nothing that makes rich
+    treat the output as one (FORCE_COLOR, TTY_COMPATIBLE)?"""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return (encoding == "utf8" and not sys.stdout.isatty()
+            and not any(k in os.environ for k in ("FORCE_COLOR", "TTY_COMPATIBLE")))
+
+
 def _audit_one(args, inp, fmt: Format) -> int:
     from . import batch, output
 
@@ -446,7 +454,14 @@ def _audit_one(args, inp, fmt: Format) -> int:
         output.check(args.output)
     case = batch.load(inp, args.givens)  # a file that cannot be read is said before the formatters are imported
     report = _audit(case, args.why)
-    if fmt is Format.TEXT and not args.output:  # rich's report: the other formats' modules are not imported
+    if fmt is Format.TEXT and not args.output:  # the other formats' modules are not imported
+        if _plain_stdout():  # what rich would print, laid out without importing its console
+            from .report.plain import render_plain
+
+            content = render_plain(report, everything=args.all)
+            if content is not None:
+                sys.stdout.write(content)
+                return batch.exit_status(report, args.strict)
         from .report.term import console
         from .report.text import render_text
 
