@@ -432,7 +432,7 @@ def cmd_audit(args) -> int:
     fmt = choose(args.format, args.output, AUDIT_FORMATS, folder=folder)
     _refuse_html_on_terminal(fmt, args.output)
     many = len(args.inputs) > 1 or any(p != batch.STDIN and os.path.isdir(p) for p in args.inputs)
-    with batch.stdin_folder() as tmp:
+    with batch.stdin_folder(batch.STDIN in args.inputs) as tmp:
         inputs = batch.expand(args.inputs, tmp)
         if many or folder:
             return _audit_many(args, inputs, fmt, folder)
