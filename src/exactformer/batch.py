@@ -18,7 +18,6 @@ import dataclasses
 import os
 import re
 import sys
-import tempfile
 import tomllib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -193,6 +192,12 @@ def output_names(inputs: Sequence[Input]) -> list[str]:
 
 
 @contextlib.contextmanager
-def stdin_folder() -> Iterator[str]:
+def stdin_folder(needed: bool = True) -> Iterator[str]:
+    """A temporary folder for standard input's file, made only when an input is ``-`` (else "")."""
+    if not needed:
+        yield ""
+        return
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="exactformer-stdin-") as d:
         yield d

@@ -432,11 +432,19 @@ def cmd_audit(args) -> int:
     fmt = choose(args.format, args.output, AUDIT_FORMATS, folder=folder)
     _refuse_html_on_terminal(fmt, args.output)
     many = len(args.inputs) > 1 or any(p != batch.STDIN and os.path.isdir(p) for p in args.inputs)
-    with batch.stdin_folder() as tmp:
+    with batch.stdin_folder(batch.STDIN in args.inputs) as tmp:
         inputs = batch.expand(args.inputs, tmp)
         if many or folder:
             return _audit_many(args, inputs, fmt, folder)
         return _audit_one(args, inputs[0], fmt)
+
+
+def _plain_stdout() -> bool:
+    """Would ``term.console()`` print plain UTF-8 text, 160 columns wide: no terminal, and nothing that makes rich
+    treat the output as one (FORCE_COLOR, TTY_COMPATIBLE)?"""
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "").replace("_", "")
+    return (encoding == "utf8" and not sys.stdout.isatty()
+            and not any(k in os.environ for k in ("FORCE_COLOR", "TTY_COMPATIBLE")))
 
 
 def _audit_one(args, inp, fmt: Format) -> int:
@@ -445,17 +453,24 @@ def _audit_one(args, inp, fmt: Format) -> int:
     if args.output:
         output.check(args.output)
     case = batch.load(inp, args.givens)  # a file that cannot be read is said before the formatters are imported
-    from .report.formats import Options, formatter
-
     report = _audit(case, args.why)
-    if fmt is Format.GITHUB:
-        _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
-    if fmt is Format.TEXT and not args.output:
+    if fmt is Format.TEXT and not args.output:  # the other formats' modules are not imported
+        if _plain_stdout():  # what rich would print, laid out without importing its console
+            from .report.plain import render_plain
+
+            content = render_plain(report, everything=args.all)
+            if content is not None:
+                sys.stdout.write(content)
+                return batch.exit_status(report, args.strict)
         from .report.term import console
         from .report.text import render_text
 
         render_text(report, console(), everything=args.all)
         return batch.exit_status(report, args.strict)
+    from .report.formats import Options, formatter
+
+    if fmt is Format.GITHUB:
+        _step_summary(formatter(Format.MARKDOWN).render(report, Options(args.all, source=inp.path)))
     content = formatter(fmt).render(report, Options(args.all, source=inp.path))
     if args.output:
         written = output.write(args.output, content)

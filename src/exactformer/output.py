@@ -16,7 +16,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -69,6 +68,8 @@ def write(path: str | Path, content: str | bytes) -> Path:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # only a written file needs it (not imported for a report on standard output)
+
     fd, tmp = tempfile.mkstemp(dir=real.parent, prefix=".exactformer-")
     try:
         with os.fdopen(fd, "wb") as fh:

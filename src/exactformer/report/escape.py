@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from html import escape
 
 
 def safe(s: str) -> str:
@@ -25,4 +24,6 @@ def html_text(s: str) -> str:
     """User text inside HTML or MathML, as text or as a quoted attribute value: control characters shown as
     escapes, then ``& < > " '`` as character references (nothing a token holds can open a tag or end a
     quote)."""
+    from html import escape  # HTML's reports only: a text report does not import it
+
     return escape(safe(s), quote=True)

@@ -710,7 +710,7 @@ def _strong(got: _Match, rows: list[list[str]], need: int, vals: _Values) -> boo
     a claim only when every cell agrees and its cells say enough digits (``need``) that a chance fit is
     unlikely. A cell agrees to its last digit, or to 4 significant digits when it states 5 or more (0.31188 summed
     from weights rounded to 4 places, where the value is 0.311824)."""
-    digits = sum(len(t.split(".")[1]) if "." in t and "e" not in t.lower() else 0 for r in rows for t in r)
+    digits = sum(len(t.split(".")[1]) if t and "." in t and "e" not in t.lower() else 0 for r in rows for t in r)
     if got.cells >= 4 and got.exact + got.close == got.cells and got.exact >= 0.75 * got.cells:
         return True  # a printed matrix a few of whose cells are off (a slip, or givens printed rounded)
     agree = got.exact if got.exact == got.cells else sum(
