@@ -4,7 +4,9 @@ For a claim of q stated as r with k decimals, I(r) = [r − ½·10^−k, r + ½�
 R is q recomputed from the *document's values* of its inputs: a stated input's
 latest claim before this one (else its first after; an earlier claim with more
 decimals when the latest only rounds it, as "34.2%" rounds 0.3423), as written, widened to
-include the exact value when that claim is itself correct; an unstated input
+include the exact value when that claim is itself correct, or the value its own
+document inputs give when it is propagated (the author may have carried it
+unrounded); an unstated input
 recomputed the same way, down to the givens. Verdicts, first that holds:
 correct (E ∈ I), rounding / propagated (R meets I), last_digit (within 1.5
 units of E or R), wrong. The recomputation is each kind's own formula, run on
@@ -133,6 +135,7 @@ class Auditor:
         self._lowest: int | None = None
         self.undefined: dict[str, UndefinedFinding] = {}
         self.intended: dict[int, Interval] = {}  # claim seq -> the value its author meant (a typo explained)
+        self._carried: dict[tuple[int, int], Interval] = {}  # (claim seq, precision) -> R of that claim
         self._programs: dict[tuple[Address, int], Program] = {}
         self._enclosures: dict[Address, Program] = {}  # a's program from the rounded givens alone
         # per (address, number as written): inside its interval? units off? per address: name and decimal
@@ -184,7 +187,32 @@ class Auditor:
         iv = self.intended.get(s.seq)
         if iv is None:
             iv = Interval.point(_claim_value(s))
-        return iv.hull(self.exact_end(p)) if self.claim_correct(s) else iv
+        if self.claim_correct(s):
+            return iv.hull(self.exact_end(p))
+        if self.claim_carried(s):
+            r = self.carried(s)
+            return iv.hull(r.lo).hull(r.hi)
+        return iv
+
+    def intend(self, seq: int, meant: Interval) -> None:
+        """The value the author of claim seq meant (a typo explained): later recomputations start from it."""
+        self.intended[seq] = meant
+        self._carried.clear()  # the values carried past it change with it
+
+    def claim_carried(self, s: Claim) -> bool:
+        """Is s propagated (right for the document's own inputs, one of them wrong), so that the author may have
+        carried the value those give, unrounded? (Not a rounding claim: its inputs are right, and a typo's
+        intended value, explained later, must stay the one the numbers after it are judged from.)"""
+        f = self.verdict.get(s.seq)
+        return f is not None and f.verdict is Verdict.PROPAGATED and s.number.decimals is not None
+
+    def carried(self, s: Claim) -> Interval:
+        """R(s) at the current precision: the value the document's own inputs give s, before its rounding."""
+        key = (s.seq, ctx.prec)
+        got = self._carried.get(key)
+        if got is None:
+            got = self._carried[key] = self.recompute(s.address, s.seq, set())
+        return got
 
     def program(self, a: Address, seq: int) -> Program:
         """How R(a) is computed for the claim at seq: a's formula over the document's values of its inputs,

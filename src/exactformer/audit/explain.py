@@ -555,7 +555,7 @@ class Explainer:
                 continue
             best = by_claim.get(seq, [None])[0]
             if best is not None and best.intended is not None and len(best.claims) == 1:
-                au.intended[seq] = best.intended[0]
+                au.intend(seq, best.intended[0])
                 v[seq] = replace(v[seq], intended=best.intended[1])
 
     def _follows(self, f: ClaimFinding) -> tuple[str, list[Claim]] | None:
