@@ -147,8 +147,10 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         k += 1
     if rows and _header_row(rows[0]):
         header, rows, lines = rows[0], rows[1:], lines[1:]
-    # **Q** (or a heading Q) just above the table names it: a given printed as a table
-    name = context[0].strip("*: ") if not context[1] and role(context[0].strip("*: ")) in ("Q", "K", "V") else ""
+    # **Q** (or a heading Q) just above the table names it: a given printed as a table; **W_Q** names weights
+    above = context[1].strip("*:： $")
+    name = above if len(above) <= 24 and role(above) not in (None, "X") else \
+        context[0].strip("*: ") if not context[1] and role(context[0].strip("*: ")) not in (None, "X") else ""
     _add_table(header, rows, line, out, context, lines, name)
     return k + 1
 
@@ -211,7 +213,7 @@ _MATH_DELIMS = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$")
 def _header_row(row: list[str]) -> bool:
     """A table's first row as its header: words only, or a word then the columns' numbers (| token | 0 | 1 | 2 |)."""
     counted = len(row) >= 3 and V.counting(row[1:])
-    return not any(_cell(c) is not None for c in row) or (bool(row[0].strip()) and _cell(row[0]) is None and counted)
+    return not any(_cell(c) is not None for c in row) or (_cell(row[0]) is None and counted)  # | | 1 | 2 |: heads
 
 
 def _index_column(cells: list[str], header: list[str]) -> bool:

@@ -739,6 +739,14 @@ def _matrices(item):
     if isinstance(item, I.Table):
         hint = step_hint(item.name) if item.name else None
         lines = item.row_lines or [item.line]
+        hints = [step_hint(lab) for lab in item.row_labels or []]
+        if len(hints) >= 2 and all(hints) and len(set(hints)) > 1 and \
+                all(isinstance(c, str) or c is None for r in item.rows for c in r):
+            for k, (row, h) in enumerate(zip(item.rows, hints)):  # | x − μ | … | then | (x − μ)² | … |: a step a row
+                at = [lines[k]] if k < len(lines) else lines[:1]
+                yield [list(row)], None, item.col_labels, f"table at {I.where(item.line)}, row " \
+                    f"{item.row_labels[k]!r}", h, 0, at  # type: ignore[index]
+            return
         for rows, col_labels, head in _columns(item):
             at_hint = (step_hint(head) if head else None) or hint
             bare = 0 if item.col_labels else _bare(item.name or "", at_hint, item.rows, True)  # "Nov 5, 2023": a row

@@ -767,9 +767,13 @@ def _label(raw: str) -> str:
 def strip_role(label: str) -> str:
     """``鬼(Q)`` → ``鬼``: a table's label with its role in parentheses dropped."""
     label = re.sub(r"\s*[✅✓✔☑★⭐←⬅👈]+\s*$", "", label)  # "cats ✅": the row a document marks (the target)
+    of = _INPUT_OF.fullmatch(label.strip())
+    if of:  # "$x$ (Hund)": the input row of a token, named by the token
+        return of.group(1).strip()
     return re.sub(r"\s*[(（][^()（）]{1,12}[)）]\s*$", "", label).strip()
 
 
+_INPUT_OF = re.compile(r"\$?\s*(?:x|h|\\mathbf\{x\})\s*\$?\s*[(（]\s*[\"“「']?([^()（）\"“”「」']{1,20}?)[\"”」']?\s*[)）]")
 _EQUALS = re.compile(r"[=≈≒]")
 
 
@@ -1143,7 +1147,7 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
                  [n + r for r in range(len(rows))]), used
 
 
-_TABLE_NAME = re.compile(r"([^\d:：=]{1,40})[:：]")  # a short line without numbers, ending in a colon
+_TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?)\s*[:：=]")  # a short line without numbers, ending in a colon (W_Q =)
 
 
 def _context(context: list[str], s: str) -> None:

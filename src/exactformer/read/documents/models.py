@@ -192,6 +192,13 @@ def givens(found: I.Items) -> Givens:
         if isinstance(t, I.Table) and t.name and t.row_labels and role(t.name) in ("Q", "K", "V") and \
                 all(isinstance(c, str) for r in t.rows for c in r):
             named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at, list(t.row_labels)))  # type: ignore[misc]
+        if isinstance(t, I.Table) and t.row_labels and not t.name and all(isinstance(c, str) for r in t.rows for c in r):
+            for lab, row in zip(t.row_labels, t.rows):  # | γ | 1.0 | 0.5 | …: a LayerNorm's parameters by row
+                if role(V.clean(lab).replace("$", "").strip()) in ("gamma", "beta"):
+                    named.append(I.Named(V.clean(lab).replace("$", "").strip(), list(row), t.line, t.at))
+        elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
+                len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
+            named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
     for t in found.found:  # | token | q1 | q2 | k1 | k2 | v1 | v2 |: Q, K and V given by groups of columns
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]) and \
                 all(isinstance(c, str) for r in t.rows for c in r):
@@ -331,7 +338,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
         best = []  # a matrix called X before the token-named vectors: the input is X
-    column = min((c for c in (_x_column(found), _x_table(found)) if c is not None),
+    column = min((c for c in (_x_column(found), _x_table(found), _x_rows(found)) if c is not None),
                  key=lambda c: found.found.index(c[2]), default=None)  # the inputs come first
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
         best = []
@@ -414,6 +421,19 @@ def _x_table(found: I.Items):
                                                                     for c in first))) else 0
             if len(heads) > skip and all(role(h) == "X" for h in heads[skip:]):  # | token | pos | x₀ | x₁ |
                 return [list(r[skip:]) for r in x.rows], x.row_labels, x
+    return None
+
+
+def _x_rows(found: I.Items):
+    """A table of the inputs with a LayerNorm's γ and β as rows of their own (``| Hund | 2.0 | … |``, then
+    ``| γ | 1.0 | … |``): the other rows, their labels and the table."""
+    for x in found.found:
+        if isinstance(x, I.Table) and x.row_labels and not x.name and \
+                all(isinstance(c, str) for r in x.rows for c in r):
+            params = [role(V.clean(lab).replace("$", "").strip()) in ("gamma", "beta") for lab in x.row_labels]
+            rows = [(lab, r) for lab, r, p in zip(x.row_labels, x.rows, params) if not p]
+            if any(params) and len(rows) >= 1 and all(V.number(lab) is None and lab for lab, _ in rows):
+                return [list(r) for _, r in rows], [lab for lab, _ in rows], x
     return None
 
 

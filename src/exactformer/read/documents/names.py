@@ -103,7 +103,7 @@ def step_hint(name: str) -> str | None:
         name = base
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE):
         return "scaled"
-    plain = V.clean(name).strip()
+    plain = V.clean(name).replace("$", "").strip()
     call = re.fullmatch(r"([A-Za-z]{1,8})\s*\(\s*[^()]{1,20}\s*\)", plain)
     if call and call.group(1).lower() in ("p", "prob", "softmax", "z", "logit", "exp"):
         return _hint(call.group(1))  # p(cats) = 0.4922: the probability of one word
