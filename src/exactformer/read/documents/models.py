@@ -175,7 +175,10 @@ def givens(found: I.Items) -> Givens:
     counts += [n for w, n in words.items() if re.search(r"(?<!\w)" + re.escape(w) + r"\s*" + heads, low)]
     g.head_counts = [c for c in counts if 1 <= c <= 16]
     g.heads = max(g.head_counts, default=1)
-    if re.search(r"other tokens only|not (?:attend|look) (?:to|at) itself|excluding itself|自分以外|자기 자신을 제외|除自身", low):
+    if re.search(r"other tokens only|only the other tokens|not (?:attend|look) (?:to|at) itself|excluding itself|"
+                 r"mask(?:s|ed|ing)? (?:out )?the diagonal|diagonal (?:is )?masked|自分以外|自分自身を見ない|"
+                 r"他のトークンだけ|자기 자신을 제외|다른 토큰만|除自身|只看其他|nur (?:auf )?die anderen|"
+                 r"solo (?:a )?los otros|apenas (?:os )?outros|seulement les autres", low):
         g.mask = "no_self"
     elif re.search(r"padding|<pad>|\[pad\]|remplissage|relleno|preenchimento|auffüll|패딩|パディング|填充", low):
         g.mask = "padding"  # a key padding mask: no query looks at the padding tokens
@@ -604,11 +607,29 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
     if attention:
         # the words are a prior ("unscaled" may be said of another model): the numbers may still say otherwise
         axes.append(("scale", ["sqrt_dk", "none"] if g.scale is None else [g.scale, "sqrt_dk"]))
+        dk = _dk(g) if _BY_DK.search(g.prose) else None
+        if dk is not None:  # "Q K' ./ d_k", "durch d_k geteilt": the scores divided by d_k itself
+            axes[-1][1].append(dk)
         if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
             axes.append(("mask", ["none", "causal", "no_self"]))
         elif g.mask is not None:  # "causal" may be said of the next notebook: the numbers decide
             axes.append(("mask", [g.mask, "none"] + (["causal"] if g.mask == "padding" else [])))
     return axes
+
+
+_BY_DK = re.compile(r"(?:[/÷]|\./|durch|divided by|dividing by|geteilt durch|で割|除以|로 나누|par|por)\s*\$?\s*"
+                    r"(?:\\mathrm\{|\\text\{)?d_\{?k\}?(?![\w}]*\s*[)}]?\s*\^)", re.IGNORECASE)
+
+
+def _dk(g: Givens) -> int | None:
+    """d_k, the width of a head's queries: of Wq (by its layout), or of the Q given, or of the inputs."""
+    wq = g.weights.get("Wq")
+    if wq and len(V.shape(wq[0].array)) == 2:
+        shape = V.shape(wq[0].array)
+        return shape[0] if g.layout == "column" else shape[1]
+    if "Q" in g.direct and len(V.shape(g.direct["Q"].array)) == 2:
+        return V.shape(g.direct["Q"].array)[1]
+    return len(g.X[0]) if g.X else None
 
 
 def _positions_axes(g: Givens) -> list[tuple[str, list]]:
