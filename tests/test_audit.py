@@ -106,14 +106,23 @@ def test_verdict_propagated(write_case):
     assert f.severity is Severity.ERROR  # follows its cause
 
 
-def test_a_coarse_restatement_leaves_the_finer_number_as_the_documents_value(write_case):
-    """scaled claimed 0.3340 (wrong), restated as 0.33, then exp 1.3965 = e^0.3340: the author carried 0.3340,
-    which 0.33 only rounds, so exp is propagated from the slip (0.33 alone would make it mere rounding)."""
+def test_a_percentage_restating_a_finer_number_leaves_that_number_as_the_documents_value(write_case):
+    """scaled claimed 0.3340 (wrong), restated as "33%", then exp 1.3965 = e^0.3340: the author carried 0.3340,
+    which 33 % only restates, so exp is propagated from the slip (33 % alone would make it mere rounding)."""
     rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
-                                         '[[claims]]\nvalues = { "scaled[a,a]" = 0.33 }\n'
+                                         '[[claims]]\nvalues = { "scaled[a,a]" = "33%" }\n'
                                          '[[claims]]\nvalues = { "exp[a,a]" = 1.3965 }\n'))).run()
     f = next(f for f in rep.findings if f.quantity == "exp[a,a]")
     assert f.verdict == "propagated" and [c.number.text for c in f.caused_by] == ["0.3340"]
+
+
+def test_a_number_rounded_and_then_worked_with_stays_the_rounded_one(write_case):
+    """scaled claimed 0.3340, then 0.33, then exp 1.391 = e^0.33: the author rounded and went on from 0.33 (and
+    0.33 is right to its digits), so exp is rounding, not judged from 0.3340."""
+    rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
+                                         '[[claims]]\nvalues = { "scaled[a,a]" = 0.33 }\n'
+                                         '[[claims]]\nvalues = { "exp[a,a]" = 1.391 }\n'))).run()
+    assert next(f for f in rep.findings if f.quantity == "exp[a,a]").verdict == "rounding"
 
 
 def test_verdict_last_digit(write_case):

@@ -3,7 +3,7 @@
 For a claim of q stated as r with k decimals, I(r) = [r − ½·10^−k, r + ½·10^−k].
 R is q recomputed from the *document's values* of its inputs: a stated input's
 latest claim before this one (else its first after; an earlier claim with more
-decimals when the latest only rounds it, as "34.2%" rounds 0.3423), as written, widened to
+decimals when the latest is a percentage only rounding it, as "34.2%" rounds 0.3423), as written, widened to
 include the exact value when that claim is itself correct, or the value its own
 document inputs give when it is propagated (the author may have carried it
 unrounded); an unstated input
@@ -146,7 +146,8 @@ class Auditor:
 
     # ---- the document's values --------------------------------------------------------
     def stated(self, p: Address, seq: int) -> Claim | None:
-        """p's latest claim before position seq, or failing that its first one after."""
+        """p's latest claim before position seq, or failing that its first one after; a percentage restating an
+        earlier, finer number (0.3423, then "34.2 %") leaves that number as the document's value."""
         cs = self.by_addr.get(p)
         if not cs:
             return None
@@ -154,9 +155,11 @@ class Auditor:
         if k == 0:
             return cs[0]
         last = cs[k - 1]
-        if last.role is Role.STATED and last.number.decimals is not None and last.number.rational is not None:
+        if last.role is Role.STATED and last.number.text.endswith("%") and last.number.decimals is not None and \
+                last.number.rational is not None:
             lo, hi = last.number.interval()
             for e in reversed(cs[max(0, k - 1 - LOOK_BACK):k - 1]):  # 0.3423, then "34.2%": the author carried
+                # (a number rounded and then worked with, 7.3891 then 7.39, stays the rounded one)
                 n = e.number  # the finer number the later one rounds, not the rounding
                 if n.decimals is not None and n.decimals > last.number.decimals and n.rational is not None \
                         and lo <= n.rational <= hi:
@@ -193,6 +196,13 @@ class Auditor:
             r = self.carried(s)
             return iv.hull(r.lo).hull(r.hi)
         return iv
+
+    def carried_ball(self, s: Claim) -> arb | None:
+        """A ball holding R(s) at the current precision, or None where it cannot be recomputed."""
+        try:
+            return self.carried(s).mid_ball()
+        except (Undefined, ZeroDivisionError, ArithmeticError):
+            return None
 
     def intend(self, seq: int, meant: Interval) -> None:
         """The value the author of claim seq meant (a typo explained): later recomputations start from it."""
@@ -285,10 +295,15 @@ class Auditor:
                         vals.append(arb.union(self.engine.ball(p) - q2arb(half), self.engine.ball(p) + q2arb(half)))
                         continue
                     vals.append(self.engine.ball(p) if not (p.grad and self.g.formula(p).kind is K.GIVEN) else arb(1))
-                else:  # the stated value, widened to E(p) whether or not the claim is correct: a superset
-                    iv = self.intended.get(s.seq)
-                    v = iv.mid_ball() if iv is not None else expr_ball(s.number.value)
-                    vals.append(arb.union(v, self.engine.ball(p)))
+                else:  # the stated value, widened to E(p) whether or not the claim is correct (and to the value
+                    iv = self.intended.get(s.seq)  # carried past it, when it is propagated): a superset
+                    v = arb.union(iv.mid_ball() if iv is not None else expr_ball(s.number.value), self.engine.ball(p))
+                    if self.claim_carried(s):
+                        c = self.carried_ball(s)
+                        if c is None:
+                            return False
+                        v = arb.union(v, c)
+                    vals.append(v)
             try:
                 b = prog.run(BALL, vals)
             except (ArithmeticError, ValueError):

@@ -738,6 +738,9 @@ class _Trial:
                         got = arb.union(iv.mid_ball(), e)
                     elif s.number.rational is not None:
                         got = arb.union(q2arb(s.number.rational), e)
+                    if got is not None and self.au.claim_carried(s):  # and the value carried past it
+                        c = self.au.carried_ball(s)
+                        got = arb.union(got, c) if c is not None else None
                 elif not self.au.stated_below(x):
                     got = e
         except (ArithmeticError, ExactformerError):

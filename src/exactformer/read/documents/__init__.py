@@ -146,6 +146,8 @@ def _choose(path: str, header: str, found: I.Items):
                         chosen[axis.split('.')[-1]] = str(opt)
             if not changed:
                 break
+        chosen = {k: v for k, v in chosen.items()  # a second sweep may go back to the candidate's own choice
+                  if str(M.choice_of(c.spec, next(a for a, _ in c.axes if a.split('.')[-1] == k))) != v}
         chosen_ = [f"{k} = {v}" for k, v in chosen.items()]
         if isinstance(got, CaseError):
             continue

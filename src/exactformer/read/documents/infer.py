@@ -885,6 +885,8 @@ def _named_column(rows, row_labels, what: str, hint: str | None, g, vals: _Value
     head = what.rpartition("column ")[2].strip("'\"")
     t = 1 if g.model.train is not None and updated(head) else 0
     labels = [lab.strip("`*_ ") for lab in row_labels]
+    if len(set(labels)) < len(labels):
+        return None  # "the cat the": a repeated word names no one row
     found = []
     for st in g.steps.values():
         if st.spec.name != hint or not st.listed or st.is_given or st.lazy:

@@ -1142,7 +1142,7 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
     j = k - 1 if k > 0 and V.clean(lines[k - 1]).strip() else k - 2  # the line above, or the one above a gap
     if col_labels is None and j >= 0:  # "Verilen gömmeler (x):" or "x + PE:" above the rows: their name
         above = _TABLE_NAME.fullmatch(V.clean(lines[j]).strip())
-        name = above.group(1).strip() if above else ""
+        name = above.group(1).strip() if above and len(above.group(1).split()) <= 3 else ""  # not a sentence
     return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), name,
                  [n + r for r in range(len(rows))]), used
 

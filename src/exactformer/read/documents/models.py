@@ -617,7 +617,7 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
     return axes
 
 
-_BY_DK = re.compile(r"(?:[/÷]|\./|durch|divided by|dividing by|geteilt durch|で割|除以|로 나누|par|por)\s*\$?\s*"
+_BY_DK = re.compile(r"(?:[/÷]|\./|durch|divided by|dividing by|geteilt durch|で割|除以|로 나누|\bpar|\bpor)\s*(?:\$\s*)?"
                     r"(?:\\mathrm\{|\\text\{)?d_\{?k\}?(?![\w}]*\s*[)}]?\s*\^)", re.IGNORECASE)
 
 
