@@ -73,6 +73,7 @@ def test_working_inside_sentences(sentence, want):
     ("÷√2", None, "scaled"), ("x + PE", None, "in"), ("q_{\\text{sun}}", None, "Q"),
     ("variance σ²", None, "var"), ("std σ", None, "std"), ("ReLU", None, "act"), ("x1 − μ", None, "centered"),
     ("新 p", None, "probs"), ("new logits", None, "logits"),  # the same quantity after the training step
+    ("W^(Q)", "Wq", None), ("W^{(K)}", "Wk", None), ("$x - \\mu$", None, "centered"),
 ])
 def test_names(name, given, step):
     """What a document's names stand for: a given, or the step a printed result is."""

@@ -174,7 +174,8 @@ def _cell(text: str):
 
 
 _PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
-_TOTAL_ROW = re.compile(r"^(?:合計|合计|总和|총합|합계|sum|total|Σ|∑|計|计|somma|totale|suma|soma|somme|summe|gesamt|tổng)$", re.IGNORECASE)
+_TOTAL_ROW = re.compile(r"^(?:合計|合计|总和|총합|합계|합|sum|total|Σ|∑|計|计|somma|totale|suma|soma|somme|summe|gesamt|tổng)"
+                        r"(?:\s*[=:＝].{0,20})?$", re.IGNORECASE)  # | 합 = 출력 |: the column sums, the outputs
 _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
 
 
@@ -257,8 +258,11 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
     for k in totals:  # | 合計 | | | 4.2633 |: each stated total on its own, matched by its value
         for c in rows[k][1:]:
             n = V.number(V.clean(c).strip().strip("$*"))
+            where = row_lines[k] if row_lines and k < len(row_lines) else line
+            vec = _cell(c.strip("*")) if n is None else None
+            if isinstance(vec, list) and vec:  # | 합 = 출력 | (0.4139, 0.7310) |: a column's vectors summed
+                out.found.append(I.Named("", vec, where, I._at(context, where)))
             if n is not None and float(n) != 1:  # | sum | … | 1.0000 |: probabilities add to one, a check
-                where = row_lines[k] if row_lines and k < len(row_lines) else line
                 out.found.append(I.Table([[n]], None, None, where, I._at(context, where), "sum", [where]))
     if totals:
         rows = [r for k, r in enumerate(rows) if k not in totals]
