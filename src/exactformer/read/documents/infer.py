@@ -384,7 +384,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             notes.append(Note(f"table at {I.where(item.line)}: its rows name tokens the model does not have "
                               f"({', '.join(item.row_labels[:4])}): not audited", NoteKind.UNMATCHED))
             continue
-        for rows, row_labels, col_labels, what, hint, bare, row_lines in _matrices(item):
+        for rows, row_labels, col_labels, what, hint, bare, row_lines, head in _matrices(item):
             if _backward(g) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and
                        not _given_as_it_was(a, rows[0][0], g, vals)]
@@ -443,7 +443,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got is None:
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None and isinstance(item, I.Table):
-                got = _named_column(rows, row_labels, what, hint, g, vals)  # | 词 | 新 p |: after a slip
+                got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
             if got is None and isinstance(item, I.Named) and len(rows) == 1:
                 got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
             if got is None:
@@ -734,8 +734,8 @@ def _bare(name: str, hint: str | None, rows: list[list[str]], table: bool) -> in
 
 def _matrices(item):
     """The matrices an item offers for matching: (rows, row labels, column labels, what it is (for notes), the
-    step its name suggests, whether it is bare). A table gives one per block of numbers; an array not named as
-    a given gives itself."""
+    step its name suggests, whether it is bare, the lines of its rows, the head of the column it is, if one).
+    A table gives one per block of numbers; an array not named as a given gives itself."""
     if isinstance(item, I.Table):
         hint = step_hint(item.name) if item.name else None
         lines = item.row_lines or [item.line]
@@ -745,13 +745,13 @@ def _matrices(item):
             for k, (row, h) in enumerate(zip(item.rows, hints)):  # | x − μ | … | then | (x − μ)² | … |: a step a row
                 at = [lines[k]] if k < len(lines) else lines[:1]
                 yield [list(row)], None, item.col_labels, f"table at {I.where(item.line)}, row " \
-                    f"{item.row_labels[k]!r}", h, 0, at  # type: ignore[index]
+                    f"{item.row_labels[k]!r}", h, 0, at, None  # type: ignore[index]
             return
         for rows, col_labels, head in _columns(item):
             at_hint = (step_hint(head) if head else None) or hint
             bare = 0 if item.col_labels else _bare(item.name or "", at_hint, item.rows, True)  # "Nov 5, 2023": a row
             yield rows, item.row_labels, col_labels, f"table at {I.where(item.line)}" + (
-                f", column {head!r}" if head else ""), at_hint, bare, lines
+                f", column {head!r}" if head else ""), at_hint, bare, lines, head
     elif isinstance(item, I.Named) and _SHAPE.search(item.name or ""):
         return  # shape=(3, 2), len(tokens): sizes, not values
     elif isinstance(item, I.Named) and (role(item.name) in (None, "Q", "K", "V", "X") or updated(item.name)):
@@ -761,7 +761,7 @@ def _matrices(item):
         hint = step_hint(item.name) if item.name else None
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
-            hint, bare, item.row_lines or [item.line]
+            hint, bare, item.row_lines or [item.line], None
 
 
 _INDEX_HEAD = re.compile(r"pos|position|posición|posição|位置|위치|#|idx|index|t")  # a column numbering the rows
@@ -868,22 +868,29 @@ def _named_row(item, g, vals: _Values) -> _Match | None:
         return None
     st = steps[0]
     row = st.labels[0].index(sub)
-    cells = [(Address(st.key, (row, j)), t) for j, t in enumerate(item.array)]
+    return _scored([(Address(st.key, (row, j)), t) for j, t in enumerate(item.array)], vals, [0] * len(item.array))
+
+
+def _scored(cells: list[tuple[Address, str]], vals: _Values, rows: list[int]) -> _Match | None:
+    """The cells placed by their names or their place (not by their values) as a match, scored as any other."""
     sc = _score(cells, vals)
-    if sc is None:
-        return None
-    return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=[0] * len(cells))
+    return None if sc is None else _Match(cells, cells[0][0].step, sc[0], sc[1], len(cells), sc[2], rows=rows)
 
 
-def _named_column(rows, row_labels, what: str, hint: str | None, g, vals: _Values) -> _Match | None:
+def _off_model(text: str, v: float) -> float:
+    """How far a number lies from the model's value, relative to it (to 0.1 at least): a slip's later numbers
+    stay within ``NEAR_NAMED`` of it."""
+    return abs(_value(text) - v) / max(abs(v), 0.1)
+
+
+def _named_column(rows, row_labels, head: str | None, hint: str | None, g, vals: _Values) -> _Match | None:
     """A table's column headed by a result's name (| 新 p |, | probability |) whose rows are the words of one
     axis of that step: the cells it names, claimed whatever their numbers when each lies near the model's
-    value (a slip upstream moves every one of them; a column of other numbers lies elsewhere). ``what`` ends
-    with the column's head; one named after the training step is the step after it."""
+    value (a slip upstream moves every one of them; a column of other numbers lies elsewhere). A head named
+    after the training step is the step after it."""
     if hint is None or not row_labels or any(len(r) != 1 or r[0] is None for r in rows):
         return None
-    head = what.rpartition("column ")[2].strip("'\"")
-    t = 1 if g.model.train is not None and updated(head) else 0
+    t = 1 if g.model.train is not None and head is not None and updated(head) else 0
     labels = [lab.strip("`*_ ") for lab in row_labels]
     if len(set(labels)) < len(labels):
         return None  # "the cat the": a repeated word names no one row
@@ -903,13 +910,10 @@ def _named_column(rows, row_labels, what: str, hint: str | None, g, vals: _Value
         idx = tuple(st.labels[axis].index(lab) if k == axis else 0 for k in range(len(st.dims)))
         a = Address(st.key, idx, False, t)
         v = vals.get(a)
-        if v is None or abs(_value(r[0]) - v) > NEAR_NAMED * max(abs(v), 0.1):
+        if v is None or _off_model(r[0], v) > NEAR_NAMED:
             return None
         cells.append((a, r[0]))
-    sc = _score(cells, vals)
-    if sc is None:
-        return None
-    return _Match(cells, st.key, sc[0], sc[1], len(cells), sc[2], rows=list(range(len(cells))))
+    return _scored(cells, vals, list(range(len(cells))))
 
 
 NEAR_NAMED = 0.25  # how far (relative) a named column's numbers may lie from the model's and still be its own
@@ -948,15 +952,13 @@ class _Downstream:
             got = [v for a, _ in cells if (v := self.vals.get(a)) is not None]
             if len(got) < len(cells):
                 continue
-            off = [abs(_value(t) - v) / max(abs(v), 0.1) for (_, t), v in zip(cells, got)]
+            off = [_off_model(t, v) for (_, t), v in zip(cells, got)]
             if max(off) <= NEAR_NAMED and (best is None or sum(off) < best[0]):
                 best = (sum(off), cells)
         self.last = None
         if best is None:
             return None
-        sc = _score(best[1], self.vals)
-        return None if sc is None else _Match(best[1], best[1][0][0].step, sc[0], sc[1], len(best[1]), sc[2],
-                                              rows=[0] * len(best[1]))
+        return _scored(best[1], self.vals, [0] * len(best[1]))
 
     def _downstream(self, step: str) -> list[str]:
         """The steps computed within a few steps after ``step``, in the model's order (a LayerNorm's working

@@ -1088,12 +1088,15 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
     return label, out
 
 
-def _header_above(lines: list[str], k: int, n: int) -> bool:
-    """Whether the line above holds n words and nothing else: the heads of a row of numbers below it."""
+def _heads_above(lines: list[str], k: int) -> list[str] | None:
+    """The words of the line above row k when it holds two or more short words and nothing else (not a
+    sentence's end): the heads of the columns below it."""
     if k == 0:
-        return False
-    head = _cells(V.clean(lines[k - 1]).strip())
-    return len(head) == n and all(_kind(c) == "w" and len(c) <= 24 for c in head)
+        return None
+    prev = V.clean(lines[k - 1]).strip()
+    head = [_label(c) for c in _cells(prev)]
+    ok = len(head) >= 2 and all(_kind(c) == "w" and len(c) <= 24 for c in head) and not prev.endswith(_HEADING_END)
+    return head if ok else None
 
 
 def _signature(cells: list[Cell]) -> tuple:
@@ -1114,7 +1117,7 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
         rows.append(r)
         used += 1
     if len(rows) < 2 and not (first[0] is not None and len(first[1]) >= 2) and \
-            not (len(first[1]) >= 2 and _header_above(lines, k, len(sig))):
+            not (len(first[1]) >= 2 and len(_heads_above(lines, k) or ()) == len(sig)):
         return None, 1  # one row of numbers is a table only under as many words (| time | king | … |)
     if first[0] is not None and len(rows) >= 2 and len(sig) >= 3 and len({r[0] for r in rows}) == 1 and \
             V.counting([r[1][0] for r in rows]):  # riga 1 … riga 4: the row's name is the word and its number
@@ -1127,15 +1130,12 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
             rows.append(r)
             used += 1
     col_labels = None
-    if k > 0:
-        prev = V.clean(lines[k - 1]).strip()
-        head = [_label(c) for c in _cells(prev)]
-        if len(head) >= 2 and all(_kind(c) == "w" and len(c) <= 24 for c in head) and \
-                not prev.endswith(_HEADING_END):
-            if len(head) == len(sig):
-                col_labels = head
-            elif len(head) in (len(sig) + 1, len(sig) + 2):  # "p  kelime  p/w_0 …": the rows' heads, then theirs
-                col_labels = head[len(head) - len(sig):]
+    head = _heads_above(lines, k)
+    if head is not None:
+        if len(head) == len(sig):
+            col_labels = head
+        elif len(head) in (len(sig) + 1, len(sig) + 2):  # "p  kelime  p/w_0 …": the rows' heads, then theirs
+            col_labels = head[len(head) - len(sig):]
     labels = [_label(r[0] or "") for r in rows] if first[0] is not None else None
     n = first_line + k
     name = ""

@@ -197,8 +197,8 @@ def givens(found: I.Items) -> Givens:
             named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at, list(t.row_labels)))  # type: ignore[misc]
         if isinstance(t, I.Table) and t.row_labels and not t.name and all(isinstance(c, str) for r in t.rows for c in r):
             for lab, row in zip(t.row_labels, t.rows):  # | γ | 1.0 | 0.5 | …: a LayerNorm's parameters by row
-                if role(V.clean(lab).replace("$", "").strip()) in ("gamma", "beta"):
-                    named.append(I.Named(V.clean(lab).replace("$", "").strip(), list(row), t.line, t.at))
+                if (param := _ln_param(lab)) is not None:
+                    named.append(I.Named(param, list(row), t.line, t.at))
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
             named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
@@ -427,13 +427,19 @@ def _x_table(found: I.Items):
     return None
 
 
+def _ln_param(label: str) -> str | None:
+    """A row label naming a LayerNorm's γ or β (``$\\gamma$``, ``β``), as written without its dollars; else None."""
+    name = V.clean(label).replace("$", "").strip()
+    return name if role(name) in ("gamma", "beta") else None
+
+
 def _x_rows(found: I.Items):
     """A table of the inputs with a LayerNorm's γ and β as rows of their own (``| Hund | 2.0 | … |``, then
     ``| γ | 1.0 | … |``): the other rows, their labels and the table."""
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and not x.name and \
                 all(isinstance(c, str) for r in x.rows for c in r):
-            params = [role(V.clean(lab).replace("$", "").strip()) in ("gamma", "beta") for lab in x.row_labels]
+            params = [_ln_param(lab) is not None for lab in x.row_labels]
             rows = [(lab, r) for lab, r, p in zip(x.row_labels, x.rows, params) if not p]
             if any(params) and len(rows) >= 1 and all(V.number(lab) is None and lab for lab, _ in rows):
                 return [list(r) for _, r in rows], [lab for lab, _ in rows], x
