@@ -80,6 +80,15 @@ def test_names(name, given, step):
     assert names.role(name) == given and names.step_hint(name) == step
 
 
+def test_a_totals_row_of_vectors_is_read_and_its_unreadable_cells_are_said():
+    """| 합 = 출력 | (0.41, 0.73) | (0.1 |: the summed vector stands alone; the broken cell is reported, not dropped."""
+    out = items.Items()
+    formats._add_table(["", "a", "b"], [["x", "(0.1, 0.2)", "(0.3, 0.4)"], ["합 = 출력", "(0.41, 0.73)", "(0.1"]],
+                       5, out, ["", ""], [7, 8])
+    assert [x.array for x in out.found if isinstance(x, items.Named)] == [["0.41", "0.73"]]
+    assert any("(0.1" in n.text and "not read" in n.text for n in out.skipped)
+
+
 def test_a_numbered_first_column_is_labels_and_a_totals_row_stands_alone():
     """| pos | dim 0 | … with rows 0, 1, 2 takes the positions as labels; a 合計 row is its own claim."""
     out = items.Items()

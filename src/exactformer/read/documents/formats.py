@@ -262,6 +262,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             vec = _cell(c.strip("*")) if n is None else None
             if isinstance(vec, list) and vec:  # | 합 = 출력 | (0.4139, 0.7310) |: a column's vectors summed
                 out.found.append(I.Named("", vec, where, I._at(context, where)))
+            elif n is None and vec is None and not V.blank(c):  # (100 %, like 1.0000, is the sum's check)
+                out.skipped.append(Note(f"{I.where(where)}: the totals row's cell is not a number or a vector, not "
+                                        f"read: {I.G.clip(c, 40)!r}", NoteKind.BAD_CELL))
             if n is not None and float(n) != 1:  # | sum | … | 1.0000 |: probabilities add to one, a check
                 out.found.append(I.Table([[n]], None, None, where, I._at(context, where), "sum", [where]))
     if totals:
