@@ -77,13 +77,12 @@ A("<li>loss L = &frac12;(y &minus; a)&sup2; with a = &sigma;(z), z = w&middot;x 
 A("</ul>")
 A("<h2>2. The circuit</h2>")
 A('<figure class="circuit">')
-A('<svg xmlns="http://www.w3.org/2000/svg" width="760" height="300" viewBox="0 0 760 300">',
-  nots=["760", "300"])
+A('<svg xmlns="http://www.w3.org/2000/svg" width="760" height="300" viewBox="0 0 760 300">')
 A('  <g stroke="#444" fill="none" stroke-width="1.5">')
 for k, yy in enumerate((50, 140, 230)):
-    A(f'    <line x1="90" y1="{yy}" x2="250" y2="{yy}"/>', nots=[str(yy)])
-    A(f'    <line x1="290" y1="{yy}" x2="420" y2="140"/>', nots=[str(yy)])
-    A(f'    <circle cx="270" cy="{yy}" r="20"/>', nots=[str(yy)])
+    A(f'    <line x1="90" y1="{yy}" x2="250" y2="{yy}"/>')
+    A(f'    <line x1="290" y1="{yy}" x2="420" y2="140"/>')
+    A(f'    <circle cx="270" cy="{yy}" r="20"/>')
 A('    <circle cx="440" cy="140" r="20"/>')
 A('    <rect x="500" y="120" width="50" height="40"/>')
 A('    <line x1="460" y1="140" x2="500" y2="140"/>')

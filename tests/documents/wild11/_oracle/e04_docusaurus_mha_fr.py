@@ -130,7 +130,7 @@ A("")
 o0 = out[0][0]
 terms = [concat[0][k] * mat(Wos)[k][0] for k in range(4)]
 A(f"Vérification pour la première composante de *le* : "
-  + " + ".join(f"{R(concat[0][k])}×{Wos[k][0]}" for k in range(4)) + f" = {R(o0)}.",
+  + " + ".join(f"{R(concat[0][k])}×{par(Wos[k][0])}" for k in range(4)) + f" = {R(o0)}.",
   claims=[(R(o0), "L1.attn.out[le][1]", "correct")], opts=[R(concat[0][k]) for k in range(4)] + [Wos[k][0] for k in range(4)])
 A("")
 A("La sortie a de nouveau la forme (3, 4) : on peut l'ajouter à l'entrée (connexion résiduelle), ce que nous "

@@ -53,8 +53,8 @@ nb.md(["# 랜덤 가중치로 Self-Attention 한 번 돌려보기",
        "",
        "교재 3장 실습입니다. 가중치는 난수로 만들고 **출력하지 않습니다**. Q, K, V부터 결과만 확인합니다.",
        "",
-       "- 작성일: 2025-01-20",
-       "- 환경: Python 3.11, NumPy 1.26"])
+       L("- 작성일: 2025-01-20", nots=["2025-01-20"]),
+       L("- 환경: Python 3.11, NumPy 1.26", nots=["3.11", "1.26"])])
 nb.code(["import numpy as np",
          "np.set_printoptions(precision=4, suppress=True)",
          "rng = np.random.default_rng(12)"])
@@ -62,7 +62,7 @@ xlines = ["X = np.array(["]
 for t, r in zip(toks, Xs):
     xlines.append(f"    [{', '.join(r)}],   # {t}")
 xlines.append("], dtype=np.float32)")
-xlines.append("d_model, d_k = 4, 3")
+xlines.append(L("d_model, d_k = 4, 3", nots=["4", "3"]))
 nb.code(xlines)
 nb.code(["W_q = (rng.standard_normal((d_model, d_k)) * 0.5).astype(np.float32)",
          "W_k = (rng.standard_normal((d_model, d_k)) * 0.5).astype(np.float32)",
