@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ...errors import CaseError
 from . import items as I
@@ -75,7 +76,8 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
                 "tanh": r"\btanh\b"}
 
 
-_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right answer|correct answer|true next|correct next|"
+_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:answer|word)|correct (?:answer|word)|true (?:next|word)|"
+                           r"actual (?:next|word)|correct next|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
                            r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort")
@@ -825,7 +827,48 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     for extra in (_mlp(found, g), _linear(found, g), _network(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
+    temps = temperatures(g)
+    for c in list(out) if temps else ():
+        m = c.spec["model"]
+        if "head" not in m:
+            continue
+        if len(temps) > 1 and len(m["tokens"]) == 1:  # the same logits sampled at each stated temperature, a row each
+            rows = [f"T={t}" for t in temps]
+            z = next(iter(m["embeddings"].values()))
+            each = dict(m, tokens=rows, embeddings={r: list(z) for r in rows},
+                        head=dict(m["head"], temperature=dict(zip(rows, temps))))
+            each.pop("loss", None)
+            out.insert(out.index(c) + 1, Candidate(
+                c.label + ", at each temperature", {"model": each},
+                c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, a row each"],
+                c.axes, c.prior + 1, c.givens, c.from_x, c.restated))
+        m["head"]["temperature"] = temps[0]  # softmax(z / T): the temperature the document samples with
+        c.axes = c.axes + [("head.temperature", temps)]
+        c.notes.append(f"a sampling temperature: T = {temps[0]} (stated" +
+                       (f"; also {', '.join(temps[1:])})" if temps[1:] else ")"))
     return out
+
+
+_TEMPERATURE = re.compile(r"(?:(?i:temperature|温度|온도|température|temperatura|temperatur|температура|nhiệt độ|suhu)"
+                          r"(?:\s*(?:系数|参数|パラメータ|파라미터))?(?:\s*[(（]?\s*\$?T\$?\s*[)）]?)?|(?<![\w\\])\$?T)\s*\$?\s*"
+                          r"(?:=|＝|:|：|は|を|를|을|取|为|是)\s*\$?\s*(" + V.NUMBER.pattern + r")(?![\w.])")
+
+
+def temperatures(g: Givens) -> list[str]:
+    """The sampling temperatures the document states (``T = 0.7``, ``温度 T = 0.5``), in order, when it speaks of a
+    temperature at all."""
+    if not re.search(r"(?i:temperature|温度|온도|température|temperatura|temperatur|температур|nhiệt độ|suhu)", g.prose):
+        return []
+    got: list[str] = []
+    for m in _TEMPERATURE.finditer(g.prose):
+        v = V.number(m.group(1))
+        try:
+            ok = v is not None and 0 < Fraction(v) <= 100
+        except (ValueError, ZeroDivisionError):
+            ok = False
+        if ok and v not in got:
+            got.append(v)
+    return got
 
 
 def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
@@ -924,11 +967,17 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
                 all(isinstance(c, str) for r in x.rows for c in r) and \
                 all(V.number(h) is None and h for h in x.col_labels) and len(set(x.col_labels)) == len(x.col_labels):
             heads = [h for k, h in (x.texts or {}).items() if _TARGET_HEAD.search(k)]
-            if set(x.col_labels) <= words or heads:
+            named = x.row_labels is not None and len(x.row_labels) == 1 and _logits_label(x.row_labels[0])
+            if set(x.col_labels) <= words or heads or named:  # | logit $z$ | 2.1 | 1.3 |: under the words
                 rows, vocab, item = [[str(c) for c in r] for r in x.rows], list(x.col_labels), x
                 labels = list(x.row_labels) if x.row_labels else [f"t{k + 1}" for k in range(len(x.rows))]
                 targets = heads[0] if heads else None
                 break
+        column = _logits_column(x, g)
+        if column is not None:  # | mat | 2.1 |: a row per word, its logit in a column (perhaps beside its e^z and p)
+            vocab, item, labels = _row_words(x), x, ["z"]
+            rows = [[str(r[column]) for r in x.rows]]  # type: ignore[union-attr]
+            break
         if isinstance(x, I.Named) and _LOGITS_NAME.match(x.name.strip()) and len(V.shape(x.array)) == 1:
             size = len(x.array)
             vocab = next((t.tokens for t in found.found if isinstance(t, I.Tokens) and len(t.tokens) == size), None) \
@@ -948,8 +997,33 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
         loss, more = _loss(g, vocab, labels[-1])
         if loss is not None:
             m["loss"], notes = loss, notes + more
+    beside = isinstance(item, I.Table) and item.row_labels and len(item.rows[0]) > 1  # its e^z and p: claims
     return Candidate("the output softmax over logits the document gives", {"model": m}, notes, prior=-1,
-                     givens={id(item)}, from_x=False, restated=("logits",))
+                     givens=set() if beside else {id(item)}, from_x=False, restated=("logits",))
+
+
+_LOGITS_HEAD = re.compile(r"(?:logits?|z|z_i|scores?|raw scores?|ロジット|スコア|로짓|점수|对数几率|分数|得分)(?:\s*\(z\))?",
+                          re.IGNORECASE)
+_LOGITS_WORD = re.compile(r"\blogits?\b|ロジット|로짓|对数几率|未归一化", re.IGNORECASE)
+
+
+def _logits_label(text: str) -> bool:
+    """A row's or column's head that says it holds logits (``logit $z$``, ``**z**``, ``ロジット``)."""
+    t = re.sub(r"[*`$\\{}]", "", text).strip(" _")
+    return bool(_LOGITS_HEAD.fullmatch(t) or _LOGITS_WORD.search(t))
+
+
+def _logits_column(x, g: Givens) -> int | None:
+    """The column of a table with a row per word that holds the words' logits: the one headed so (| word | logit |),
+    or the first of a table without heads when the document speaks of logits."""
+    words = _row_words(x)
+    if words is None or len(set(words)) != len(words) or not x.rows or \
+            not all(isinstance(r[0], str) and V.number(r[0]) is not None for r in x.rows):
+        return None
+    if x.col_labels:
+        return next((j for j, h in enumerate(x.col_labels) if _logits_label(h)
+                     and all(isinstance(r[j], str) for r in x.rows)), None)
+    return 0 if _LOGITS_WORD.search(g.prose) else None
 
 
 def _in_prose(g: Givens, words: list[str]) -> bool:
