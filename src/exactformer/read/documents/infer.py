@@ -1034,8 +1034,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
             if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
-                if -key[2] < len(texts) and not key[1] and _far(ops, vals):
-                    continue  # a result only near the quantity, every operand far from it: another computation
+                if -key[2] < len(texts) and not key[1] and (_far(ops, vals) if ops else g.step(a.step).is_given):
+                    continue  # a result only near the quantity: every operand far from it, or none (a given's)
                 return _Line(a, -key[2] == len(texts), tuple(ops))
         except (AddressError, ExactformerError, ArithmeticError):
             continue

@@ -406,7 +406,8 @@ def _x_column(found: I.Items):
             for k, head in enumerate(x.col_labels):
                 col = [r[k] for r in x.rows]
                 if all(isinstance(c, list) for c in col) and len({len(c) for c in col if c}) == 1 and \
-                        any(role(w) == "X" for w in re.split(r"[\s()（）:]+", head) if w):
+                        not re.search(r"[+·×*/=−-]", head) and \
+                        any(role(w) == "X" for w in re.split(r"[\s()（）:]+", head) if w):  # not | X + Z |
                     return [list(c) for c in col if isinstance(c, list)], x.row_labels, x
     return None
 
@@ -593,6 +594,32 @@ def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int)
     return layer
 
 
+def _per_head(g: Givens, d: int) -> dict | None:
+    """Each head's own Wq, Wk, Wv, numbered alike (Wq_1, Wq_2 … or W_Q^{(1)}, …: as many of each, of one shape,
+    d_model rows), with W_O when it takes their concatenation: an attention block of that many heads."""
+    ws = [g.weights.get(r, []) for r in ("Wq", "Wk", "Wv")]
+    k = len(ws[0])
+    if k < 2 or any(len(w) != k for w in ws) or g.layout == "column":
+        return None
+    for group in ws:
+        shapes = {tuple(V.shape(w.array)) for w in group}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 2 or next(iter(shapes))[0] != d:
+            return None
+        if [_head_number(w.name) for w in group] != list(range(1, k + 1)):
+            return None
+    layer: dict = {"heads": k, **{r: [list(w.array) for w in group] for r, group in zip(("Wq", "Wk", "Wv"), ws)}}
+    wo = g.weights.get("Wo")
+    if wo and tuple(V.shape(wo[0].array))[:1] == (k * len(ws[2][0].array[0]),):
+        layer["Wo"] = list(wo[0].array)
+    return layer
+
+
+def _head_number(name: str) -> int | None:
+    """The head a weight's name numbers: Wq_1, W_Q^{(2)}, W^Q_2, Wq1, Wq_h1 → 1, 2, 2, 1, 1."""
+    m = re.search(r"(?:_?h(?:ead)?)?[_^{(\s]*(\d)\W*$", V.clean(name).replace("$", ""))
+    return int(m.group(1)) if m else None
+
+
 def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
     m: dict = {"tokens": tokens}
     if g.layout:
@@ -700,6 +727,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             if len(wq) == 2 and wq[0] != d and wq[1] == d:
                 g.layout = "column"
                 notes.append("weights written out×in (W·x): layout = column")
+            if "Wo" in layer:  # W_O takes the heads' concatenation: as many rows (x·W) as V has columns
+                wo, wv = V.shape(layer["Wo"]), V.shape(layer["Wv"])
+                if len(wo) != 2 or len(wv) != 2 or (wo[1] != wv[0] if g.layout == "column" else wo[0] != wv[1]):
+                    w = g.weights["Wo"][0]
+                    del layer["Wo"]
+                    notes = [n for n in notes if not n.startswith("L1.Wo ")] + [
+                        f"{w.name} ({I.where(w.line)}) is {'×'.join(map(str, wo))}, which does not take V's "
+                        f"{'×'.join(map(str, wv))} output: not used as W_O"]
             if g.pre_ln:  # GPT-2's ln_1, then attention on it, then the residual (and ln_2, the FFN when given)
                 eps = g.eps[0] if g.eps else "1e-5"
                 blocks: dict = {"blocks": ["ln1", "attn", "resid1"] + (["ln2", "ffn", "resid2"] if ffn else []),
@@ -722,6 +757,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                               "residual, no LayerNorm); say otherwise with --givens"],
                                      _conventions(g, True) + [("layers.0.ffn.activation", activations(g))],
                                      prior=0))
+            per_head = _per_head(g, d)
+            if per_head is not None:  # Wq_1, Wq_2, …: each head's own matrices, numbered
+                out.append(Candidate(f"{per_head['heads']}-head attention", {"model": dict(
+                    _base_model(g, X, tokens), layers=[per_head])}, note + [
+                    f"{per_head['heads']} heads, each with its own Wq, Wk, Wv (" + ", ".join(
+                        w.name for w in g.weights["Wq"][:per_head["heads"]]) + ")"] +
+                    ([f"W_O from {g.weights['Wo'][0].name} ({I.where(g.weights['Wo'][0].line)})"]
+                     if "Wo" in per_head else []), _conventions(g, True), prior=-1))
             cols = len(layer["Wq"][0]) if g.layout != "column" else len(layer["Wq"])
             # the head counts the prose speaks of that split the columns ("2 heads" here, "8 heads" of the paper)
             for h in sorted({c for c in g.head_counts if c > 1 and cols % c == 0}, reverse=True)[:2]:
@@ -1060,7 +1103,7 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
 
 _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
-_TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
+_TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
 _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
@@ -1126,6 +1169,10 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
          "layers": [{"blocks": ["n"], "n": lin}], "loss": loss}
     params = ["L1.n.W"] + (["L1.n.b"] if b is not None else [])  # the inputs are data, not trained
     spec = {"model": model} | ({"train": {"lr": lr, "steps": 1, "params": params}} if lr is not None else {})
+    names = {f"w{i + 1}": f"L1.n.W[{i + 1}][1]" for i in range(len(ws))}  # | w1 | 0.4 | -0.0932 | 0.4279 |
+    names |= {"b": "L1.n.b[1]"} if b is not None else {}
+    spec["names"] = names
+
     def at(v: I.Named) -> str:
         return I.where(v.line) if v.line else f"{v.name}1, {v.name}2, … one by one"
     notes = [f"a neuron: x ({at(vec['x'])}), w ({at(vec['w'])}), {act}"
