@@ -73,3 +73,21 @@ def test_a_neurons_target_named_with_its_symbol_and_its_parameters_in_an_update_
     assert "target 1" in "\n".join(n.text for n in r.notes)
     assert '"grad.n.W[1][1]" = "-0.1185"' in r.toml and '"step1.n.W[2][1]" = "-0.1315"' in r.toml
     assert '"step1.n.b[1]" = "0.1592"' in r.toml
+
+
+def test_a_document_no_model_fits_still_has_its_arithmetic_audited(tmp_path):
+    """Only lines of working and no givens: no model, so each line is checked as arithmetic; the report says
+    why nothing else is, and the audit is a warning at least (exit 1 with --strict), never an abort."""
+    import subprocess
+    import sys
+
+    doc = tmp_path / "working.md"
+    doc.write_text("# Working only\n\nThe mean is (0.5 + 1.5) / 2 = 1.0, and 0.25 × 0.4 = 0.2.\n", encoding="utf-8")
+    run = [sys.executable, "-m", "exactformer", "audit", str(doc)]
+    p = subprocess.run(run, capture_output=True, text=True)
+    assert p.returncode == 1, p.stderr  # 0.25 × 0.4 is 0.1
+    assert "no model fits the document" in p.stdout and "false working" in p.stdout
+    doc.write_text("# Working only\n\nThe mean is (0.5 + 1.5) / 2 = 1.0.\n", encoding="utf-8")
+    p = subprocess.run(run, capture_output=True, text=True)
+    assert p.returncode == 0 and "warnings only" in p.stdout
+    assert subprocess.run(run + ["--strict"], capture_output=True, text=True).returncode == 1

@@ -471,6 +471,25 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
+def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
+    """The document's lines of working, each checked as arithmetic only (no quantity claimed): what is left to
+    audit when no model fits the document."""
+    from ..claims import matcher
+
+    m = matcher(engine.graph, engine)
+    groups: list[str] = []
+    for item in found.found:
+        if not isinstance(item, I.Work):
+            continue
+        problem = _unreadable(_work_claims(item.at, item.line, None, item.text), engine, m)
+        if problem:
+            notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
+                              NoteKind.NOT_READ))
+            continue
+        groups.append(_work_group(item.at, item.line, None, item.text))
+    return Claims("\n".join(groups), 0, 0, 0, 0, 0)
+
+
 MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
