@@ -107,7 +107,9 @@ MAX_JOIN = 200  # lines a bracketed array may span
 
 def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
-    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in text.splitlines()]
+    raw_lines = text.splitlines()
+    prompted = {j for j, x in enumerate(raw_lines[:MAX_LINES]) if x.lstrip()[:1] in ">.I" and _PROMPT.match(x.lstrip())}
+    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in raw_lines]
     if len(lines) > MAX_LINES:
         out.skipped.append(Note(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)",
                                 NoteKind.NOT_READ))
@@ -200,6 +202,15 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         alone = _NAME_ALONE.match(s)
+        echo = _echo(lines, k) if alone else None
+        if echo is not None:  # MATLAB's and Octave's "A =", a blank line, the rows (in blocks of Columns 1 through 3)
+            rows, at_row, used = echo
+            name = _echo_name(_name(alone.group(1)), lines, k, prompted)
+            arr = rows[0] if len(rows) == 1 else [r[0] for r in rows] if len(rows[0]) == 1 else rows
+            out.found.append(Named(name, arr, n + at_row, _at(context, n + at_row), None, None,
+                                   [n + at_row + j for j in range(len(rows))] if len(rows) > 1 else None))
+            k += used
+            continue
         if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None)  # print("Q =\n", Q): the name, then the array below it
             if got is not None and not isinstance(got[0], tuple):
@@ -518,6 +529,78 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
     return name, rows if len(rows) > 1 else rows[0], heads, j - k
 
 
+_ECHO_COLUMNS = re.compile(r"^\s*Columns?\s+(\d+)(?:\s*(?:through|to|and|-|:)\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+def _echo(lines: list[str], k: int) -> tuple[list[list[str]], int, int] | None:
+    """What MATLAB and Octave print for a result (``format short``/``loose``): ``A =`` alone, a blank line, rows
+    of numbers without brackets, each of one width; a wide matrix in blocks, each under ``Columns 1 through 3``
+    and set beside the one before. (rows, the first row's offset from k, lines used), or None."""
+    j = k + 1
+    if j >= len(lines) or lines[j].strip():
+        return None
+    rows: list[list[str]] = []
+    first = None
+    block: list[list[str]] = []
+    while j < len(lines):
+        t = V.clean(lines[j]).strip()
+        if not t:
+            if block and j + 1 < len(lines) and _ECHO_COLUMNS.match(V.clean(lines[j + 1])):
+                j += 1
+                continue
+            if block and rows:
+                break
+            j += 1
+            if block:
+                rows, block = block, []
+            continue
+        cols = _ECHO_COLUMNS.match(t)
+        if cols:
+            if block:
+                if rows and len(rows) != len(block):
+                    return None
+                rows = [a + b for a, b in zip(rows, block)] if rows else block
+                block = []
+            j += 1
+            continue
+        cells = t.split()
+        if not all(V.number(c) for c in cells) or (block and len(cells) != len(block[0])) or len(block) >= 256:
+            if block or rows:
+                break
+            return None
+        if first is None:
+            first = j - k
+        block.append([V.number(c) for c in cells])  # type: ignore[misc]
+        j += 1
+    if block:
+        if rows and len(rows) != len(block):
+            return None
+        rows = [a + b for a, b in zip(rows, block)] if rows else block
+    if not rows or first is None:
+        return None
+    return rows, first, j - k
+
+
+_COMMAND = re.compile(r"^\s*([^\W\d][\w.]{0,30})\s*=\s*(.+?)\s*;?\s*$")
+
+
+def _echo_name(name: str, lines: list[str], k: int, prompted: set[int]) -> str:
+    """An echoed result's name: ``ans`` is the command above it (``sum(E, 2)``); ``E`` after ``>> E = exp(S)`` is
+    named by its command when the command names a step (``exp(S)``, ``Q*K'/sqrt(2)``), else by its letter."""
+    j = k - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    if j < 0 or j not in prompted:
+        return name
+    command = V.clean(lines[j]).strip().rstrip(";").strip()
+    if name == "ans":
+        return command if len(command) <= 40 and "=" not in command else name
+    m = _COMMAND.match(command)
+    if m and m.group(1) == name and step_hint(m.group(2)) is not None:
+        return m.group(2)
+    return name
+
+
 def _comment(s: str) -> tuple[str, str | None]:
     """A line of code and the token its comment names: ``x = [0.1, 0.3]  # "Hello"`` → (``x = [0.1, 0.3]``,
     ``Hello``); ``[0.1, 0.2], % 어제`` → (…, ``어제``). Only after code (a bracket, a digit or ``=``), so a Markdown
@@ -629,11 +712,12 @@ _DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,�
 _TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})")
 
 
-_PROMPT = re.compile(r"^(?:>>>|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")
+_PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's, Octave's
 
 
 def _unprompt(s: str) -> str:
-    """A line without the prompt of a Python session or an exported notebook (``>>>``, ``...``, ``Out[3]:``)."""
+    """A line without the prompt of a Python, MATLAB or Octave session or an exported notebook (``>>>``, ``>>``,
+    ``...``, ``Out[3]:``)."""
     return _PROMPT.sub("", s, count=1) if s[:1] in ">.IO" else s
 
 
