@@ -109,7 +109,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
     raw_lines = text.splitlines()
     prompted = {j for j, x in enumerate(raw_lines[:MAX_LINES]) if x.lstrip()[:1] in ">.I" and _PROMPT.match(x.lstrip())}
-    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in raw_lines]
+    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _unknit(raw_lines)]
     if len(lines) > MAX_LINES:
         out.skipped.append(Note(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)",
                                 NoteKind.NOT_READ))
@@ -401,7 +401,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
-_R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(])")
+_R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
 _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
@@ -712,6 +712,28 @@ _DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,�
 _TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})")
 
 
+_KNITR = re.compile(r"^(?:##|#>)(?: |$)")
+_KNITR_ROW = re.compile(r"(?:\s+" + V.NUMBER.pattern + r"){1,}\s*$")
+
+
+def _unknit(lines: list[str]) -> list[str]:
+    """Lines of R output as knitr and reprex print them, each after ``## `` or ``#> ``, without that prefix: a run of
+    such lines whose any line ends in numbers (``## [1,] 0.67 0.44``); a run of comments in code stays."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if not _KNITR.match(lines[k]):
+            k += 1
+            continue
+        j = k
+        while j < len(lines) and _KNITR.match(lines[j]):
+            j += 1
+        if any(_KNITR_ROW.search(x[2:]) for x in lines[k:j]):
+            out[k:j] = [x[3:] for x in lines[k:j]]
+        k = j
+    return out
+
+
 _PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's, Octave's
 
 
@@ -821,7 +843,7 @@ def _unpunctuated(text: str) -> str:
 
 def _starts_array(v: str) -> bool:
     v = V.clean(v).strip()
-    return v.startswith(("[", "\\begin")) or V.wrapped(v)
+    return v.startswith(("[", "\\begin")) or V.wrapped(v) or bool(re.match(r"c\s*\(\s*[-\d.]", v))  # R's c(0.1, …)
 
 
 def _join(lines: list[str], k: int, first: str, brackets: str = "[]", strip=None) -> tuple[str, int]:
@@ -1143,8 +1165,8 @@ def _kind(cell: str) -> str:
 
 _PAIR = re.compile(r"([^\W\d]\w{0,15})\s*=\s*([-+]?" + V.NUMBER.pattern + r")")
 _PAIRS = re.compile(r"\s*(?:" + _PAIR.pattern + r"[,;]?\s+)+" + _PAIR.pattern + r"[,;.]?\s*")
-_INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}")
-_INDEX_CELL = re.compile(r"\[\d{1,3}\]")
+_INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}|(?:\[,\d{1,4}\]\s*)+")  # [0] [1] …; R's [,1] [,2] …
+_INDEX_CELL = re.compile(r"\[\d{1,3},?\]")  # [2]; R's [2,] before a matrix's row
 
 
 def _row(s: str) -> tuple[str | None, list[Cell]] | None:
@@ -1154,7 +1176,7 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
     if not cells or all(_INDEX_CELL.fullmatch(c) for c in cells):
         return None
     if len(cells) >= 3 and _INDEX_CELL.fullmatch(cells[0]) and all(V.number(c) is not None for c in cells[1:]):
-        return cells[0][1:-1], [V.number(c) for c in cells[1:]]
+        return cells[0][1:-1].rstrip(","), [V.number(c) for c in cells[1:]]
     kinds = [_kind(c) for c in cells]
     label = None
     if len(cells) >= 3 and kinds[:2] == ["n", "w"] and cells[0].isdigit() and len(cells[0]) <= 3:
