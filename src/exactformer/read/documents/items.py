@@ -843,7 +843,7 @@ def _unpunctuated(text: str) -> str:
 
 def _starts_array(v: str) -> bool:
     v = V.clean(v).strip()
-    return v.startswith(("[", "\\begin")) or V.wrapped(v) or bool(re.match(r"c\s*\(\s*[-\d.]", v))  # R's c(0.1, …)
+    return v.startswith(("[", "\\begin")) or V.wrapped(v) or bool(re.match(r"\(\s*\\begin\{", v)) or bool(re.match(r"c\s*\(\s*[-\d.]", v))  # R's c(0.1, …)
 
 
 def _join(lines: list[str], k: int, first: str, brackets: str = "[]", strip=None) -> tuple[str, int]:

@@ -19,7 +19,8 @@ NUMBER = re.compile(r"[-−‐–]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable)"
                       r"\s*\(", re.IGNORECASE)
-_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\})?(.*?)\\end\{\1\}", re.DOTALL)
+_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?(.*?)\\end\{\1\}",
+                    re.DOTALL)  # an array's column spec, {cccc} (or cccc once its braces are read off)
 MAX_CELLS = 100_000
 MAX_DEPTH = 8
 
@@ -95,6 +96,8 @@ def array(text: str) -> Array | None:
         one = re.match(NUMBER.pattern + r"(?=\s*[,)])", t)
         if one is not None:  # tensor(0.3677, grad_fn=<MseLossBackward0>): a scalar, printed alone
             return [one.group(0)]
+    if t[:1] in "[(" and _LEFT_BEGIN.match(t):  # \left[ \begin{array}{cc} … \end{array} \right]: the array inside
+        t = t[1:].lstrip()
     if t.startswith("\\begin"):
         return latex_matrix(t)
     if not t.startswith("["):
@@ -165,6 +168,9 @@ def _r_numbers(body: str) -> list[str] | None:
     if not cells or len(cells) > MAX_CELLS or not all(_NUMBER_FULL.fullmatch(c) for c in cells):
         return None
     return cells
+
+
+_LEFT_BEGIN = re.compile(r"[\[(]\s*\\begin\{")
 
 
 def _semicolon_rows(body: str) -> Array | None:
