@@ -25,7 +25,7 @@ from typing import NamedTuple
 from ...errors import ParseError
 from .. import grammar as G
 from . import values as V
-from .names import result_name, step_hint
+from .names import result_name, role, step_hint
 from .notes import Note, NoteKind
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
@@ -109,7 +109,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
     raw_lines = text.splitlines()
     prompted = {j for j, x in enumerate(raw_lines[:MAX_LINES]) if x.lstrip()[:1] in ">.I" and _PROMPT.match(x.lstrip())}
-    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _unknit(raw_lines)]
+    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _uncsv(_unknit(raw_lines))]
     if len(lines) > MAX_LINES:
         out.skipped.append(Note(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)",
                                 NoteKind.NOT_READ))
@@ -369,7 +369,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Work(piece, label, n, _at(context, n)))
         table, used = _table(lines, k, first_line, context)
         if table is not None:
-            out.found.append(table)
+            out.found += _by_stems(table)
             label = None
             k += used
             continue
@@ -730,6 +730,30 @@ def _unknit(lines: list[str]) -> list[str]:
             j += 1
         if any(_KNITR_ROW.search(x[2:]) for x in lines[k:j]):
             out[k:j] = [x[3:] for x in lines[k:j]]
+        k = j
+    return out
+
+
+_CSV_LINE = re.compile(r"[^\s,\[\](){}=]+(?:,[^\s,\[\](){}=]*)+")
+
+
+def _uncsv(lines: list[str]) -> list[str]:
+    """Comma-separated rows (a CSV file, a spreadsheet saved as one) as rows of cells apart: a run of two or more
+    lines of one count of commas and no spaces, one of them numbers after its first field. Prose and Python's
+    lists put a space after a comma, and stay."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if not _CSV_LINE.fullmatch(lines[k].strip()):
+            k += 1
+            continue
+        width = lines[k].count(",")
+        j = k
+        while j < len(lines) and _CSV_LINE.fullmatch(lines[j].strip()) and lines[j].count(",") == width:
+            j += 1
+        fields = [x.strip().split(",") for x in lines[k:j]]
+        if j - k >= 2 and any(all(V.number(c) for c in f[1:]) for f in fields):
+            out[k:j] = ["\t".join(c if c else "-" for c in f) for f in fields]
         k = j
     return out
 
@@ -1251,6 +1275,35 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
         name = above.group(1).strip() if above and len(above.group(1).split()) <= 3 else ""  # not a sentence
     return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), name,
                  [n + r for r in range(len(rows))]), used
+
+
+_STEM = re.compile(r"(.{1,12}?)_?(\d{1,2})")
+
+
+def _by_stems(table: Table) -> list[Table]:
+    """A spreadsheet's matrices side by side, their columns headed by a given's name and the column's number
+    (``Wq1 Wq2 Wk1 Wk2 Wv1 Wv2``, ``Q1 Q2 K1 K2``): a table per name, each over the same rows. Any other table
+    is itself."""
+    cols = table.col_labels
+    got = [_STEM.fullmatch(c) for c in cols or ()]
+    if not cols or not all(got) or any(isinstance(c, list) for r in table.rows for c in r):
+        return [table]
+    stems: list[str] = []
+    for m in got:
+        if not stems or stems[-1] != m.group(1):  # type: ignore[union-attr]
+            stems.append(m.group(1))  # type: ignore[union-attr]
+    if len(stems) < 2 or len(set(stems)) != len(stems) or any(role(x) is None for x in stems):
+        return [table]
+    out, j = [], 0
+    for stem in stems:
+        width = sum(1 for m in got if m.group(1) == stem)  # type: ignore[union-attr]
+        numbers = [m.group(2) for m in got[j:j + width]]  # type: ignore[union-attr]
+        if not V.counting(numbers):
+            return [table]
+        out.append(Table([r[j:j + width] for r in table.rows], table.row_labels, None, table.line, table.at, stem,
+                         table.row_lines))
+        j += width
+    return out
 
 
 _TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?)\s*[:：=]")  # a short line without numbers, ending in a colon (W_Q =)
