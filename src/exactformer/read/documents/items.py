@@ -173,6 +173,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        printed = _printed_rows(lines, k)
+        if printed is not None:  # row 0: e=[…], total=5.9594, p=[…] on each line: a table, a column per name
+            out.found.append(Table(printed[1], None, printed[0], n, _at(context, n), "",
+                                   [n + j for j in range(len(printed[1]))]))
+            k += len(printed[1])
+            continue
         pairs = _PAIRS.fullmatch(s)
         if pairs:  # p1=0.9600 p2=0.5500 z=1.3100 y=0.7875: a print of several named numbers
             for pair in _PAIR.finditer(s):
@@ -451,6 +457,50 @@ _PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_
 
 _ALIGNED_NAME = re.compile(r"([^\W\d][\w^'{}]{0,15})\s*=\s*(?=[-−]?\d)")
 _ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*(?:\s+[-−]?\d[\d.]*)*)+\s*$")
+
+
+_PRINTED_VALUE = re.compile(r"([^\W\d]\w{0,15})\s*=\s*(\[[^\[\]=]*\]|" + V.NUMBER.pattern + r")")
+_PRINTED_LEAD = re.compile(r"^\s*(?:[^=:：\[\]]{1,30}[:：]\s*)?")
+
+
+def _printed_line(s: str) -> tuple[list[str], list] | None:
+    """``row 1: e=[2.1325, 1.9159], total=4.0484, p=[0.5268, 0.4732]``, as an f-string prints each row of a loop: an
+    optional label, then two or more ``name=value`` (a number or a [list]) apart by commas or spaces."""
+    lead = _PRINTED_LEAD.match(s)
+    k = lead.end() if lead else 0
+    names: list[str] = []
+    vals: list = []
+    while k < len(s):
+        m = _PRINTED_VALUE.match(s, k)
+        if m is None:
+            return None
+        v = V.number(m.group(2)) if not m.group(2).startswith("[") else V.array(m.group(2))
+        if v is None or (isinstance(v, list) and (not v or isinstance(v[0], list))):
+            return None
+        names.append(m.group(1))
+        vals.append(v)
+        k = m.end()
+        sep = re.match(r"\s*[,;]?\s*", s[k:])
+        k += sep.end() if sep else 0
+    if len(names) < 2 or len(set(names)) != len(names):
+        return None
+    return names, vals
+
+
+def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list]] | None:
+    """Two or more lines printed by one f-string in a loop (the same names, values of the same shapes): the names
+    and, a line each, the values; None for anything else."""
+    first = _printed_line(_comment(V.clean(lines[k]).strip())[0])
+    if first is None:
+        return None
+    shape = [len(v) if isinstance(v, list) else 0 for v in first[1]]
+    rows = [first[1]]
+    while k + len(rows) < len(lines) and len(rows) < 256:
+        got = _printed_line(_comment(V.clean(lines[k + len(rows)]).strip())[0])
+        if got is None or got[0] != first[0] or [len(v) if isinstance(v, list) else 0 for v in got[1]] != shape:
+            break
+        rows.append(got[1])
+    return (first[0], rows) if len(rows) >= 2 else None
 
 
 def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:

@@ -107,6 +107,8 @@ def array(text: str) -> Array | None:
         return None
     if ";" in t[:end] and "[" not in t[1:end]:
         return _semicolon_rows(t[1:end])
+    if "(" in t[:end] and _TUPLES.fullmatch(t[: end + 1]):  # Python's list of tuples: [(0.75, 0.76), (0.75, 0.76)]
+        return _nested(t[: end + 1].replace("(", "[").replace(")", "]"))
     return _nested(t[: end + 1])
 
 
@@ -170,6 +172,7 @@ def _r_numbers(body: str) -> list[str] | None:
     return cells
 
 
+_TUPLES = re.compile(r"\[\s*\([^()\[\]]*\)(?:\s*,\s*\([^()\[\]]*\))*\s*,?\s*\]")
 _LEFT_BEGIN = re.compile(r"[\[(]\s*\\begin\{")
 
 
