@@ -373,6 +373,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        piece[0], [n]))
             else:
                 out.found.append(Work(piece, label, n, _at(context, n)))
+        r_print = _R_VECTOR_PRINT.fullmatch(s)
+        if r_print and not any(0 <= j < len(lines) and _INDEX_CELL.match(V.clean(lines[j]).strip()) for j in (k - 1, k + 1)):
+            out.found.append(Named("", s.split()[1:], n, _at(context, n)))  # R's print of a vector: [1] 0.0120191
+            k += 1
+            continue
         table, used = _table(lines, k, first_line, context)
         if table is not None:
             out.found += _by_stems(table)
@@ -579,6 +584,7 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
     return name, rows if len(rows) > 1 else rows[0], heads, j - k
 
 
+_R_VECTOR_PRINT = re.compile(r"\[1\](?:\s+" + V.NUMBER.pattern + r")+")  # a line alone, no [2] row beside it
 _ECHO_COLUMNS = re.compile(r"^\s*Columns?\s+(\d+)(?:\s*(?:through|to|and|-|:)\s*(\d+))?\s*$", re.IGNORECASE)
 
 
@@ -1249,8 +1255,10 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
     cells = _cells(s)
     if not cells or all(_INDEX_CELL.fullmatch(c) for c in cells):
         return None
-    if len(cells) >= 3 and _INDEX_CELL.fullmatch(cells[0]) and all(V.number(c) is not None for c in cells[1:]):
-        return cells[0][1:-1].rstrip(","), [V.number(c) for c in cells[1:]]
+    if len(cells) >= 2 + (not cells[0].endswith(",]")) and _INDEX_CELL.fullmatch(cells[0]) and \
+            all(V.number(c) is not None for c in cells[1:]):
+        label = None if cells[0].endswith(",]") else cells[0][1:-1]  # R's [2,] only counts the rows
+        return label, [V.number(c) for c in cells[1:]]
     kinds = [_kind(c) for c in cells]
     label = None
     if len(cells) >= 3 and kinds[:2] == ["n", "w"] and cells[0].isdigit() and len(cells[0]) <= 3:
