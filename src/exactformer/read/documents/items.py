@@ -641,8 +641,8 @@ _COMMAND = re.compile(r"^\s*([^\W\d][\w.]{0,30})\s*=\s*(.+?)\s*;?\s*$")
 
 
 def _echo_name(name: str, lines: list[str], k: int, prompted: set[int]) -> str:
-    """An echoed result's name: ``ans`` is the command above it (``sum(E, 2)``); ``E`` after ``>> E = exp(S)`` is
-    named by its command when the command names a step (``exp(S)``, ``Q*K'/sqrt(2)``), else by its letter."""
+    """An echoed result's name: ``ans`` is the command above it (``sum(E, 2)``); a letter that names a given (``E``)
+    after ``>> E = exp(S)`` is named by its command when the command names a step (``exp(S)``), else by itself."""
     j = k - 1
     while j >= 0 and not lines[j].strip():
         j -= 1
@@ -652,8 +652,8 @@ def _echo_name(name: str, lines: list[str], k: int, prompted: set[int]) -> str:
     if name == "ans":
         return command if len(command) <= 40 and "=" not in command else name
     m = _COMMAND.match(command)
-    if m and m.group(1) == name and step_hint(m.group(2)) is not None:
-        return m.group(2)
+    if m and m.group(1) == name and role(name) is not None and step_hint(m.group(2)) is not None:
+        return m.group(2)  # E = exp(S): the exps, not the embeddings E would name
     return name
 
 
