@@ -1356,7 +1356,7 @@ def _by_stems(table: Table) -> list[Table]:
     for stem in stems:
         width = sum(1 for m in got if m.group(1) == stem)  # type: ignore[union-attr]
         numbers = [m.group(2) for m in got[j:j + width]]  # type: ignore[union-attr]
-        if not V.counting(numbers):
+        if width < 2 or not V.counting(numbers):  # Wq_1 Wk_1 Wv_1: the first head's, no columns of one matrix
             return [table]
         out.append(Table([r[j:j + width] for r in table.rows], table.row_labels, None, table.line, table.at, stem,
                          table.row_lines))
