@@ -14,8 +14,6 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import TypeVar
 
-import re
-
 from ..errors import CaseError, ParseError
 from ..exact import expr as X
 from ..files import MAX_CASE_BYTES, read_bytes
