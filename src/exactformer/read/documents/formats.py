@@ -320,11 +320,12 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = _column_words(header[start:]) if header and len(header) - start == len(body[0]) else None
-    for j, head in enumerate(header[start:] if cols else []):  # | 행 | W_Q | W_K |: a weight's rows, one a cell
+    for j, heading in enumerate(header[start:] if cols else []):  # | 행 | W_Q | W_K |: a weight's rows, a cell each
         col = [r[j] for r in body]
-        if (labels is None or V.counting(labels)) and len(col) >= 2 and role(head) not in (None, "X", "Q", "K", "V") \
-                and all(isinstance(c, list) for c in col) and len({len(c) for c in col}) == 1:  # type: ignore[arg-type]
-            out.found.append(I.Named(head.strip(), [list(c) for c in col], line, I._at(context, line),  # type: ignore[arg-type]
+        if (labels is None or V.counting(labels)) and len(col) >= 2 and \
+                role(heading) not in (None, "X", "Q", "K", "V") and all(isinstance(c, list) for c in col) and \
+                len({len(c) for c in col}) == 1:  # type: ignore[arg-type]
+            out.found.append(I.Named(heading.strip(), [list(c) for c in col], line, I._at(context, line),  # type: ignore[arg-type]
                                      row_lines=row_lines))
     out.found.append(I.Table(body, labels, cols, line, I._at(context, line), name, row_lines,  # type: ignore[arg-type]
                              texts or None))
