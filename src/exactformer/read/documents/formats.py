@@ -362,6 +362,7 @@ class _Html(HTMLParser):
         self.hidden: list[str] = []  # open elements inside one hidden from readers (KaTeX's katex-html copy)
         self.tex_script: list[str] | None = None  # MathJax's <script type="math/tex">
         self.svg_text: list[str] | None = None
+        self.tex_inline = False
         self.code = 0  # open <pre>/<code> elements: a program's text, whose commas separate
         self.decimal_comma = False  # the page writes decimals with a comma (0,7071): read them as decimals
         self.written: dict[str, list[tuple[int, str]]] = {}  # on a decimal-comma page: each number as written
@@ -388,6 +389,7 @@ class _Html(HTMLParser):
             return
         if tag == "script" and _TEX_SCRIPT.search(at.get("type", "")) and not self.skip:
             self.tex_script = []
+            self.tex_inline = "mode=display" not in at.get("type", "").replace(" ", "")
             return
         if tag in _SKIP:
             self.skip += 1
@@ -462,7 +464,8 @@ class _Html(HTMLParser):
                     pass
             return
         if tag == "script" and self.tex_script is not None:
-            self.buf.append(" " + "".join(self.tex_script) + " ")
+            tex = "".join(self.tex_script).strip()  # inline maths between $, as Markdown has it: a sentence's working
+            self.buf.append(f" ${tex}$ " if self.tex_inline and tex and "$" not in tex else f" {tex} ")
             self.tex_script = None
             return
         if tag in _SKIP:
