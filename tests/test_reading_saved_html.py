@@ -165,3 +165,33 @@ def test_a_slip_on_a_comma_page_is_found(tmp_path):
     report = Auditor(load_document(str(doc))).run()
     wrong = {(f.quantity, f.claim.number.text) for f in report.by_seq.values() if f.verdict.value == "wrong"}
     assert ("scaled[mar,sol]", "0,4478") in wrong
+
+
+# ---- kramdown's MathJax 2 scripts -------------------------------------------------------------------------
+def test_an_inline_tex_script_is_maths_in_its_sentence():
+    page = ('<p>With <script type="math/tex">d_k = 2</script> we divide by '
+            '<script type="math/tex">\\sqrt{2} \\approx 1.4142</script> and round.</p>\n'
+            '<script type="math/tex; mode=display">W_Q = \\begin{bmatrix} 0.3 & -0.6 \\\\ 0.8 & 0.1 \\end{bmatrix}'
+            '</script>')
+    got = F.html(page)
+    assert [x.text for x in got.found if isinstance(x, I.Work)] == ["sqrt(2) ≈ 1.4142"]
+    assert [(x.name, x.array) for x in got.found if isinstance(x, I.Named)] == [("W_Q", [["0.3", "-0.6"], ["0.8", "0.1"]])]
+
+
+def test_katex_tex_annotation_is_maths_in_its_sentence():
+    page = ('<p>We divide by <span class="katex"><span class="katex-mathml"><math><semantics><mrow><msqrt><mn>2</mn>'
+            '</msqrt><mo>≈</mo><mn>1.4142</mn></mrow><annotation encoding="application/x-tex">\\sqrt{2} \\approx 1.4142'
+            '</annotation></semantics></math></span><span class="katex-html" aria-hidden="true"><span class="mord">1'
+            '</span><span class="mord">.</span></span></span>, then round.</p>')
+    assert [x.text for x in F.html(page).found if isinstance(x, I.Work)] == ["sqrt(2) ≈ 1.4142"]
+
+
+def test_an_empty_corner_over_the_row_names_and_ordinals():
+    page = ('<table><thead><tr><th></th><th colspan="2">W<sub>K</sub></th><th colspan="2">W<sub>V</sub></th></tr>'
+            '<tr><th></th><th>1</th><th>2</th><th>1</th><th>2</th></tr></thead><tbody>'
+            + "".join(f"<tr><td>{k + 1}</td><td>{a[0]}</td><td>{a[1]}</td><td>{b[0]}</td><td>{b[1]}</td></tr>"
+                      for k, (a, b) in enumerate(zip(WK, WV))) + "</tbody></table>")
+    got = _tables(F.html(page))
+    assert [(t.name, t.rows, t.row_labels) for t in got] == [("WK", WK, ["1", "2", "3"]), ("WV", WV, ["1", "2", "3"])]
+    prose = F.html("<p>la 2<sup>e</sup> ligne, the 1<sup>st</sup> row, x<sup>2</sup></p>").prose
+    assert prose == ["la 2e ligne, the 1st row, x^(2)"]

@@ -492,7 +492,8 @@ class _Html(HTMLParser):
             self.svg_text = None
             return
         if tag == "annotation" and self.annotation is not None:
-            self.buf.append(" " + "".join(self.annotation) + " ")
+            tex = "".join(self.annotation).strip()  # KaTeX's source, between $ as Markdown has it
+            self.buf.append(f" ${tex}$ " if tex and "$" not in tex else f" {tex} ")
             self.annotation = None
         elif tag == "mtd" and self.math is not None and self.math_cell is not None:
             if self.math:
