@@ -479,7 +479,8 @@ class _Html(HTMLParser):
             _, at, link = self.script.pop()
             inner = "".join(self.buf[at:]).strip()
             before = "".join(self.buf[:at])
-            if inner and not link and before[-1:].strip() and not self.code and len(inner) <= 40:
+            ordinal = before[-1:].isdigit() and inner.isalpha()  # 1<sup>st</sup>, la 2<sup>e</sup> ligne
+            if inner and not link and not ordinal and before[-1:].strip() and not self.code and len(inner) <= 40:
                 # e<sup>−0.099</sup> is a power, W<sub>Q</sub> a subscript (a footnote's <sup><a> stays as it is)
                 self.buf[at:] = [("^{" if tag == "sup" else "_{") + inner + "}"]
         if tag == "thead" and self.table is not None:
@@ -703,15 +704,15 @@ def _grouped_table(got: dict, line: int, shift: int, out: I.Items, context: list
     out several matrices side by side: each group is a table of its own, named by its upper heading, its rows named
     by the columns that span both header rows. False (nothing read) for any other table."""
     spans, head = got.get("spans"), got.get("head", 0)
-    if not spans or head < 2 or len(spans) != len(got["rows"]) or \
-            not any(c[0] > 1 for c in spans[0]) or not any(c[1] > 1 for c in spans[0]):
+    if not spans or head < 2 or len(spans) != len(got["rows"]) or not any(c[0] > 1 for c in spans[0]):
         return False
     grid = _grid(got["rows"], spans)
     top, sub, body = grid[0], grid[head - 1], grid[head:]
     lines = [n + shift for n in got["lines"][head:]]
     if not body or not top:
         return False
-    labels = [j for j in range(len(top)) if top[j][1] == sub[j][1]]  # a heading over both rows: the rows' names
+    # a heading over both header rows, or none in either: the column of the rows' names
+    labels = [j for j in range(len(top)) if top[j][1] == sub[j][1] or not (top[j][0].strip() or sub[j][0].strip())]
     groups: list[list[int]] = []
     for j in range(len(top)):
         if j in labels:
