@@ -128,6 +128,8 @@ def test_claimed_values_are_written_back_as_the_page_writes_them():
     assert F.as_written(toml, written) == ('line = 3\nvalues = { "a[1]" = "0,25", "a[2]" = "-0,5" }\n'
                                            'line = 9\nvalues = { "b" = "0.25" }')
     assert F.as_written(toml, {}) == toml
+    unplaced = '[[claims]]\nline = 4\nvalues = { "a" = "0.5" }\n[[claims]]\nvalues = { "b" = "0.25" }'
+    assert F.as_written(unplaced, written) == unplaced.replace('"0.5"', '"0,5"')
 
 
 def _page() -> str:

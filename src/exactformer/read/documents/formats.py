@@ -662,7 +662,9 @@ def as_written(toml: str, written: dict[str, list[tuple[int, str]]]) -> str:
         return toml
     out, at = [], 0
     for row in toml.split("\n"):
-        if (m := _CLAIM_LINE.match(row)) is not None:
+        if row.startswith("[[claims]]"):  # (a group without a line, a notebook's, keeps its points)
+            at = 0
+        elif (m := _CLAIM_LINE.match(row)) is not None:
             at = int(m.group(1))
         elif row.startswith("values = ") and at:
             def form(v: re.Match, at: int = at) -> str:
