@@ -85,6 +85,8 @@ class Items:
     title: str | None = None  # the first heading, when the format marks headings
     diagram: list[tuple[str, int]] = field(default_factory=list)  # lone numbers on a drawing (SVG text), by line
     loose: list[tuple[str, int]] = field(default_factory=list)  # numbers in prose no item took ("puis 0.3135"), by line
+    written: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # a decimal-comma page's numbers
+    # ("0.7071": [(12, "0,7071"), (40, "0.7071")]): each as the page writes it, by line, to report it so
 
     def heading(self, text: str) -> None:
         self.prose.append(text)
