@@ -91,3 +91,34 @@ def test_a_document_no_model_fits_still_has_its_arithmetic_audited(tmp_path):
     p = subprocess.run(run, capture_output=True, text=True)
     assert p.returncode == 0 and "warnings only" in p.stdout
     assert subprocess.run(run + ["--strict"], capture_output=True, text=True).returncode == 1
+
+
+def test_linear_modules_as_pytorch_sets_them_up_train_one_step(tmp_path):
+    """fc1.weight.copy_(…) … fc2.bias, x, y, mse_loss, SGD lr=0.5: two linear layers written out×in with the
+    ReLU the code names; the printed gradients and updated weights are claims."""
+    import json
+
+    src = ("import torch\nfc1 = torch.nn.Linear(2, 2)\nfc2 = torch.nn.Linear(2, 1)\nwith torch.no_grad():\n"
+           "    fc1.weight.copy_(torch.tensor([[1.0, 0.5], [-0.5, 1.0]]))\n    fc1.bias.copy_(torch.tensor([0.0, 0.5]))\n"
+           "    fc2.weight.copy_(torch.tensor([[1.5, 2.0]]))\n    fc2.bias.copy_(torch.tensor([0.5]))\n"
+           "x = torch.tensor([1.0, 2.0])\ny = torch.tensor([5.0])\n"
+           "opt = torch.optim.SGD(list(fc1.parameters()) + list(fc2.parameters()), lr=0.5)\n"
+           "out = fc2(torch.relu(fc1(x)))\nloss = torch.nn.functional.mse_loss(out, y)\n")
+    # h = relu([2, 2]) = [2, 2]; out = 3 + 4 + 0.5 = 7.5; loss = 2.5² = 6.25; dL/dout = 5; grad fc2.bias = 5
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": src, "outputs": []},
+        {"cell_type": "code", "metadata": {}, "execution_count": 2, "source": "print(out)\nprint(loss)",
+         "outputs": [{"output_type": "stream", "name": "stdout",
+                      "text": "tensor([7.5000], grad_fn=<ViewBackward0>)\ntensor(6.2500, grad_fn=<MseLossBackward0>)\n"}]},
+        {"cell_type": "code", "metadata": {}, "execution_count": 3, "source": "loss.backward()\nfc2.bias.grad",
+         "outputs": [{"output_type": "execute_result", "execution_count": 3, "metadata": {},
+                      "data": {"text/plain": "tensor([5.])"}}]}]}
+    r = _read(tmp_path, json.dumps(nb, indent=1), "mlp.ipynb")
+    assert "2 linear layers as the code names them (fc1, fc2)" in "\n".join(n.text for n in r.notes)
+    assert 'layout = "column"' in r.toml and '"grad.fc2.b[1]" = "5."' in r.toml
+
+
+def test_the_loss_named_in_the_documents_language():
+    from exactformer.read.documents import names
+
+    assert {names.step_hint(w) for w in ("Verlust", "perte", "损失", "손실", "loss")} == {"loss"}

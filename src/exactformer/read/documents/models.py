@@ -867,7 +867,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if neuron is not None:  # inputs, weights, an activation and a target named one by one: tried early
         out.insert(0, neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
-    for extra in (_mlp(found, g), _linear(found, g), _network(found, g)) if plain else ():
+    for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
     temps = temperatures(g)
@@ -1269,7 +1269,7 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
                      givens=given)  # x1 = 0.5, w1 = 0.4, t = 0.8: the scalars it is given
 
 
-_MSE = re.compile(r"mseloss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
+_MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
 
 
 def _linear(found: I.Items, g: Givens) -> Candidate | None:
@@ -1316,6 +1316,49 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
                      from_x=False)
+
+
+def _modules(found: I.Items, g: Givens) -> Candidate | None:
+    """Two or more linear layers as PyTorch sets them up (``fc1.weight.copy_(…)``, ``fc1.bias``, … in the order the
+    code names them, each written out×in), on an input x, with a target y of the last one's width: the hidden
+    layers through the activation the code names, the mean squared error (or binary cross-entropy after a
+    sigmoid), one SGD step at the stated rate."""
+    mods: dict[str, dict[str, I.Named]] = {}
+    for v in found.found:
+        if isinstance(v, I.Named) and (m := re.fullmatch(r"([A-Za-z_]\w{0,20})\.(weight|bias)", v.name.strip())):
+            mods.setdefault(m.group(1), {}).setdefault(m.group(2), v)
+    named = {v.name.strip().lower(): v for v in reversed(found.found) if isinstance(v, I.Named) and v.name}
+    x, y = named.get("x"), next((named[k] for k in ("y", "target", "y_true", "t") if k in named), None)
+    layers = [(k, m) for k, m in mods.items() if "weight" in m]
+    if len(layers) < 2 or x is None or y is None or len(V.shape(x.array)) != 1:
+        return None
+    width, blocks = len(x.array), {}
+    acts = [a for a in g.activations if a != "sigmoid"] or ["relu"]
+    out_act = "sigmoid" if _BCE.search(g.prose.lower()) and "sigmoid" in g.activations else "identity"
+    for n, (name, m) in enumerate(layers):
+        shape = V.shape(m["weight"].array)
+        if len(shape) != 2 or shape[1] != width or not re.fullmatch(r"[A-Za-z]\w*", name):
+            return None
+        blk: dict = {"kind": "linear", "W": list(m["weight"].array),
+                     "activation": acts[0] if n < len(layers) - 1 else out_act}
+        if "bias" in m and tuple(V.shape(m["bias"].array)) == (shape[0],):
+            blk["b"] = list(m["bias"].array)
+        blocks[name] = blk
+        width = shape[0]
+    target = list(y.array) if len(V.shape(y.array)) == 1 else None
+    if target is None or len(target) != width:
+        return None
+    kind = "bce" if out_act == "sigmoid" else "mse" if _MSE.search(g.prose.lower()) else "squared_error"
+    model: dict = {"tokens": ["x"], "layout": "column", "embeddings": {"x": list(x.array)},
+                   "layers": [{"blocks": list(blocks), **blocks}], "loss": {"kind": kind, "targets": {"x": target}}}
+    spec: Spec = {"model": model}
+    step = _one_step(g, spec, [f"L1.{k}.{p}" for k, blk in blocks.items() for p in ("W", "b") if p in blk])
+    notes = [f"{len(blocks)} linear layers as the code names them ({', '.join(blocks)}), written out×in, "
+             f"{acts[0]} between them, input x ({I.where(x.line)}), target y, loss "
+             f"{ {'bce': 'binary cross-entropy', 'mse': 'mean squared error'}.get(kind, '½Σ(t − o)²') }" + step]
+    givens = {id(x), id(y)} | {id(v) for _, m in layers for v in m.values()} | {  # "alvo $y = 0.9$" again
+        id(t) for t in found.found if isinstance(t, (I.Named, I.Table)) and t.name.strip().lower() == y.name.strip().lower()}
+    return Candidate("linear layers, forward and backward", spec, notes, [], prior=1, givens=givens, from_x=False)
 
 
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
