@@ -1325,8 +1325,8 @@ def _modules(found: I.Items, g: Givens) -> Candidate | None:
     sigmoid), one SGD step at the stated rate."""
     mods: dict[str, dict[str, I.Named]] = {}
     for v in found.found:
-        if isinstance(v, I.Named) and (m := re.fullmatch(r"([A-Za-z_]\w{0,20})\.(weight|bias)", v.name.strip())):
-            mods.setdefault(m.group(1), {}).setdefault(m.group(2), v)
+        if isinstance(v, I.Named) and (hit := re.fullmatch(r"([A-Za-z_]\w{0,20})\.(weight|bias)", v.name.strip())):
+            mods.setdefault(hit.group(1), {}).setdefault(hit.group(2), v)
     named = {v.name.strip().lower(): v for v in reversed(found.found) if isinstance(v, I.Named) and v.name}
     x, y = named.get("x"), next((named[k] for k in ("y", "target", "y_true", "t") if k in named), None)
     layers = [(k, m) for k, m in mods.items() if "weight" in m]
@@ -1335,14 +1335,14 @@ def _modules(found: I.Items, g: Givens) -> Candidate | None:
     width, blocks = len(x.array), {}
     acts = [a for a in g.activations if a != "sigmoid"] or ["relu"]
     out_act = "sigmoid" if _BCE.search(g.prose.lower()) and "sigmoid" in g.activations else "identity"
-    for n, (name, m) in enumerate(layers):
-        shape = V.shape(m["weight"].array)
+    for n, (name, mod) in enumerate(layers):
+        shape = V.shape(mod["weight"].array)
         if len(shape) != 2 or shape[1] != width or not re.fullmatch(r"[A-Za-z]\w*", name):
             return None
-        blk: dict = {"kind": "linear", "W": list(m["weight"].array),
+        blk: dict = {"kind": "linear", "W": list(mod["weight"].array),
                      "activation": acts[0] if n < len(layers) - 1 else out_act}
-        if "bias" in m and tuple(V.shape(m["bias"].array)) == (shape[0],):
-            blk["b"] = list(m["bias"].array)
+        if "bias" in mod and tuple(V.shape(mod["bias"].array)) == (shape[0],):
+            blk["b"] = list(mod["bias"].array)
         blocks[name] = blk
         width = shape[0]
     target = list(y.array) if len(V.shape(y.array)) == 1 else None
@@ -1356,7 +1356,7 @@ def _modules(found: I.Items, g: Givens) -> Candidate | None:
     notes = [f"{len(blocks)} linear layers as the code names them ({', '.join(blocks)}), written out×in, "
              f"{acts[0]} between them, input x ({I.where(x.line)}), target y, loss "
              f"{ {'bce': 'binary cross-entropy', 'mse': 'mean squared error'}.get(kind, '½Σ(t − o)²') }" + step]
-    givens = {id(x), id(y)} | {id(v) for _, m in layers for v in m.values()} | {  # "alvo $y = 0.9$" again
+    givens = {id(x), id(y)} | {id(v) for _, mod in layers for v in mod.values()} | {  # "alvo $y = 0.9$" again
         id(t) for t in found.found if isinstance(t, (I.Named, I.Table)) and t.name.strip().lower() == y.name.strip().lower()}
     return Candidate("linear layers, forward and backward", spec, notes, [], prior=1, givens=givens, from_x=False)
 
