@@ -136,6 +136,76 @@ def test_a_learning_rate_with_another_value_is_solved_for(tmp_path):
     assert len(top) == 4 and set(top.values()) == {("value.lr", "trained with the learning rate 0.3 instead of 0.5")}
 
 
+# ---- an attention's scale divisor with another value ---------------------------------------------------------
+def _attention(divisor):
+    """The scale case's numbers in NumPy float64: scores, scaled, weights and context for one divisor."""
+    x = np.array([[1.0, 0.5], [0.2, 0.8]])
+    Wq, Wk = np.array([[0.6, 0.1], [0.2, 0.9]]), np.array([[0.5, 0.3], [0.4, 0.7]])
+    Wv = np.array([[0.3, 0.8], [0.9, 0.1]])
+    scores = (x @ Wq) @ (x @ Wk).T
+    scaled = scores / divisor
+    w = np.exp(scaled) / np.exp(scaled).sum(1, keepdims=True)
+    return scores, scaled, w, w @ (x @ Wv)
+
+
+def test_the_scale_case_holds_the_oracles_numbers():
+    stated = _stated(load(CASES / "attention-scale-rounded.toml"))
+    names = ("scores", "scaled", "weights")
+    for name, m in zip(names, _attention(1.41)[:3]):
+        for i, a in enumerate("ab"):
+            for j, b in enumerate("ab"):
+                assert float(stated[f"{name}[{a},{b}]"]) == float(f"{m[i, j]:.9f}"), (name, a, b)
+    ctx = _attention(1.41)[3]
+    for i, a in enumerate("ab"):
+        for m in range(2):
+            assert float(stated[f"context[{a}][{m + 1}]"]) == float(f"{ctx[i, m]:.9f}")
+    # and they are not √2's: the scaled scores differ in their third digit
+    assert abs(_attention(np.sqrt(2))[1] - _attention(1.41)[1]).min() > 1e-3
+
+
+def test_an_attention_scaled_by_a_rounded_root_is_solved_for():
+    """Scores right, divided by 1.41 where the case says √d_k = √2: the four scaled scores are wrong, explained
+    by that one divisor (solved for: no declared convention divides by 1.41), and the weights and context the
+    document computed from them follow it (propagated, the same explanation); it was 'no single slip or
+    convention reproduces …' before."""
+    r = Auditor(load(CASES / "attention-scale-rounded.toml")).run()
+    top = _top(r)
+    assert set(top) == {f"{s}" for s in ("scaled[a,a]", "scaled[a,b]", "scaled[b,a]", "scaled[b,b]")} | \
+        {f"weights[{a},{b}]" for a in "ab" for b in "ab"} | {f"context[{a}][{m}]" for a in "ab" for m in (1, 2)}
+    assert set(top.values()) == {("value.scale", "scores divided by 1.41 instead of √d_k = √2")}, top
+    wrong = {f.quantity for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
+    assert wrong == {f"scaled[{a},{b}]" for a in "ab" for b in "ab"}
+    assert [(e.detail, len(qs)) for e, qs in r.conventions] == [("scores divided by 1.41 instead of √d_k = √2", 12)]
+
+
+def _scaled_case(tmp_path, scaled: dict[str, list[str]]):
+    text = (CASES / "attention-scale-rounded.toml").read_text(encoding="utf-8").split("[[claims]]")[0]
+    rows = ", ".join(f'"{t}" = [{", ".join(v)}]' for t, v in scaled.items())
+    p = tmp_path / "scaled.toml"
+    p.write_text(text + f'[[claims]]\nat = "scaled"\nscaled = {{ {rows} }}\n', encoding="utf-8")
+    return Auditor(load(p)).run()
+
+
+def test_a_divisor_a_declared_convention_tries_is_told_by_it(tmp_path):
+    """Scores divided by d_k = 2 (exactly: 0.8475 / 2 = 0.42375, …): the declared convention names it, the solved
+    divisor does not offer the same value again."""
+    r = _scaled_case(tmp_path, {"a": ["0.42375", "0.3175"], "b": ["0.3385", "0.2882"]})
+    for f in r.by_seq.values():
+        assert f.verdict is Verdict.WRONG
+        assert f.explained_by[0].hypothesis == "convention.scale=d_k", f.explained_by
+        assert not any(e.hypothesis.startswith("value.") for e in f.explained_by), f.explained_by
+
+
+def test_a_short_scaled_score_gets_no_divisor_by_chance(tmp_path):
+    """0.64 for 0.8475/√2 = 0.5993: any divisor from 0.8475/0.645 = 1.314 to 0.8475/0.635 = 1.335 gives it, so a
+    short decimal there (1.32, 1.33) would be chance: none is offered, and the search says it tried the divisor."""
+    r = _scaled_case(tmp_path, {"a": ["0.64"]})
+    f = next(iter(r.by_seq.values()))
+    assert f.verdict is Verdict.WRONG
+    assert not any(e.hypothesis.startswith("value.") for e in f.explained_by), f.explained_by
+    assert "the scale divisor" in (f.why_not or ""), f.why_not
+
+
 # ---- a LayerNorm backward without eps ----------------------------------------------------------------------
 def test_the_backward_case_holds_the_oracles_numbers():
     x = np.array([[1., 3., 5., 7.], [2., 0., 2., 0.]])

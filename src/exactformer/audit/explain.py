@@ -73,9 +73,10 @@ SIMPLICITY = {
     "result.digits_swapped": 1, "result.decimal_shift": 1, "result.sign": 1, "result.truncated": 1,
     "result.neighbour_copied": 2, "operand.other_step": 2, "operand.other_cell": 2, "convention": 2,
     "convention.backward_eps=0": 2,  # the backward pass's own convention (audit.backward)
-    "value.eps": 3, "value.lr": 3,  # a hyper-parameter with another value, solved for (audit.solved)
+    # a hyper-parameter with another value, solved for (audit.solved)
+    "value.eps": 3, "value.lr": 3, "value.scale": 3,
     # … with a value no short decimal gives, only the one the number pins: after a slip in the printed digits
-    "value.eps.fitted": 5, "value.lr.fitted": 5,
+    "value.eps.fitted": 5, "value.lr.fitted": 5, "value.scale.fitted": 5,
     "operand.sign": 3, "operand.digits_swapped": 3,
     "result.digit": 4, "operand.digit": 5,
 }
