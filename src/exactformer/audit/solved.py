@@ -145,6 +145,8 @@ def _scale_knobs(model: Model) -> list[Knob]:
         cfg = s.cfg
         dk = cfg.d_k
         kind = cfg.scale.kind
+        if kind is ScaleKind.SQRT_DK and len({h.width(0) for h in cfg.heads}) > 1:
+            continue  # heads of different widths, each divided by its own √d_k: no one stated divisor
         if kind is ScaleKind.SQRT_DK:
             stated, text = X.sqrt(X.const(dk)), f"√d_k = √{dk}"
         elif kind is ScaleKind.NONE:
