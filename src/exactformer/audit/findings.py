@@ -416,7 +416,14 @@ class Report:
         return s
 
     def worst(self) -> Severity:
-        return max((f.severity for f in self.findings), default=Severity.OK)
+        """The most severe finding; a document no model fits (only its arithmetic audited) is a warning at least."""
+        from ..read.documents.notes import NoteKind
+
+        got = max((f.severity for f in self.findings), default=Severity.OK)
+        reading = self.case.reading
+        if reading is not None and any(n.kind is NoteKind.NO_MODEL for n in getattr(reading, "notes", ())):
+            got = max(got, Severity.WARNING)
+        return got
 
     def closed_form(self, f: ClaimFinding, limit: int | None = None) -> str:
         """The finding's closed form, built when a printer asks (bounded: past a size, in named quantities)."""

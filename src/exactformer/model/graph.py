@@ -565,11 +565,13 @@ class Graph:
         return x
 
     def _fused(self, a: Address) -> Formula | None:
-        """Softmax then cross-entropy: grad.logits[t][v] = (p − y)/N, as documents write it."""
+        """Softmax then cross-entropy: grad.logits[t][v] = (p − y)/N, as documents write it (with a temperature,
+        of the logits divided by it, which the softmax takes)."""
         loss = self.model.loss
         if loss is None or loss.kind is not LossKind.CROSS_ENTROPY or self.model.head is None:
             return None
-        if self.step(a.step).key != "logits" or len(a.idx) != 2:
+        into = "logits" if self.model.head.temperature is None else "head.scaled"
+        if self.step(a.step).key != into or len(a.idx) != 2:
             return None
         t, v = a.idx
         targets = dict(loss.targets)

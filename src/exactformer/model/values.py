@@ -171,6 +171,7 @@ class Head:
     b: Vector | None = None
     ln: Any = None  # a layernorm config (GPT-2's ln_f), or None
     transpose: bool = False  # W written |vocab|×d_model (column layout)
+    temperature: Any = None  # a Number T per position: the softmax is of logits / T (sampling), or None
 
 
 @dataclass(frozen=True)

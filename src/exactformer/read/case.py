@@ -224,7 +224,7 @@ def _layer(r: Reader, raw: dict, key: tuple, ctx: ReadContext, width: int | None
 
 
 def _head(r: Reader, raw, key: tuple, model: Model, width: int | None) -> Head:
-    h = r.table(raw, key, {"vocab", "W", "tied", "b", "ln"}, "vocab, W (or tied = true), b, ln")
+    h = r.table(raw, key, {"vocab", "W", "tied", "b", "ln", "temperature"}, "vocab, W (or tied = true), b, ln, temperature")
     if width is None:
         raise r.fail("an output head needs an input (embeddings)", key)
     vocab = h.get("vocab", list(model.vocabulary))
@@ -253,7 +253,34 @@ def _head(r: Reader, raw, key: tuple, model: Model, width: int | None) -> Head:
         W, transpose = r.weight(h["W"], key + ("W",), width, len(vocab), model.layout, "head.W")
     b = r.vector(h["b"], key + ("b",), len(vocab), "one number per vocabulary entry") if "b" in h else None
     ln = LN.read_config(r, h["ln"], key + ("ln",), width) if "ln" in h else None
-    return Head(tuple(vocab), W, tied, b, ln, transpose)
+    T = _temperature(r, h["temperature"], key + ("temperature",), model) if "temperature" in h else None
+    return Head(tuple(vocab), W, tied, b, ln, transpose, T)
+
+
+def _temperature(r: Reader, raw, key: tuple, model: Model):
+    """One positive Number for every position, or a table of one per position label (the same logits sampled at
+    several temperatures, a row each)."""
+    expected = 'a positive number such as 0.7 or "1/2", or { position = number } for each position'
+
+    def one(v, k: tuple):
+        T = r.number(v, k, symbols=False)
+        if T.rational is None or T.rational <= 0:
+            raise r.fail("the temperature must be a positive number", k, expected=expected, found=T.text)
+        return T
+
+    if not isinstance(raw, dict):
+        return (one(raw, key),) * model.n
+    labels = {p.label: p.index for p in model.positions}
+    unknown = [lab for lab in raw if lab not in labels]
+    if unknown:
+        raise r.fail(f"unknown position {unknown[0]!r} in temperature", key + (unknown[0],),
+                     expected=f"one of: {', '.join(labels)}", found=show(unknown[0]))
+    missing = [lab for lab in labels if lab not in raw]
+    if missing:
+        raise r.fail(f"no temperature for position {missing[0]!r}", key, expected=expected,
+                     found=", ".join(raw) or "an empty table")
+    got = {labels[lab]: one(v, key + (lab,)) for lab, v in raw.items()}
+    return tuple(got[k] for k in range(model.n))
 
 
 def _loss(r: Reader, raw, key: tuple, model: Model, head: Head | None, width: int | None) -> Loss:

@@ -1,6 +1,7 @@
 """The output head: an optional final LayerNorm, logits over the vocabulary, and their softmax.
 
     logits[t] = h_t·W + b     (W is d_model×|vocab|, or tied: W = Eᵀ)
+    head.scaled[t][v] = logits[t][v] / T[t]   (only with a sampling temperature T; the exponentials are then of it)
     head.exp[t][v] = e^{logits[t][v]}   head.expsum[t] = Σ_v head.exp[t][v]   probs = head.exp / head.expsum
 """
 
@@ -18,6 +19,8 @@ STEPS = (
     StepSpec("W", (C, T), "W^{\\mathrm{out}}", "output weights"),
     StepSpec("b", (T,), "b^{\\mathrm{out}}", "output bias"),
     StepSpec("logits", (P, T), "z", "logits"),
+    StepSpec("temperature", (P,), "T", "sampling temperature (of each row)"),
+    StepSpec("scaled", (P, T), r"\tilde{z}", "logits divided by the temperature"),
     StepSpec("max", (P,), r"\mu^{\mathrm{out}}", "row maximum"),
     StepSpec("exp", (P, T), r"\varepsilon^{\mathrm{out}}", "exponentials of the logits"),
     StepSpec("expsum", (P,), r"\Sigma^{\mathrm{out}}", "sums of exponentials"),
@@ -49,6 +52,9 @@ def build(b: Builder, model: Model, h: Step) -> Step:
         transpose = hd.transpose
     bias = b.given(_SPEC["b"], HEAD, hd.b, tokens=vocab) if hd.b is not None else None
     logits = b.contract(_SPEC["logits"], TOP, h, W, bias, transpose=transpose, tokens=vocab)
+    if hd.temperature is not None:  # a T per position: one for all, or the same logits at several temperatures
+        T = b.given(_SPEC["temperature"], HEAD, hd.temperature, param=False)
+        logits = b.broadcast(_SPEC["scaled"], HEAD, logits.dims, K.DIV, ((logits, (0, 1)), (T, (0,))), tokens=vocab)
     n, V = logits.dims
     if model.softmax is Softmax.MAX_SHIFTED:
         mx = b.rows(_SPEC["max"], HEAD, logits, K.MAX)
@@ -65,7 +71,11 @@ def general_tex(model: Model) -> list[str]:
         return []
     W = r"E^{\top}" if hd.tied else r"W^{\mathrm{out}}"
     lines = [rf"z_t = h_t {W}" + (r" + b^{\mathrm{out}}" if hd.b is not None else "")]
-    lines.append(r"p_{t,v} = e^{z_{t,v}} / \textstyle\sum_u e^{z_{t,u}}")
+    if hd.temperature is not None:
+        lines.append(r"\tilde{z}_{t,v} = z_{t,v} / T")
+        lines.append(r"p_{t,v} = e^{\tilde{z}_{t,v}} / \textstyle\sum_u e^{\tilde{z}_{t,u}}")
+    else:
+        lines.append(r"p_{t,v} = e^{z_{t,v}} / \textstyle\sum_u e^{z_{t,u}}")
     return lines
 
 

@@ -19,7 +19,7 @@ from . import items as I
 from . import models as M
 from .infer import Reading
 from .models import toml_str
-from .notes import Note
+from .notes import Note, NoteKind
 
 MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its images and other binary outputs)
 MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)
@@ -83,7 +83,12 @@ def read_document(path: str, givens: str | None = None) -> Reading:
             raise got
         choice = (got, header + model, [f"givens from {givens}"])
     else:
-        choice = _choose(path, header, found)
+        try:
+            choice = _choose(path, header, found)
+        except NoModel as e:
+            if not any(isinstance(x, I.Work) for x in found.found):
+                raise e.error from None
+            choice = _arithmetic_only(path, header, found, e.error)
     got, case_text, model_notes = choice
     notes += [Note(n) for n in model_notes] + got[1] + found.skipped
     claims = got[0]
@@ -110,9 +115,9 @@ def _choose(path: str, header: str, found: I.Items):
     g = M.givens(found)
     cands = M.candidates(found, g, path)
     if not cands:
-        raise CaseError("the document gives no input to compute from", file=path,
-                        expected="embeddings (a vector per token, or a matrix X), or Q, K, V, or a table of inputs",
-                        found=_seen(found), hint="give the model with --givens CASE.toml")
+        raise NoModel(CaseError("the document gives no input to compute from", file=path,
+                                expected="embeddings (a vector per token, or a matrix X), or Q, K, V, or a table of "
+                                "inputs", found=_seen(found), hint="give the model with --givens CASE.toml"))
     best = None
     first_error: CaseError | None = None
     tries = 0
@@ -161,11 +166,37 @@ def _choose(path: str, header: str, found: I.Items):
             break
     if best is None:
         assert first_error is not None
-        raise first_error
+        raise NoModel(first_error)
     return best[1]
 
 
+class NoModel(Exception):
+    """No model the document's givens allow loads: ``error`` says why (a document with lines of working is still
+    audited, as arithmetic; one without is a CaseError)."""
+
+    def __init__(self, error: CaseError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
 SWEEPS = 2  # passes over a candidate's open conventions
+
+# the model of a document no model fits: nothing to compute, so that its lines of working are checked as arithmetic
+NO_MODEL = '[model]\ntokens = ["·"]\n\n[model.embeddings]\n"·" = ["0"]\n'
+
+
+def _arithmetic_only(path: str, header: str, found: I.Items, why: CaseError):
+    """No model fits: the document's lines of working are still audited, as arithmetic, and the notes say why
+    nothing else is."""
+    from ..case import load
+
+    reason = why.args[0] if why.args else str(why)
+    case = load(path, header + NO_MODEL)
+    notes: list[Note] = []
+    claims = infer.arithmetic_only(found, case.engine, notes)
+    notes.insert(0, Note(f"no model fits the document ({reason}): its lines of working are checked as arithmetic "
+                         "only; give the model with --givens CASE.toml to audit the rest", NoteKind.NO_MODEL))
+    return (claims, notes), header + NO_MODEL, ["model: none"]
 
 
 def _score(c: infer.Claims) -> tuple[int, int]:

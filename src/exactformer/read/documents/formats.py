@@ -164,7 +164,7 @@ def _cell(text: str):
     if pct:  # | 29.1% |: a percentage, kept as written (its value is the number / 100)
         return pct.group(1) + "%"
     a = V.array(t)
-    if a is None and t.startswith("(") and t.endswith(")") and "," in t:  # a tuple: (0.29, 0.14)
+    if a is None and t.startswith("(") and t.endswith(")") and ("," in t or ";" in t):  # (0.29, 0.14), (0.6; 0.09)
         a = V.array("[" + t[1:-1] + "]")
     if a is None and re.fullmatch(r"[-+\d.eE\s]+(?:,\s*[-+\d.eE\s]+)+", t):  # | -0.0085, -0.0771, 0.1045 |
         a = V.array("[" + t + "]")
@@ -174,6 +174,7 @@ def _cell(text: str):
 
 
 _PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
+_OF_TOKEN = re.compile(r"([A-Za-z][\w']{0,10})\s*[(（]\s*([^()（）]{1,20}?)\s*[)）]")  # q(come), k（猫）
 _TOTAL_ROW = re.compile(r"^(?:合計|合计|总和|총합|합계|합|sum|total|Σ|∑|計|计|somma|totale|suma|soma|somme|summe|gesamt|tổng)"
                         r"(?:\s*[=:＝].{0,20})?$", re.IGNORECASE)  # | 합 = 출력 |: the column sums, the outputs
 _INDEX_HEAD = re.compile(r"^(?:pos(?:ition)?|t|i|#|no\.?|idx|index|step|位置|위치|位置编号|番号|순서)$", re.IGNORECASE)
@@ -247,6 +248,13 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                 part = list(range(lo, b)) if lo == 0 else [0, *range(lo, b)]
                 _add_table([head[j] for j in part], [[r[j] for j in part] for r in rows], line, out, context,
                            row_lines)
+        return
+    of = [_OF_TOKEN.fullmatch(V.clean(r[0]).strip("*`$ ")) for r in rows] if width == 2 else []
+    cells = [_cell(r[1]) for r in rows] if of and all(of) else []
+    if cells and all(isinstance(c, list) for c in cells):  # | q(come) | (0.88, …) | k(el) | …: a vector a row, each
+        for k, (m, c) in enumerate(zip(of, cells)):  # named by its symbol and its token: read as q(come) = (…)
+            where = row_lines[k] if row_lines and k < len(row_lines) else line
+            out.found.append(I.Named(m.group(1), c, where, I._at(context, where), label=m.group(2).strip()))
         return
     pairs = [[_ARROW_PAIR.fullmatch(V.clean(c).strip().strip("$`")) for c in r[1:]] for r in rows]
     if width > 2 and all(all(pr) for pr in pairs):  # | not | 0.37 → 0.2616 | …: two tables in one (raw → scaled)

@@ -471,6 +471,25 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
 
 
+def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
+    """The document's lines of working, each checked as arithmetic only (no quantity claimed): what is left to
+    audit when no model fits the document."""
+    from ..claims import matcher
+
+    m = matcher(engine.graph, engine)
+    groups: list[str] = []
+    for item in found.found:
+        if not isinstance(item, I.Work):
+            continue
+        problem = _unreadable(_work_claims(item.at, item.line, None, item.text), engine, m)
+        if problem:
+            notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
+                              NoteKind.NOT_READ))
+            continue
+        groups.append(_work_group(item.at, item.line, None, item.text))
+    return Claims("\n".join(groups), 0, 0, 0, 0, 0)
+
+
 MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
@@ -1034,6 +1053,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
             if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
+                if -key[2] < len(texts) and not key[1] and (_far(ops, vals) if ops else g.step(a.step).is_given):
+                    continue  # a result only near the quantity: every operand far from it, or none (a given's)
                 return _Line(a, -key[2] == len(texts), tuple(ops))
         except (AddressError, ExactformerError, ArithmeticError):
             continue
@@ -1054,6 +1075,16 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             return _Line(best[1], False)
     named = _named_address(item, g) if len(texts) == 1 else None
     return _Line(named, False) if named is not None else None
+
+
+def _far(ops, vals: _Values) -> bool:
+    """Whether every operand of a line is far (5 % or more) from every operand the quantity's formula has:
+    0.5613 / 0.9268 is no working of 1.2 / 2, however near its result; a slip's operands stay near."""
+    got = [vals.get(a) for a, _ in ops]
+    if not ops or any(v is None for v in got):
+        return False
+    return not any(abs(float(lit.value) - v) <= 0.05 * max(abs(v), 1e-9)  # in any order: 1 − 0.4228 for p − y
+                   for _, lit in ops for v in got)
 
 
 MAX_TERM_CELLS = 2_000  # products inside dot products looked at for a line a·b = c (small models only)

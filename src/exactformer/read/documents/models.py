@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ...errors import CaseError
 from . import items as I
@@ -75,7 +76,8 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
                 "tanh": r"\btanh\b"}
 
 
-_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right answer|correct answer|true next|correct next|"
+_TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:answer|word)|correct (?:answer|word)|true (?:next|word)|"
+                           r"actual (?:next|word)|correct next|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
                            r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort")
@@ -404,7 +406,8 @@ def _x_column(found: I.Items):
             for k, head in enumerate(x.col_labels):
                 col = [r[k] for r in x.rows]
                 if all(isinstance(c, list) for c in col) and len({len(c) for c in col if c}) == 1 and \
-                        any(role(w) == "X" for w in re.split(r"[\s()（）:]+", head) if w):
+                        not re.search(r"[+·×*/=−-]", head) and \
+                        any(role(w) == "X" for w in re.split(r"[\s()（）:]+", head) if w):  # not | X + Z |
                     return [list(c) for c in col if isinstance(c, list)], x.row_labels, x
     return None
 
@@ -591,6 +594,32 @@ def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int)
     return layer
 
 
+def _per_head(g: Givens, d: int) -> dict | None:
+    """Each head's own Wq, Wk, Wv, numbered alike (Wq_1, Wq_2 … or W_Q^{(1)}, …: as many of each, of one shape,
+    d_model rows), with W_O when it takes their concatenation: an attention block of that many heads."""
+    ws = [g.weights.get(r, []) for r in ("Wq", "Wk", "Wv")]
+    k = len(ws[0])
+    if k < 2 or any(len(w) != k for w in ws) or g.layout == "column":
+        return None
+    for group in ws:
+        shapes = {tuple(V.shape(w.array)) for w in group}
+        if len(shapes) != 1 or len(next(iter(shapes))) != 2 or next(iter(shapes))[0] != d:
+            return None
+        if [_head_number(w.name) for w in group] != list(range(1, k + 1)):
+            return None
+    layer: dict = {"heads": k, **{r: [list(w.array) for w in group] for r, group in zip(("Wq", "Wk", "Wv"), ws)}}
+    wo = g.weights.get("Wo")
+    if wo and tuple(V.shape(wo[0].array))[:1] == (k * len(ws[2][0].array[0]),):
+        layer["Wo"] = list(wo[0].array)
+    return layer
+
+
+def _head_number(name: str) -> int | None:
+    """The head a weight's name numbers: Wq_1, W_Q^{(2)}, W^Q_2, Wq1, Wq_h1 → 1, 2, 2, 1, 1."""
+    m = re.search(r"(?:_?h(?:ead)?)?[_^{(\s]*(\d)\W*$", V.clean(name).replace("$", ""))
+    return int(m.group(1)) if m else None
+
+
 def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
     m: dict = {"tokens": tokens}
     if g.layout:
@@ -698,6 +727,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             if len(wq) == 2 and wq[0] != d and wq[1] == d:
                 g.layout = "column"
                 notes.append("weights written out×in (W·x): layout = column")
+            if "Wo" in layer:  # W_O takes the heads' concatenation: as many rows (x·W) as V has columns
+                wo, wv = V.shape(layer["Wo"]), V.shape(layer["Wv"])
+                if len(wo) != 2 or len(wv) != 2 or (wo[1] != wv[0] if g.layout == "column" else wo[0] != wv[1]):
+                    w = g.weights["Wo"][0]
+                    del layer["Wo"]
+                    notes = [n for n in notes if not n.startswith("L1.Wo ")] + [
+                        f"{w.name} ({I.where(w.line)}) is {'×'.join(map(str, wo))}, which does not take V's "
+                        f"{'×'.join(map(str, wv))} output: not used as W_O"]
             if g.pre_ln:  # GPT-2's ln_1, then attention on it, then the residual (and ln_2, the FFN when given)
                 eps = g.eps[0] if g.eps else "1e-5"
                 blocks: dict = {"blocks": ["ln1", "attn", "resid1"] + (["ln2", "ffn", "resid2"] if ffn else []),
@@ -720,6 +757,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                                               "residual, no LayerNorm); say otherwise with --givens"],
                                      _conventions(g, True) + [("layers.0.ffn.activation", activations(g))],
                                      prior=0))
+            per_head = _per_head(g, d)
+            if per_head is not None:  # Wq_1, Wq_2, …: each head's own matrices, numbered
+                out.append(Candidate(f"{per_head['heads']}-head attention", {"model": dict(
+                    _base_model(g, X, tokens), layers=[per_head])}, note + [
+                    f"{per_head['heads']} heads, each with its own Wq, Wk, Wv (" + ", ".join(
+                        w.name for w in g.weights["Wq"][:per_head["heads"]]) + ")"] +
+                    ([f"W_O from {g.weights['Wo'][0].name} ({I.where(g.weights['Wo'][0].line)})"]
+                     if "Wo" in per_head else []), _conventions(g, True), prior=-1))
             cols = len(layer["Wq"][0]) if g.layout != "column" else len(layer["Wq"])
             # the head counts the prose speaks of that split the columns ("2 heads" here, "8 heads" of the paper)
             for h in sorted({c for c in g.head_counts if c > 1 and cols % c == 0}, reverse=True)[:2]:
@@ -825,7 +870,48 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     for extra in (_mlp(found, g), _linear(found, g), _network(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
+    temps = temperatures(g)
+    for c in list(out) if temps else ():
+        m = c.spec["model"]
+        if "head" not in m:
+            continue
+        if len(temps) > 1 and len(m["tokens"]) == 1:  # the same logits sampled at each stated temperature, a row each
+            rows = [f"T={t}" for t in temps]
+            z = next(iter(m["embeddings"].values()))
+            each = dict(m, tokens=rows, embeddings={r: list(z) for r in rows},
+                        head=dict(m["head"], temperature=dict(zip(rows, temps))))
+            each.pop("loss", None)
+            out.insert(out.index(c) + 1, Candidate(
+                c.label + ", at each temperature", {"model": each},
+                c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, a row each"],
+                c.axes, c.prior + 1, c.givens, c.from_x, c.restated))
+        m["head"]["temperature"] = temps[0]  # softmax(z / T): the temperature the document samples with
+        c.axes = c.axes + [("head.temperature", temps)]
+        c.notes.append(f"a sampling temperature: T = {temps[0]} (stated" +
+                       (f"; also {', '.join(temps[1:])})" if temps[1:] else ")"))
     return out
+
+
+_TEMPERATURE = re.compile(r"(?:(?i:temperature|温度|온도|température|temperatura|temperatur|температура|nhiệt độ|suhu)"
+                          r"(?:\s*(?:系数|参数|パラメータ|파라미터))?(?:\s*[(（]?\s*\$?T\$?\s*[)）]?)?|(?<![\w\\])\$?T)\s*\$?\s*"
+                          r"(?:=|＝|:|：|は|を|를|을|取|为|是)\s*\$?\s*(" + V.NUMBER.pattern + r")(?![\w.])")
+
+
+def temperatures(g: Givens) -> list[str]:
+    """The sampling temperatures the document states (``T = 0.7``, ``温度 T = 0.5``), in order, when it speaks of a
+    temperature at all."""
+    if not re.search(r"(?i:temperature|温度|온도|température|temperatura|temperatur|температур|nhiệt độ|suhu)", g.prose):
+        return []
+    got: list[str] = []
+    for m in _TEMPERATURE.finditer(g.prose):
+        v = V.number(m.group(1))
+        try:
+            ok = v is not None and 0 < Fraction(v) <= 100
+        except (ValueError, ZeroDivisionError):
+            ok = False
+        if ok and v not in got:
+            got.append(v)
+    return got
 
 
 def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
@@ -924,11 +1010,17 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
                 all(isinstance(c, str) for r in x.rows for c in r) and \
                 all(V.number(h) is None and h for h in x.col_labels) and len(set(x.col_labels)) == len(x.col_labels):
             heads = [h for k, h in (x.texts or {}).items() if _TARGET_HEAD.search(k)]
-            if set(x.col_labels) <= words or heads:
+            named = x.row_labels is not None and len(x.row_labels) == 1 and _logits_label(x.row_labels[0])
+            if set(x.col_labels) <= words or heads or named:  # | logit $z$ | 2.1 | 1.3 |: under the words
                 rows, vocab, item = [[str(c) for c in r] for r in x.rows], list(x.col_labels), x
                 labels = list(x.row_labels) if x.row_labels else [f"t{k + 1}" for k in range(len(x.rows))]
                 targets = heads[0] if heads else None
                 break
+        column = _logits_column(x, g)
+        if column is not None:  # | mat | 2.1 |: a row per word, its logit in a column (perhaps beside its e^z and p)
+            vocab, item, labels = _row_words(x), x, ["z"]
+            rows = [[str(r[column]) for r in x.rows]]  # type: ignore[union-attr]
+            break
         if isinstance(x, I.Named) and _LOGITS_NAME.match(x.name.strip()) and len(V.shape(x.array)) == 1:
             size = len(x.array)
             vocab = next((t.tokens for t in found.found if isinstance(t, I.Tokens) and len(t.tokens) == size), None) \
@@ -948,8 +1040,33 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
         loss, more = _loss(g, vocab, labels[-1])
         if loss is not None:
             m["loss"], notes = loss, notes + more
+    beside = isinstance(item, I.Table) and item.row_labels and len(item.rows[0]) > 1  # its e^z and p: claims
     return Candidate("the output softmax over logits the document gives", {"model": m}, notes, prior=-1,
-                     givens={id(item)}, from_x=False, restated=("logits",))
+                     givens=set() if beside else {id(item)}, from_x=False, restated=("logits",))
+
+
+_LOGITS_HEAD = re.compile(r"(?:logits?|z|z_i|scores?|raw scores?|ロジット|スコア|로짓|점수|对数几率|分数|得分)(?:\s*\(z\))?",
+                          re.IGNORECASE)
+_LOGITS_WORD = re.compile(r"\blogits?\b|ロジット|로짓|对数几率|未归一化", re.IGNORECASE)
+
+
+def _logits_label(text: str) -> bool:
+    """A row's or column's head that says it holds logits (``logit $z$``, ``**z**``, ``ロジット``)."""
+    t = re.sub(r"[*`$\\{}]", "", text).strip(" _")
+    return bool(_LOGITS_HEAD.fullmatch(t) or _LOGITS_WORD.search(t))
+
+
+def _logits_column(x, g: Givens) -> int | None:
+    """The column of a table with a row per word that holds the words' logits: the one headed so (| word | logit |),
+    or the first of a table without heads when the document speaks of logits."""
+    words = _row_words(x)
+    if words is None or len(set(words)) != len(words) or not x.rows or \
+            not all(isinstance(r[0], str) and V.number(r[0]) is not None for r in x.rows):
+        return None
+    if x.col_labels:
+        return next((j for j, h in enumerate(x.col_labels) if _logits_label(h)
+                     and all(isinstance(r[j], str) for r in x.rows)), None)
+    return 0 if _LOGITS_WORD.search(g.prose) else None
 
 
 def _in_prose(g: Givens, words: list[str]) -> bool:
@@ -986,7 +1103,7 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
 
 _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
-_TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
+_TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
 _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
@@ -1052,6 +1169,10 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
          "layers": [{"blocks": ["n"], "n": lin}], "loss": loss}
     params = ["L1.n.W"] + (["L1.n.b"] if b is not None else [])  # the inputs are data, not trained
     spec = {"model": model} | ({"train": {"lr": lr, "steps": 1, "params": params}} if lr is not None else {})
+    names = {f"w{i + 1}": f"L1.n.W[{i + 1}][1]" for i in range(len(ws))}  # | w1 | 0.4 | -0.0932 | 0.4279 |
+    names |= {"b": "L1.n.b[1]"} if b is not None else {}
+    spec["names"] = names
+
     def at(v: I.Named) -> str:
         return I.where(v.line) if v.line else f"{v.name}1, {v.name}2, … one by one"
     notes = [f"a neuron: x ({at(vec['x'])}), w ({at(vec['w'])}), {act}"

@@ -12,11 +12,12 @@ class NoteKind(enum.Enum):
     BAD_CELL = "bad_cell"  # a table cell that is neither a number nor a vector: not read
     NOT_READ = "not_read"  # a part not read: a line of working no claim can hold, a table mixing numbers and
     # vectors, the lines past the limit
+    NO_MODEL = "no_model"  # no model fits the document: only its lines of working are audited, as arithmetic
 
     @property
     def left_out(self) -> bool:
         """Does the audit report list a note of this kind among the numbers it leaves out?"""
-        return self in (NoteKind.UNMATCHED, NoteKind.BAD_CELL)
+        return self in (NoteKind.UNMATCHED, NoteKind.BAD_CELL, NoteKind.NO_MODEL)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,93 @@
+"""The reader's models, one document each (our own words and numbers): per-head weights, a table of vectors named
+q(token), tuples split by semicolons, a neuron's target and its parameters named in a table, a formula-headed
+column that is no input, a W_O that does not fit."""
+
+from __future__ import annotations
+
+from exactformer.read.documents import read_document
+
+
+def _read(tmp_path, text: str, name: str = "doc.md"):
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    return read_document(str(doc))
+
+
+X = "| word | x1 | x2 |\n|---|---|---|\n| sun | 1.0 | 0.5 |\n| rain | 0.2 | 0.8 |\n\n"
+
+
+def test_weights_numbered_by_head_make_a_multi_head_block(tmp_path):
+    """Wq_1 … Wv_2, each 2 × 1, and W_O 2 × 2 over their concatenation: two heads, each with its own weights;
+    head 2's weight sun → sun claimed under its head."""
+    text = ("# Two heads\n\nWe use $h = 2$ heads.\n\n" + X +
+            "Wq_1 = [[1], [0]]\nWk_1 = [[1], [1]]\nWv_1 = [[1], [0]]\n"
+            "Wq_2 = [[0], [1]]\nWk_2 = [[1], [-1]]\nWv_2 = [[0], [1]]\nW_O = [[1, 0], [0, 1]]\n\n"
+            "Head 2 scores: sun → sun = 0.25, scaled 0.25.\n")
+    r = _read(tmp_path, text)
+    assert "heads = 2" in r.toml and "Wo = " in r.toml
+    assert "2 heads, each with its own Wq, Wk, Wv (Wq_1, Wq_2)" in "\n".join(n.text for n in r.notes)
+
+
+def test_a_w_o_that_does_not_take_the_heads_output_is_left_out_not_fatal(tmp_path):
+    text = ("# One head\n\n" + X + "Wq = [[1, 0], [0, 1]]\nWk = [[0.5, 0.1], [0.2, 0.3]]\nWv = [[1, 0], [0, 1]]\n"
+            "W_O = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]\n\nThe score sun → sun is 0.6 + 0.125 = 0.725.\n")
+    r = _read(tmp_path, text)
+    assert "Wo = " not in r.toml
+    assert any("not used as W_O" in n.text for n in r.notes)
+    assert 'of = "scores[sun,sun]"' in r.toml
+
+
+def test_rows_named_symbol_of_token_are_that_symbols_row_of_the_token(tmp_path):
+    """| q(rain) | (…) | k(sun) | (…) |: each row is the named vector of its token (Q[rain], K[sun], …)."""
+    text = ("# Keys\n\n" + X + "Wq = [[1, 0], [0, 1]]\nWk = [[0.5, 0.1], [0.2, 0.3]]\nWv = [[1, 0], [0, 1]]\n\n"
+            "| | vector |\n|---|---|\n| q(rain) | (0.2, 0.8) |\n| k(sun) | (0.6, 0.25) |\n| k(rain) | (0.26, 0.26) |\n")
+    r = _read(tmp_path, text)
+    assert '"Q[rain][1]" = "0.2"' in r.toml and '"K[sun][2]" = "0.25"' in r.toml and '"K[rain][1]" = "0.26"' in r.toml
+
+
+def test_a_tuple_split_by_semicolons_is_a_vector(tmp_path):
+    """Where the comma is the decimal separator, tuples are written (0.6; 0.25)."""
+    text = ("# Ключи\n\n" + X + "Wq = [[1, 0], [0, 1]]\nWk = [[0.5, 0.1], [0.2, 0.3]]\nWv = [[1, 0], [0, 1]]\n\n"
+            "| токен | K |\n|---|---|\n| sun | (0.6; 0.25) |\n| rain | (0.26; 0.26) |\n")
+    r = _read(tmp_path, text)
+    assert '"K[sun][1]" = "0.6"' in r.toml and '"K[rain][2]" = "0.26"' in r.toml
+
+
+def test_a_column_headed_by_a_formula_of_x_is_no_input(tmp_path):
+    """| Z | X + Z |: the residual's column names X but is a result; the input is the X the code gives."""
+    text = ("# Residual\n\n```python\nX = [[1.0, 0.5], [0.2, 0.8]]  # sun, rain\nWq = [[1, 0], [0, 1]]\n"
+            "Wk = [[1, 0], [0, 1]]\nWv = [[1, 0], [0, 1]]\n```\n\n| token | X + Z |\n|---|---|\n"
+            "| sun | (1.7, 1.1) |\n| rain | (0.9, 1.4) |\n")
+    r = _read(tmp_path, text)
+    assert "X from X" in "\n".join(n.text for n in r.notes)
+
+
+def test_a_neurons_target_named_with_its_symbol_and_its_parameters_in_an_update_table(tmp_path):
+    """target y = 1 names the target; | w1 | old | gradient | new |: each parameter's row, by the document's own
+    symbols, its gradient and its value after the step claimed."""
+    text = ("# One neuron\n\n- x = (1.0, 2.0)\n- w = (0.5, -0.25), b = 0.1\n- target y = 1, learning rate η = 0.5\n"
+            "- a = sigmoid(z), L = ½(y − a)²\n\nz = 0.5 − 0.5 + 0.1 = 0.1\n\n"
+            "| param | old | gradient | new |\n|---|---|---|---|\n| w1 | 0.5 | -0.1185 | 0.5592 |\n"
+            "| w2 | -0.25 | -0.2369 | -0.1315 |\n| b | 0.1 | -0.1185 | 0.1592 |\n")
+    r = _read(tmp_path, text)
+    assert "target 1" in "\n".join(n.text for n in r.notes)
+    assert '"grad.n.W[1][1]" = "-0.1185"' in r.toml and '"step1.n.W[2][1]" = "-0.1315"' in r.toml
+    assert '"step1.n.b[1]" = "0.1592"' in r.toml
+
+
+def test_a_document_no_model_fits_still_has_its_arithmetic_audited(tmp_path):
+    """Only lines of working and no givens: no model, so each line is checked as arithmetic; the report says
+    why nothing else is, and the audit is a warning at least (exit 1 with --strict), never an abort."""
+    import subprocess
+    import sys
+
+    doc = tmp_path / "working.md"
+    doc.write_text("# Working only\n\nThe mean is (0.5 + 1.5) / 2 = 1.0, and 0.25 × 0.4 = 0.2.\n", encoding="utf-8")
+    run = [sys.executable, "-m", "exactformer", "audit", str(doc)]
+    p = subprocess.run(run, capture_output=True, text=True)
+    assert p.returncode == 1, p.stderr  # 0.25 × 0.4 is 0.1
+    assert "no model fits the document" in p.stdout and "false working" in p.stdout
+    doc.write_text("# Working only\n\nThe mean is (0.5 + 1.5) / 2 = 1.0.\n", encoding="utf-8")
+    p = subprocess.run(run, capture_output=True, text=True)
+    assert p.returncode == 0 and "warnings only" in p.stdout
+    assert subprocess.run(run + ["--strict"], capture_output=True, text=True).returncode == 1
