@@ -206,6 +206,46 @@ def test_a_short_scaled_score_gets_no_divisor_by_chance(tmp_path):
     assert "the scale divisor" in (f.why_not or ""), f.why_not
 
 
+# ---- the head's temperature with another value -------------------------------------------------------------
+_Z = np.array([2.1, 1.3, 0.4, -0.6])
+
+
+def _probs(T):
+    e = np.exp(_Z / T)
+    return e / e.sum()
+
+
+def test_the_temperature_case_holds_the_oracles_numbers():
+    stated = _stated(load(CASES / "temperature-multiplied.toml"))
+    for v, (word, x) in enumerate(zip(("cat", "dog", "fish", "bird"), _Z * 0.5)):
+        assert float(stated[f"head.scaled[z][{word}]"]) == round(x, 2)
+        assert stated[f"probs[z][{word}]"] == f"{_probs(2)[v]:.10f}"
+    assert abs(_probs(0.5) - _probs(2)).min() > 0.01  # not the stated temperature's
+
+
+def test_a_temperature_multiplied_instead_of_divided_is_solved_for():
+    """T = 0.5 stated, the logits multiplied by it: the scaled logits (2 decimals) pin the divisor 2, which no
+    declared convention has; the probabilities follow it. Before: 'no single slip or convention reproduces …'."""
+    r = Auditor(load(CASES / "temperature-multiplied.toml")).run()
+    top = _top(r)
+    assert len(top) == 8, top
+    assert set(top.values()) == {("value.temperature", "logits divided by the temperature 2 instead of 0.5")}
+    assert {f.quantity for f in r.by_seq.values() if f.verdict is Verdict.PROPAGATED} == \
+        {f"probs[z][{w}]" for w in ("cat", "dog", "fish", "bird")}
+
+
+def test_a_temperature_left_out_is_named(tmp_path):
+    """The probabilities of the plain softmax (T = 1) where T = 0.5 is stated: no convention declares 'the
+    temperature left out', the solved value names it."""
+    text = (CASES / "temperature-multiplied.toml").read_text(encoding="utf-8").split("[[claims]]")[0]
+    vals = ", ".join(f"{v:.10f}" for v in _probs(1))
+    p = tmp_path / "t1.toml"
+    p.write_text(text + f'[[claims]]\nat = "p"\nprobs = {{ "z" = [{vals}] }}\n', encoding="utf-8")
+    top = _top(Auditor(load(p)).run())
+    assert len(top) == 4 and set(top.values()) == {
+        ("value.temperature", "logits divided by the temperature 1 instead of 0.5")}, top
+
+
 # ---- a LayerNorm backward without eps ----------------------------------------------------------------------
 def test_the_backward_case_holds_the_oracles_numbers():
     x = np.array([[1., 3., 5., 7.], [2., 0., 2., 0.]])

@@ -74,9 +74,9 @@ SIMPLICITY = {
     "result.neighbour_copied": 2, "operand.other_step": 2, "operand.other_cell": 2, "convention": 2,
     "convention.backward_eps=0": 2,  # the backward pass's own convention (audit.backward)
     # a hyper-parameter with another value, solved for (audit.solved)
-    "value.eps": 3, "value.lr": 3, "value.scale": 3,
+    "value.eps": 3, "value.lr": 3, "value.scale": 3, "value.temperature": 3,
     # … with a value no short decimal gives, only the one the number pins: after a slip in the printed digits
-    "value.eps.fitted": 5, "value.lr.fitted": 5, "value.scale.fitted": 5,
+    "value.eps.fitted": 5, "value.lr.fitted": 5, "value.scale.fitted": 5, "value.temperature.fitted": 5,
     "operand.sign": 3, "operand.digits_swapped": 3,
     "result.digit": 4, "operand.digit": 5,
 }

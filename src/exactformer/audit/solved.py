@@ -3,8 +3,9 @@
 A document may have computed a LayerNorm with another ε than the one it states (``eps = 1e-5`` stated, its
 1/σ printed as with 2.5·10⁻⁵), trained with another learning rate, or divided an attention's scores by another
 number (1.41 for √2). For each such **knob** (one LayerNorm's eps, every LayerNorm's eps at once, the learning
-rate, one attention's scale divisor) and a wrong number it sets (a number of that LayerNorm; a value after
-training; a scaled score, a weight or a context of that attention), the search
+rate, one attention's scale divisor, the head's sampling temperature) and a wrong number it sets (a number of
+that LayerNorm; a value after training; a scaled score, a weight or a context of that attention; a probability of
+the head), the search
 
 1. brackets the value q that reproduces the number, walking a grid outward from the stated value until
    E_q(claim) − r changes sign (each point a certified ball of the claim under the model with that value);
@@ -123,6 +124,7 @@ def knobs(model: Model) -> list[Knob]:
                         eps_put([s]), (s.where + ".",), in_block((s.where,)), _EPS_GRID, _EPS_MOST, _EPS_COVERED,
                         says=_EPS_SAYS))
     out += _scale_knobs(model)
+    out += _temperature_knobs(model)
     tr = model.train
     lr = X.rational_of(tr.lr.value) if tr is not None else None
     if tr is not None and model.loss is not None and lr is not None and lr > 0:
@@ -172,6 +174,36 @@ def _scale_knobs(model: Model) -> list[Knob]:
                         text, put, (s.where + ".",), owns, grid, _SCALE_MOST, frozenset(covered),
                         says="scores divided by {value} instead of {stated}{where}"))
     return out
+
+
+_TEMPERATURE_STEPS = frozenset({"head.scaled", "head.exp", "head.expsum", "probs", "loss"})
+
+
+def _temperature_knobs(model: Model) -> list[Knob]:
+    """The head's sampling temperature, when one T is stated for every row (a document that multiplied the logits
+    by T = 0.5 divided them by 2)."""
+    hd = model.head
+    if hd is None or hd.temperature is None:
+        return []
+    Ts = {X.rational_of(T.value) for T in hd.temperature}
+    if len(Ts) != 1:
+        return []  # one per row: the rows are the same logits at several temperatures, each its own
+    T = Ts.pop()
+    if T is None or T <= 0:
+        return []
+
+    def put(q: Fraction) -> Model:
+        assert hd is not None and hd.temperature is not None
+        one = Number(X.const(q), decimal_text(q), None)
+        return replace(model, head=replace(hd, temperature=(one,) * len(hd.temperature)))
+
+    def owns(a: Address) -> bool:
+        return not a.grad and a.t == 0 and a.step in _TEMPERATURE_STEPS
+
+    grid = tuple(sorted({_round(T * f, 3) for f in _SCALE_FACTORS}))
+    return [Knob("value.temperature", "the temperature", "", T, hd.temperature[0].text, put, ("head.temperature",),
+                 owns, grid, _SCALE_MOST,
+                 says="logits divided by the temperature {value} instead of {stated}{where}")]
 
 
 def _anchor(e: X.Expr) -> Fraction | None:
