@@ -47,7 +47,6 @@ def test_one_temperature_divides_every_logit_before_the_softmax():
 def test_a_temperature_per_row_samples_the_same_logits_at_each():
     mpmath.mp.dps = 60
     case = load("t.toml", _case('{ hot = "2", cold = "1/2" }', tokens=("hot", "cold")))
-    g = case.engine.graph
     for row, T in (("hot", 2), ("cold", mpmath.mpf(1) / 2)):
         p = _softmax(Z, T)[0]
         assert abs(_dec(case, f"probs[{row}][cat]") - p) < mpmath.mpf(10) ** -28
@@ -58,7 +57,6 @@ def test_the_gradient_of_the_logits_goes_through_the_temperature():
     mpmath.mp.dps = 60
     T = mpmath.mpf(7) / 10
     case = load("t.toml", _case('"0.7"', loss='[model.loss]\nkind = "cross_entropy"\ntargets = { z = "dog" }\n'))
-    g = case.engine.graph
 
     def loss(z):
         return -mpmath.log(_softmax(z, T)[1])

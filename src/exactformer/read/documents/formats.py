@@ -254,6 +254,7 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
     if cells and all(isinstance(c, list) for c in cells):  # | q(come) | (0.88, …) | k(el) | …: a vector a row, each
         for k, (m, c) in enumerate(zip(of, cells)):  # named by its symbol and its token: read as q(come) = (…)
             where = row_lines[k] if row_lines and k < len(row_lines) else line
+            assert m is not None and isinstance(c, list)
             out.found.append(I.Named(m.group(1), c, where, I._at(context, where), label=m.group(2).strip()))
         return
     pairs = [[_ARROW_PAIR.fullmatch(V.clean(c).strip().strip("$`")) for c in r[1:]] for r in rows]

@@ -1080,8 +1080,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
 def _far(ops, vals: _Values) -> bool:
     """Whether every operand of a line is far (5 % or more) from every operand the quantity's formula has:
     0.5613 / 0.9268 is no working of 1.2 / 2, however near its result; a slip's operands stay near."""
-    got = [vals.get(a) for a, _ in ops]
-    if not ops or any(v is None for v in got):
+    got = [v for a, _ in ops if (v := vals.get(a)) is not None]
+    if not ops or len(got) < len(ops):
         return False
     return not any(abs(float(lit.value) - v) <= 0.05 * max(abs(v), 1e-9)  # in any order: 1 − 0.4228 for p − y
                    for _, lit in ops for v in got)

@@ -876,10 +876,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         if "head" not in m:
             continue
         if len(temps) > 1 and len(m["tokens"]) == 1:  # the same logits sampled at each stated temperature, a row each
-            rows = [f"T={t}" for t in temps]
+            at_t = [f"T={t}" for t in temps]
             z = next(iter(m["embeddings"].values()))
-            each = dict(m, tokens=rows, embeddings={r: list(z) for r in rows},
-                        head=dict(m["head"], temperature=dict(zip(rows, temps))))
+            each = dict(m, tokens=at_t, embeddings={r: list(z) for r in at_t},
+                        head=dict(m["head"], temperature=dict(zip(at_t, temps))))
             each.pop("loss", None)
             out.insert(out.index(c) + 1, Candidate(
                 c.label + ", at each temperature", {"model": each},
@@ -909,7 +909,7 @@ def temperatures(g: Givens) -> list[str]:
             ok = v is not None and 0 < Fraction(v) <= 100
         except (ValueError, ZeroDivisionError):
             ok = False
-        if ok and v not in got:
+        if ok and v is not None and v not in got:
             got.append(v)
     return got
 
