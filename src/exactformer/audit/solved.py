@@ -160,7 +160,7 @@ def _scale_knobs(model: Model) -> list[Knob]:
         if anchor is None or anchor <= 0:
             continue
         # values the declared conventions try (no scaling, d_k, √d_k, √d_model where these are rational)
-        covered = {Fraction(1), Fraction(dk)} | {Fraction(r) for r in (_isqrt(dk), _isqrt(_d_model(cfg))) if r}
+        covered = {Fraction(1), Fraction(dk)} | {Fraction(r) for r in (_isqrt(dk), _isqrt(cfg.d_model)) if r}
 
         def put(q: Fraction, s=s) -> Model:
             return s.put(model, replace(s.cfg, scale=Scale(ScaleKind.NUMBER, Number(X.const(q), decimal_text(q),
@@ -224,13 +224,6 @@ def _isqrt(n: int | None) -> int | None:
     r = math.isqrt(n)
     return r if r * r == n else None
 
-
-def _d_model(cfg) -> int | None:
-    """An attention's model width, read from its W_Q (None for Q, K, V given directly)."""
-    if cfg.heads[0].direct:
-        return None
-    m, t = cfg.heads[0].W[0]
-    return len(m[0]) if t else len(m)
 
 
 @dataclass(frozen=True)
