@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import enum
 import json
+import re
 import tomllib
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
@@ -135,6 +136,10 @@ class Reader:
         got = self._numbers.get(text)
         if got is not None:  # a string already read here (a document's case states thousands of decimals)
             return got
+        if _COMMA_DECIMAL.fullmatch(text):  # "0,7071": a decimal comma as the document wrote it (its text kept)
+            point = self.number(text.replace(",", "."), key, symbols=False)
+            got = self._numbers[text] = Number(point.value, text, point.decimals)
+            return got
         if text.lower() in grammar.NOT_NUMBERS:
             raise self.fail("not a finite number", key, expected=expected, found=show(v))
         if grammar.IDENTIFIER.match(text) and text not in grammar.RESERVED:
@@ -238,3 +243,6 @@ class Reader:
             bound = f"≥ {lo}" if hi is None else f"≥ {lo} and ≤ {hi:,}"
             raise self.fail(f"{key[-1]} must be an integer {bound}", key, expected=what, found=show(v))
         return v
+
+
+_COMMA_DECIMAL = re.compile(r"-?\d+,\d+")

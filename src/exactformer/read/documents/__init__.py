@@ -97,7 +97,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
                         expected="tables, vectors or lines of working that are steps of the model the givens make",
                         found=_seen(found), hint="give the model with --givens CASE.toml")
     toml = (f"# Inferred by `exactformer read` from {safe(Path(path).name)}: review every match before relying on it.\n"
-            + case_text + "\n" + claims.toml)
+            + case_text + "\n" + formats.as_written(claims.toml, found.written))
     return Reading(toml, notes, claims.matched, claims.unmatched, _language(kind, text))
 
 

@@ -329,6 +329,13 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
     cols = _column_words(header[start:]) if header and len(header) - start == len(body[0]) else None
+    for j, heading in enumerate(header[start:] if cols else []):  # | 행 | W_Q | W_K |: a weight's rows, a cell each
+        col = [r[j] for r in body]
+        if (labels is None or V.counting(labels)) and len(col) >= 2 and \
+                role(heading) not in (None, "X", "Q", "K", "V") and all(isinstance(c, list) for c in col) and \
+                len({len(c) for c in col}) == 1:  # type: ignore[arg-type]
+            out.found.append(I.Named(heading.strip(), [list(c) for c in col], line, I._at(context, line),  # type: ignore[arg-type]
+                                     row_lines=row_lines))
     out.found.append(I.Table(body, labels, cols, line, I._at(context, line), name, row_lines,  # type: ignore[arg-type]
                              texts or None))
 
@@ -364,6 +371,18 @@ class _Html(HTMLParser):
         self.hidden: list[str] = []  # open elements inside one hidden from readers (KaTeX's katex-html copy)
         self.tex_script: list[str] | None = None  # MathJax's <script type="math/tex">
         self.svg_text: list[str] | None = None
+        self.tex_inline = False
+        self.code = 0  # open <pre>/<code> elements: a program's text, whose commas separate
+        self.decimal_comma = False  # the page writes decimals with a comma (0,7071): read them as decimals
+        self.written: dict[str, list[tuple[int, str]]] = {}  # on a decimal-comma page: each number as written
+        self.commas = 0  # numbers outside code written with one decimal comma (0,7071), and with a point (0.25)
+        self.points = 0
+        self.script: list[tuple[str, int, bool]] = []  # open <sup>/<sub> in prose: (tag, start in buf, has a link)
+        self.spans: list[list[int]] = []  # each table cell's (colspan, rowspan), by row
+        self.head_rows = 0  # rows of the table's <thead> (or its leading rows of <th> only)
+        self.in_head = False
+        self.row_th = True
+        self.cell_lines: list[list[int]] = []  # the line of each table cell
 
     def flush(self) -> None:
         text = "".join(self.buf).strip()
@@ -379,6 +398,7 @@ class _Html(HTMLParser):
             return
         if tag == "script" and _TEX_SCRIPT.search(at.get("type", "")) and not self.skip:
             self.tex_script = []
+            self.tex_inline = "mode=display" not in at.get("type", "").replace(" ", "")
             return
         if tag in _SKIP:
             self.skip += 1
@@ -389,6 +409,12 @@ class _Html(HTMLParser):
             self.hidden.append(tag)
             return
         line = self.getpos()[0]
+        if tag in ("pre", "code"):
+            self.code += 1
+        if tag in ("sup", "sub") and self.cell is None and self.math is None and self.annotation is None:
+            self.script.append((tag, len(self.buf), False))
+        elif tag == "a" and self.script:
+            self.script[-1] = (*self.script[-1][:2], True)
         if tag == "img":  # an equation-image service: the LaTeX is in the URL (or the alt text)
             for v in (at.get("alt", ""), at.get("src", "")):
                 tex = _image_tex(v)
@@ -414,15 +440,31 @@ class _Html(HTMLParser):
         elif tag == "table":
             self.flush()
             self.table, self.table_line, self.table_rows = [], line, []
+            self.spans, self.head_rows, self.in_head, self.cell_lines = [], 0, False, []
+        elif tag == "thead" and self.table is not None:
+            self.in_head = True
         elif tag == "tr" and self.table is not None:
+            self._head_row()
             self.table.append([])
             self.table_rows.append(line)
+            self.spans.append([])
+            self.cell_lines.append([])
+            self.row_th = True
         elif tag in ("td", "th") and self.table is not None:
             self.cell = []
+            if self.spans:
+                self.spans[-1].append([_span(at.get("colspan")), _span(at.get("rowspan"))])
+                self.cell_lines[-1].append(line)
+            self.row_th = self.row_th and tag == "th"
         elif tag in _BLOCK:
             self.flush()
             self.buf_line = line
             self.heading = tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+
+    def _head_row(self) -> None:
+        """The row just read is a header row: inside <thead>, or of <th> cells only before any other row."""
+        if self.table and len(self.table) == self.head_rows + 1 and self.table[-1] and (self.in_head or self.row_th):
+            self.head_rows += 1
 
     def handle_endtag(self, tag):
         if self.hidden:
@@ -431,7 +473,8 @@ class _Html(HTMLParser):
                     pass
             return
         if tag == "script" and self.tex_script is not None:
-            self.buf.append(" " + "".join(self.tex_script) + " ")
+            tex = "".join(self.tex_script).strip()  # inline maths between $, as Markdown has it: a sentence's working
+            self.buf.append(f" ${tex}$ " if self.tex_inline and tex and "$" not in tex else f" {tex} ")
             self.tex_script = None
             return
         if tag in _SKIP:
@@ -439,6 +482,19 @@ class _Html(HTMLParser):
             return
         if self.skip:
             return
+        if tag in ("pre", "code"):
+            self.code = max(0, self.code - 1)
+        if tag in ("sup", "sub") and self.script and self.script[-1][0] == tag:
+            _, at, link = self.script.pop()
+            inner = "".join(self.buf[at:]).strip()
+            before = "".join(self.buf[:at])
+            ordinal = before[-1:].isdigit() and inner.isalpha()  # 1<sup>st</sup>, la 2<sup>e</sup> ligne
+            if inner and not link and not ordinal and before[-1:].strip() and not self.code and len(inner) <= 40:
+                # e<sup>−0.099</sup> is a power, W<sub>Q</sub> a subscript (a footnote's <sup><a> stays as it is)
+                self.buf[at:] = [("^{" if tag == "sup" else "_{") + inner + "}"]
+        if tag == "thead" and self.table is not None:
+            self._head_row()
+            self.in_head = False
         if tag == "text" and self.svg_text is not None:
             text = " ".join("".join(self.svg_text).split())
             if text:  # a lone number is a label on the drawing: a restatement at best, never read as prose
@@ -446,7 +502,8 @@ class _Html(HTMLParser):
             self.svg_text = None
             return
         if tag == "annotation" and self.annotation is not None:
-            self.buf.append(" " + "".join(self.annotation) + " ")
+            tex = "".join(self.annotation).strip()  # KaTeX's source, between $ as Markdown has it
+            self.buf.append(f" ${tex}$ " if tex and "$" not in tex else f" {tex} ")
             self.annotation = None
         elif tag == "mtd" and self.math is not None and self.math_cell is not None:
             if self.math:
@@ -463,7 +520,10 @@ class _Html(HTMLParser):
                 self.table[-1].append("".join(self.cell).strip())
             self.cell = None
         elif tag == "table" and self.table is not None:
-            self.blocks.append(("table", self.table_line, json.dumps({"rows": self.table, "lines": self.table_rows})))
+            self._head_row()
+            self.blocks.append(("table", self.table_line, json.dumps(
+                {"rows": self.table, "lines": self.table_rows, "spans": self.spans, "head": self.head_rows,
+                 "cell_lines": self.cell_lines})))
             self.table = None
         elif tag in _BLOCK:
             self.flush()
@@ -472,6 +532,20 @@ class _Html(HTMLParser):
     def handle_data(self, data):
         if self.hidden:
             return
+        if self.decimal_comma and not self.skip:
+            line = self.getpos()[0]
+            for m in _POINT_DECIMAL.finditer(data):  # (a program's numbers too: a point there is a point)
+                self.written.setdefault(m.group(0), []).append((line + data.count("\n", 0, m.start()), m.group(0)))
+        if not self.skip and not self.code and self.tex_script is None:
+            if self.decimal_comma:
+                line = self.getpos()[0]
+                for m in _COMMA_DECIMAL.finditer(data):
+                    self.written.setdefault(f"{m.group(1)}.{m.group(2)}", []).append(
+                        (line + data.count("\n", 0, m.start()), m.group(0)))
+                data = _COMMA_DECIMAL.sub(r"\1.\2", data)
+            elif self.math is None and self.annotation is None:  # (TeX and MathML write a point)
+                self.commas += sum(1 for m in _COMMA_DECIMAL.finditer(data) if _plainly_comma(m))
+                self.points += len(_POINT_DECIMAL.findall(data))
         if self.tex_script is not None:
             self.tex_script.append(data)
             return
@@ -495,27 +569,82 @@ class _Html(HTMLParser):
             self.buf.append(data)
 
 
-def html(text: str, first_line: int = 1, out: I.Items | None = None, context: list[str] | None = None) -> I.Items:
-    """An HTML page's items; ``first_line``: the document line the text starts on (an HTML block inside
-    Markdown, such as a README's <table>)."""
+def _hatena_tex(text: str) -> str:
+    """Hatena Blog's ``[tex: e^{0.77} \\approx 2.15]`` (left for MathJax in the reader's browser) as the maths it is,
+    between $: it ends at the first ``]`` not written ``\\]`` (Hatena's escape of a bracket inside it). An
+    unclosed one is left as it is."""
+    out, k = [], 0
+    while (start := text.find("[tex:", k)) >= 0:
+        j, tex = start + 5, []
+        while j < len(text) and text[j] != "]":
+            if text[j:j + 2] in ("\\]", "\\["):
+                tex.append(text[j + 1])
+                j += 2
+                continue
+            tex.append(text[j])
+            j += 1
+        if j >= len(text):
+            break
+        out.append(text[k:start] + " $" + "".join(tex).strip() + "$ ")
+        k = j + 1
+    return "".join(out) + text[k:]
+
+
+def _span(v: str | None) -> int:
+    try:
+        return max(1, min(int(v or 1), 64))
+    except ValueError:
+        return 1
+
+
+# one comma between two runs of digits, not in a run of them (1,2,3) nor beside a point: 0,7071 or −0,25
+_COMMA_DECIMAL = re.compile(r"(?<![\w.,])(\d+),(\d+)(?![\w]|[.,]\d)")
+_POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w]|[.,]\d)")
+
+
+def _plainly_comma(m: re.Match) -> bool:
+    """A comma that can only be a decimal one: 0,5 or 1,25 (not 1,250, which may be a thousand and a quarter)."""
+    return m.group(1) == "0" or len(m.group(2)) != 3
+
+
+def _parse(text: str) -> _Html:
+    """The page parsed; parsed again with its decimal commas read as points when the page writes its decimals so:
+    outside code, at least two numbers such as 0,7071 and more of them than numbers written with a point."""
     p = _Html()
     p.feed(text)
     p.close()
     p.flush()
+    if p.commas >= 2 and p.commas > p.points:
+        p = _Html()
+        p.decimal_comma = True
+        p.feed(text)
+        p.close()
+        p.flush()
+    return p
+
+
+def html(text: str, first_line: int = 1, out: I.Items | None = None, context: list[str] | None = None) -> I.Items:
+    """An HTML page's items; ``first_line``: the document line the text starts on (an HTML block inside
+    Markdown, such as a README's <table>)."""
+    p = _parse(text)
     out = out if out is not None else I.Items()
     context = context if context is not None else ["", ""]
     shift = first_line - 1
+    for number, seen in p.written.items():
+        out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
     for kind, line, body in p.blocks:
         line += shift
         if kind == "h":
             context[0], context[1] = I.G.clip(" ".join(body.split()), 60), ""
             out.heading(" ".join(body.split()))
         elif kind == "t":
-            I.scan(body, line, out, context)
+            I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
         elif kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
             got = json.loads(body)
+            if _grouped_table(got, line, shift, out, context):
+                continue
             kept = [(r, n + shift) for r, n in zip(got["rows"], got["lines"]) if r]
             rows, lines = [r for r, _ in kept], [n for _, n in kept]
             header = rows[0] if rows and _header_row(rows[0]) else []
@@ -528,6 +657,90 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
                 m = re.match(r"\s*(.{1,20}?)\s*=\s*[\[(]?\s*$", got["name"])
                 out.found.append(I.Named(m.group(1) if m else _math_name(out), arr, line, I._at(context, line)))
     return out
+
+
+_VALUE = re.compile(r'("[^"\n]*"\s*=\s*")(-?)(\d+\.\d+)(")')
+_CLAIM_LINE = re.compile(r"^line = (\d+)$")
+
+
+def as_written(toml: str, written: dict[str, list[tuple[int, str]]]) -> str:
+    """A case's claimed values as a decimal-comma page writes them (``"scaled[le,le]" = "0,1774"``): each value of a
+    claim at line N takes the form of the page's nearest occurrence of that number at or after N (a table's row
+    is claimed at its first line, its cells follow), and keeps its point when that occurrence is written so."""
+    if not written:
+        return toml
+    out, at = [], 0
+    for row in toml.split("\n"):
+        if row.startswith("[[claims]]"):  # (a group without a line, a notebook's, keeps its points)
+            at = 0
+        elif (m := _CLAIM_LINE.match(row)) is not None:
+            at = int(m.group(1))
+        elif row.startswith("values = ") and at:
+            def form(v: re.Match, at: int = at) -> str:
+                seen = written.get(v.group(3))
+                if not seen:
+                    return v.group(0)
+                _, how = min(seen, key=lambda s: (s[0] < at - 1, abs(s[0] - at)))
+                return v.group(1) + v.group(2) + how + v.group(4)
+            row = _VALUE.sub(form, row)
+        out.append(row)
+    return "\n".join(out)
+
+
+def _grid(rows: list[list[str]], spans: list[list[list[int]]]) -> list[list[tuple[str, int]]]:
+    """A table's cells laid out on its grid: a cell spanning columns or rows fills each of them, with the text and
+    the number (its origin) of the cell it comes from."""
+    grid: list[list[tuple[str, int] | None]] = [[] for _ in rows]
+    origin = 0
+    for i, (row, sp) in enumerate(zip(rows, spans)):
+        j = 0
+        for text, (cols, down) in zip(row, sp):
+            while j < len(grid[i]) and grid[i][j] is not None:
+                j += 1
+            for di in range(min(down, len(rows) - i)):
+                line = grid[i + di]
+                while len(line) < j + cols:
+                    line.append(None)
+                for dj in range(cols):
+                    line[j + dj] = (text, origin)
+            origin += 1
+            j += cols
+    width = max((len(r) for r in grid), default=0)
+    return [[c if c is not None else ("", -1) for c in r] + [("", -1)] * (width - len(r)) for r in grid]
+
+
+def _grouped_table(got: dict, line: int, shift: int, out: I.Items, context: list[str]) -> bool:
+    """A table under two header rows whose upper cells span groups of columns (``<th colspan="2">W<sub>Q</sub>``
+    over ``<th>1</th><th>2</th>``, the row label's ``<th rowspan="2">``), as WordPress and hand-written pages lay
+    out several matrices side by side: each group is a table of its own, named by its upper heading, its rows named
+    by the columns that span both header rows. False (nothing read) for any other table."""
+    spans, head = got.get("spans"), got.get("head", 0)
+    if not spans or head < 2 or len(spans) != len(got["rows"]) or not any(c[0] > 1 for c in spans[0]):
+        return False
+    grid = _grid(got["rows"], spans)
+    top, sub, body = grid[0], grid[head - 1], grid[head:]
+    lines = [n + shift for n in got["lines"][head:]]
+    if not body or not top:
+        return False
+    # a heading over both header rows, or none in either: the column of the rows' names
+    labels = [j for j in range(len(top)) if top[j][1] == sub[j][1] or not (top[j][0].strip() or sub[j][0].strip())]
+    groups: list[list[int]] = []
+    for j in range(len(top)):
+        if j in labels:
+            continue
+        if groups and top[groups[-1][-1]][1] == top[j][1]:
+            groups[-1].append(j)
+        else:
+            groups.append([j])
+    if not labels or not groups:
+        return False
+    for cols in groups:
+        part = labels + cols
+        header = [sub[j][0] for j in part]
+        name = " ".join(top[cols[0]][0].split())
+        _add_table(header, [[r[j][0] for j in part] for r in body], line, out, context, lines,
+                   name if role(name) not in (None, "X") else "")
+    return True
 
 
 def _image_tex(v: str) -> str:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from ...errors import ParseError
 from .. import grammar as G
 from . import values as V
-from .names import result_name, step_hint
+from .names import result_name, role, step_hint
 from .notes import Note, NoteKind
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
@@ -85,6 +85,8 @@ class Items:
     title: str | None = None  # the first heading, when the format marks headings
     diagram: list[tuple[str, int]] = field(default_factory=list)  # lone numbers on a drawing (SVG text), by line
     loose: list[tuple[str, int]] = field(default_factory=list)  # numbers in prose no item took ("puis 0.3135"), by line
+    written: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # a decimal-comma page's numbers
+    # ("0.7071": [(12, "0,7071"), (40, "0.7071")]): each as the page writes it, by line, to report it so
 
     def heading(self, text: str) -> None:
         self.prose.append(text)
@@ -107,7 +109,9 @@ MAX_JOIN = 200  # lines a bracketed array may span
 
 def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
-    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in text.splitlines()]
+    raw_lines = text.splitlines()
+    prompted = {j for j, x in enumerate(raw_lines[:MAX_LINES]) if x.lstrip()[:1] in ">.I" and _PROMPT.match(x.lstrip())}
+    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _uncsv(_unknit(raw_lines))]
     if len(lines) > MAX_LINES:
         out.skipped.append(Note(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)",
                                 NoteKind.NOT_READ))
@@ -171,6 +175,12 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        printed = _printed_rows(lines, k)
+        if printed is not None:  # row 0: e=[…], total=5.9594, p=[…] on each line: a table, a column per name
+            out.found.append(Table(printed[1], None, printed[0], n, _at(context, n), "",
+                                   [n + j for j in range(len(printed[1]))]))
+            k += len(printed[1])
+            continue
         pairs = _PAIRS.fullmatch(s)
         if pairs:  # p1=0.9600 p2=0.5500 z=1.3100 y=0.7875: a print of several named numbers
             for pair in _PAIR.finditer(s):
@@ -200,6 +210,15 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         alone = _NAME_ALONE.match(s)
+        echo = _echo(lines, k) if alone else None
+        if echo is not None:  # MATLAB's and Octave's "A =", a blank line, the rows (in blocks of Columns 1 through 3)
+            rows, at_row, used = echo
+            name = _echo_name(_name(alone.group(1)), lines, k, prompted)
+            arr = rows[0] if len(rows) == 1 else [r[0] for r in rows] if len(rows[0]) == 1 else rows
+            out.found.append(Named(name, arr, n + at_row, _at(context, n + at_row), None, None,
+                                   [n + at_row + j for j in range(len(rows))] if len(rows) > 1 else None))
+            k += used
+            continue
         if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None)  # print("Q =\n", Q): the name, then the array below it
             if got is not None and not isinstance(got[0], tuple):
@@ -356,9 +375,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        piece[0], [n]))
             else:
                 out.found.append(Work(piece, label, n, _at(context, n)))
+        r_print = _R_VECTOR_PRINT.fullmatch(s)
+        if r_print and not any(0 <= j < len(lines) and _INDEX_CELL.match(V.clean(lines[j]).strip()) for j in (k - 1, k + 1)):
+            out.found.append(Named("", s.split()[1:], n, _at(context, n)))  # R's print of a vector: [1] 0.0120191
+            k += 1
+            continue
         table, used = _table(lines, k, first_line, context)
         if table is not None:
-            out.found.append(table)
+            out.found += _by_stems(table)
             label = None
             k += used
             continue
@@ -390,7 +414,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
-_R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(])")
+_R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
 _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
@@ -440,6 +464,50 @@ _PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_
 
 _ALIGNED_NAME = re.compile(r"([^\W\d][\w^'{}]{0,15})\s*=\s*(?=[-−]?\d)")
 _ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*(?:\s+[-−]?\d[\d.]*)*)+\s*$")
+
+
+_PRINTED_VALUE = re.compile(r"([^\W\d]\w{0,15})\s*=\s*(\[[^\[\]=]*\]|" + V.NUMBER.pattern + r")")
+_PRINTED_LEAD = re.compile(r"^\s*(?:[^=:：\[\]]{1,30}[:：]\s*)?")
+
+
+def _printed_line(s: str) -> tuple[list[str], list] | None:
+    """``row 1: e=[2.1325, 1.9159], total=4.0484, p=[0.5268, 0.4732]``, as an f-string prints each row of a loop: an
+    optional label, then two or more ``name=value`` (a number or a [list]) apart by commas or spaces."""
+    lead = _PRINTED_LEAD.match(s)
+    k = lead.end() if lead else 0
+    names: list[str] = []
+    vals: list = []
+    while k < len(s):
+        m = _PRINTED_VALUE.match(s, k)
+        if m is None:
+            return None
+        v = V.number(m.group(2)) if not m.group(2).startswith("[") else V.array(m.group(2))
+        if v is None or (isinstance(v, list) and (not v or isinstance(v[0], list))):
+            return None
+        names.append(m.group(1))
+        vals.append(v)
+        k = m.end()
+        sep = re.match(r"\s*[,;]?\s*", s[k:])
+        k += sep.end() if sep else 0
+    if len(names) < 2 or len(set(names)) != len(names):
+        return None
+    return names, vals
+
+
+def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list]] | None:
+    """Two or more lines printed by one f-string in a loop (the same names, values of the same shapes): the names
+    and, a line each, the values; None for anything else."""
+    first = _printed_line(_comment(V.clean(lines[k]).strip())[0])
+    if first is None:
+        return None
+    shape = [len(v) if isinstance(v, list) else 0 for v in first[1]]
+    rows = [first[1]]
+    while k + len(rows) < len(lines) and len(rows) < 256:
+        got = _printed_line(_comment(V.clean(lines[k + len(rows)]).strip())[0])
+        if got is None or got[0] != first[0] or [len(v) if isinstance(v, list) else 0 for v in got[1]] != shape:
+            break
+        rows.append(got[1])
+    return (first[0], rows) if len(rows) >= 2 else None
 
 
 def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:
@@ -516,6 +584,79 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
     if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1 and heads is None):
         return None  # named on the first of its rows: an assignment reads it; "p = 0.2 0.3" under words: a row
     return name, rows if len(rows) > 1 else rows[0], heads, j - k
+
+
+_R_VECTOR_PRINT = re.compile(r"\[1\](?:\s+" + V.NUMBER.pattern + r")+")  # a line alone, no [2] row beside it
+_ECHO_COLUMNS = re.compile(r"^\s*Columns?\s+(\d+)(?:\s*(?:through|to|and|-|:)\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+def _echo(lines: list[str], k: int) -> tuple[list[list[str]], int, int] | None:
+    """What MATLAB and Octave print for a result (``format short``/``loose``): ``A =`` alone, a blank line, rows
+    of numbers without brackets, each of one width; a wide matrix in blocks, each under ``Columns 1 through 3``
+    and set beside the one before. (rows, the first row's offset from k, lines used), or None."""
+    j = k + 1
+    if j >= len(lines) or lines[j].strip():
+        return None
+    rows: list[list[str]] = []
+    first = None
+    block: list[list[str]] = []
+    while j < len(lines):
+        t = V.clean(lines[j]).strip()
+        if not t:
+            if block and j + 1 < len(lines) and _ECHO_COLUMNS.match(V.clean(lines[j + 1])):
+                j += 1
+                continue
+            if block and rows:
+                break
+            j += 1
+            if block:
+                rows, block = block, []
+            continue
+        cols = _ECHO_COLUMNS.match(t)
+        if cols:
+            if block:
+                if rows and len(rows) != len(block):
+                    return None
+                rows = [a + b for a, b in zip(rows, block)] if rows else block
+                block = []
+            j += 1
+            continue
+        cells = t.split()
+        if not all(V.number(c) for c in cells) or (block and len(cells) != len(block[0])) or len(block) >= 256:
+            if block or rows:
+                break
+            return None
+        if first is None:
+            first = j - k
+        block.append([V.number(c) for c in cells])  # type: ignore[misc]
+        j += 1
+    if block:
+        if rows and len(rows) != len(block):
+            return None
+        rows = [a + b for a, b in zip(rows, block)] if rows else block
+    if not rows or first is None:
+        return None
+    return rows, first, j - k
+
+
+_COMMAND = re.compile(r"^\s*([^\W\d][\w.]{0,30})\s*=\s*(.+?)\s*;?\s*$")
+
+
+def _echo_name(name: str, lines: list[str], k: int, prompted: set[int]) -> str:
+    """An echoed result's name: ``ans`` is the command above it (``sum(E, 2)``); a letter that names a given (``E``)
+    after ``>> E = exp(S)`` is named by its command when the command names a step (``exp(S)``), else by itself."""
+    j = k - 1
+    while j >= 0 and not lines[j].strip():
+        j -= 1
+    if j < 0 or j not in prompted:
+        return name
+    command = V.clean(lines[j]).strip().rstrip(";").strip()
+    if name == "ans":
+        return command if len(command) <= 40 and "=" not in command else name
+    m = _COMMAND.match(command)
+    if m and m.group(1) == name and role(name) is not None and step_hint(m.group(2)) is not None:
+        return m.group(2)  # E = exp(S): the exps, not the embeddings E would name
+    return name
 
 
 def _comment(s: str) -> tuple[str, str | None]:
@@ -629,11 +770,58 @@ _DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,�
 _TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})")
 
 
-_PROMPT = re.compile(r"^(?:>>>|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")
+_KNITR = re.compile(r"^(?:##|#>)(?: |$)")
+_KNITR_ROW = re.compile(r"(?:\s+" + V.NUMBER.pattern + r"){1,}\s*$")
+
+
+def _unknit(lines: list[str]) -> list[str]:
+    """Lines of R output as knitr and reprex print them, each after ``## `` or ``#> ``, without that prefix: a run of
+    such lines whose any line ends in numbers (``## [1,] 0.67 0.44``); a run of comments in code stays."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if not _KNITR.match(lines[k]):
+            k += 1
+            continue
+        j = k
+        while j < len(lines) and _KNITR.match(lines[j]):
+            j += 1
+        if any(_KNITR_ROW.search(x[2:]) for x in lines[k:j]):
+            out[k:j] = [x[3:] for x in lines[k:j]]
+        k = j
+    return out
+
+
+_CSV_LINE = re.compile(r"[^\s,\[\](){}=]+(?:,[^\s,\[\](){}=]*)+")
+
+
+def _uncsv(lines: list[str]) -> list[str]:
+    """Comma-separated rows (a CSV file, a spreadsheet saved as one) as rows of cells apart: a run of two or more
+    lines of one count of commas and no spaces, one of them numbers after its first field. Prose and Python's
+    lists put a space after a comma, and stay."""
+    out = list(lines)
+    k = 0
+    while k < len(lines):
+        if not _CSV_LINE.fullmatch(lines[k].strip()):
+            k += 1
+            continue
+        width = lines[k].count(",")
+        j = k
+        while j < len(lines) and _CSV_LINE.fullmatch(lines[j].strip()) and lines[j].count(",") == width:
+            j += 1
+        fields = [x.strip().split(",") for x in lines[k:j]]
+        if j - k >= 2 and any(all(V.number(c) for c in f[1:]) for f in fields):
+            out[k:j] = ["\t".join(c if c else "-" for c in f) for f in fields]
+        k = j
+    return out
+
+
+_PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's, Octave's
 
 
 def _unprompt(s: str) -> str:
-    """A line without the prompt of a Python session or an exported notebook (``>>>``, ``...``, ``Out[3]:``)."""
+    """A line without the prompt of a Python, MATLAB or Octave session or an exported notebook (``>>>``, ``>>``,
+    ``...``, ``Out[3]:``)."""
     return _PROMPT.sub("", s, count=1) if s[:1] in ">.IO" else s
 
 
@@ -737,7 +925,7 @@ def _unpunctuated(text: str) -> str:
 
 def _starts_array(v: str) -> bool:
     v = V.clean(v).strip()
-    return v.startswith(("[", "\\begin")) or V.wrapped(v)
+    return v.startswith(("[", "\\begin")) or V.wrapped(v) or bool(re.match(r"\(\s*\\begin\{", v)) or bool(re.match(r"c\s*\(\s*[-\d.]", v))  # R's c(0.1, …)
 
 
 def _join(lines: list[str], k: int, first: str, brackets: str = "[]", strip=None) -> tuple[str, int]:
@@ -1059,8 +1247,8 @@ def _kind(cell: str) -> str:
 
 _PAIR = re.compile(r"([^\W\d]\w{0,15})\s*=\s*([-+]?" + V.NUMBER.pattern + r")")
 _PAIRS = re.compile(r"\s*(?:" + _PAIR.pattern + r"[,;]?\s+)+" + _PAIR.pattern + r"[,;.]?\s*")
-_INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}")
-_INDEX_CELL = re.compile(r"\[\d{1,3}\]")
+_INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}|(?:\[,\d{1,4}\]\s*)+")  # [0] [1] …; R's [,1] [,2] …
+_INDEX_CELL = re.compile(r"\[\d{1,3},?\]")  # [2]; R's [2,] before a matrix's row
 
 
 def _row(s: str) -> tuple[str | None, list[Cell]] | None:
@@ -1069,8 +1257,10 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
     cells = _cells(s)
     if not cells or all(_INDEX_CELL.fullmatch(c) for c in cells):
         return None
-    if len(cells) >= 3 and _INDEX_CELL.fullmatch(cells[0]) and all(V.number(c) is not None for c in cells[1:]):
-        return cells[0][1:-1], [V.number(c) for c in cells[1:]]
+    if len(cells) >= 2 + (not cells[0].endswith(",]")) and _INDEX_CELL.fullmatch(cells[0]) and \
+            all(V.number(c) is not None for c in cells[1:]):
+        label = None if cells[0].endswith(",]") else cells[0][1:-1]  # R's [2,] only counts the rows
+        return label, [V.number(c) for c in cells[1:]]
     kinds = [_kind(c) for c in cells]
     label = None
     if len(cells) >= 3 and kinds[:2] == ["n", "w"] and cells[0].isdigit() and len(cells[0]) <= 3:
@@ -1145,6 +1335,35 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
         name = above.group(1).strip() if above and len(above.group(1).split()) <= 3 else ""  # not a sentence
     return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), name,
                  [n + r for r in range(len(rows))]), used
+
+
+_STEM = re.compile(r"(.{1,12}?)_?(\d{1,2})")
+
+
+def _by_stems(table: Table) -> list[Table]:
+    """A spreadsheet's matrices side by side, their columns headed by a given's name and the column's number
+    (``Wq1 Wq2 Wk1 Wk2 Wv1 Wv2``, ``Q1 Q2 K1 K2``): a table per name, each over the same rows. Any other table
+    is itself."""
+    cols = table.col_labels
+    got = [_STEM.fullmatch(c) for c in cols or ()]
+    if not cols or not all(got) or any(isinstance(c, list) for r in table.rows for c in r):
+        return [table]
+    stems: list[str] = []
+    for m in got:
+        if not stems or stems[-1] != m.group(1):  # type: ignore[union-attr]
+            stems.append(m.group(1))  # type: ignore[union-attr]
+    if len(stems) < 2 or len(set(stems)) != len(stems) or any(role(x) is None for x in stems):
+        return [table]
+    out, j = [], 0
+    for stem in stems:
+        width = sum(1 for m in got if m.group(1) == stem)  # type: ignore[union-attr]
+        numbers = [m.group(2) for m in got[j:j + width]]  # type: ignore[union-attr]
+        if width < 2 or not V.counting(numbers):  # Wq_1 Wk_1 Wv_1: the first head's, no columns of one matrix
+            return [table]
+        out.append(Table([r[j:j + width] for r in table.rows], table.row_labels, None, table.line, table.at, stem,
+                         table.row_lines))
+        j += width
+    return out
 
 
 _TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?)\s*[:：=]")  # a short line without numbers, ending in a colon (W_Q =)

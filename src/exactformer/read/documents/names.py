@@ -34,7 +34,7 @@ STEP_HINTS = {
     "가중치": "weights", "어텐션가중치": "weights", "分数": "scores", "得分": "scores", "权重": "weights",
     "注意力权重": "weights", "平均": "mean", "分散": "var", "標準偏差": "std", "均值": "mean", "方差": "var",
     "标准差": "std", "평균": "mean", "분산": "var", "표준편차": "std", "正規化": "norm", "정규화": "norm",
-    "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "σ²": "var",
+    "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "сумма": "expsum", "σ²": "var",
     "σ^2": "var", "sigma^2": "var", "relu": "act", "gelu": "act", "activation": "act", "活性化": "act",
     "-lnp": "loss.pos", "nll": "loss.pos", "-logp": "loss.pos", "crossentropy": "loss", "loss": "loss",
     "logit": "logits", "logitz": "logits", "ez": "exp", "exp(z)": "exp", "e^z": "exp", "p": "probs",

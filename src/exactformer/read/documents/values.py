@@ -4,6 +4,7 @@
     tensor([[0.2, 0.3], …])    array([…])   np.array([…])    torch.tensor([…], requires_grad=True)
     \\begin{bmatrix} 0.1 & 0.2 \\\\ 0.3 & 0.4 \\end{bmatrix}   (also pmatrix, matrix, array)
     [0.1 0.2 0.3]              (NumPy's own printing: spaces, no commas)
+    c(0.1, 0.2)                matrix(c(…), nrow = 2, byrow = TRUE)   (R's, filled by column unless byrow)
 
 A number keeps the digits it was written with (``0.20`` stays ``0.20``); a minus sign may be ``−``.
 """
@@ -18,7 +19,8 @@ NUMBER = re.compile(r"[-−‐–]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable)"
                       r"\s*\(", re.IGNORECASE)
-_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\})?(.*?)\\end\{\1\}", re.DOTALL)
+_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?(.*?)\\end\{\1\}",
+                    re.DOTALL)  # an array's column spec, {cccc} (or cccc once its braces are read off)
 MAX_CELLS = 100_000
 MAX_DEPTH = 8
 
@@ -86,12 +88,16 @@ def number(text: str) -> str | None:
 def array(text: str) -> Array | None:
     """A bracketed vector or matrix (optionally wrapped as tensor(…) / array(…)), or a LaTeX matrix."""
     t = clean(text).strip()
+    if t[:1] in "cm" and _R_CALL.match(t) and (r := r_call(t)) is not None:
+        return r
     m = _WRAPPER.match(t)
     if m:
         t = t[m.end():].lstrip()
         one = re.match(NUMBER.pattern + r"(?=\s*[,)])", t)
         if one is not None:  # tensor(0.3677, grad_fn=<MseLossBackward0>): a scalar, printed alone
             return [one.group(0)]
+    if t[:1] in "[(" and _LEFT_BEGIN.match(t):  # \left[ \begin{array}{cc} … \end{array} \right]: the array inside
+        t = t[1:].lstrip()
     if t.startswith("\\begin"):
         return latex_matrix(t)
     if not t.startswith("["):
@@ -101,7 +107,73 @@ def array(text: str) -> Array | None:
         return None
     if ";" in t[:end] and "[" not in t[1:end]:
         return _semicolon_rows(t[1:end])
+    if "(" in t[:end] and _TUPLES.fullmatch(t[: end + 1]):  # Python's list of tuples: [(0.75, 0.76), (0.75, 0.76)]
+        return _nested(t[: end + 1].replace("(", "[").replace(")", "]"))
     return _nested(t[: end + 1])
+
+
+_R_CALL = re.compile(r"(?:c|matrix)\s*\(")
+_R_VECTOR = re.compile(r"c\s*\(([^()]*)\)")
+_R_ARG = re.compile(r"\s*(?:(nrow|ncol|byrow)\s*=\s*)?([^,()=\s]+)\s*")
+
+
+def r_call(text: str) -> Array | None:
+    """R's ``c(0.1, 0.2, 0.3)`` (a vector) and ``matrix(c(…), nrow = 2, byrow = TRUE)`` (also ``ncol =``, or
+    ``nrow`` and ``ncol`` by position): the numbers filled by column, as R fills them, unless ``byrow``."""
+    t = text.strip().rstrip(";").strip()
+    m = _R_VECTOR.match(t)
+    if m and m.end() == len(t):
+        return _r_numbers(m.group(1))
+    if not t.startswith("matrix") or not t.endswith(")"):
+        return None
+    inner = t[t.index("(") + 1:-1].strip()
+    m = _R_VECTOR.match(inner)
+    if m is None:
+        return None
+    cells = _r_numbers(m.group(1))
+    rest = inner[m.end():].strip()
+    if cells is None or (rest and not rest.startswith(",")):
+        return None
+    named: dict[str, str] = {}
+    position = ["nrow", "ncol", "byrow"]
+    for arg in rest[1:].split(",") if rest else []:
+        a = _R_ARG.fullmatch(arg)
+        if a is None or not position:
+            return None
+        key = a.group(1) or position[0]
+        if key not in position:
+            return None
+        position.remove(key)
+        named[key] = a.group(2)
+    byrow = named.get("byrow", "FALSE") in ("TRUE", "T")
+    if named.get("byrow", "FALSE") not in ("TRUE", "T", "FALSE", "F"):
+        return None
+    try:
+        nrow = int(named["nrow"]) if "nrow" in named else None
+        ncol = int(named["ncol"]) if "ncol" in named else None
+    except ValueError:
+        return None
+    size = len(cells)
+    nrow = nrow or (size // ncol if ncol else size)
+    ncol = ncol or size // nrow
+    if nrow < 1 or ncol < 1 or nrow * ncol != size:
+        return None
+    if ncol == 1:
+        return cells
+    if byrow:
+        return [cells[r * ncol:(r + 1) * ncol] for r in range(nrow)]
+    return [[cells[c * nrow + r] for c in range(ncol)] for r in range(nrow)]
+
+
+def _r_numbers(body: str) -> list[str] | None:
+    cells = [c.strip() for c in body.split(",")]
+    if not cells or len(cells) > MAX_CELLS or not all(_NUMBER_FULL.fullmatch(c) for c in cells):
+        return None
+    return cells
+
+
+_TUPLES = re.compile(r"\[\s*\([^()\[\]]*\)(?:\s*,\s*\([^()\[\]]*\))*\s*,?\s*\]")
+_LEFT_BEGIN = re.compile(r"[\[(]\s*\\begin\{")
 
 
 def _semicolon_rows(body: str) -> Array | None:
