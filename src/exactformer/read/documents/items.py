@@ -211,8 +211,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         alone = _NAME_ALONE.match(s)
         echo = _echo(lines, k) if alone else None
-        if echo is not None:  # MATLAB's and Octave's "A =", a blank line, the rows (in blocks of Columns 1 through 3)
-            rows, at_row, used = echo
+        if echo is not None and alone is not None:  # MATLAB's and Octave's "A =", a blank line, the rows (in blocks
+            rows, at_row, used = echo  # of Columns 1 through 3)
             name = _echo_name(_name(alone.group(1)), lines, k, prompted)
             arr = rows[0] if len(rows) == 1 else [r[0] for r in rows] if len(rows[0]) == 1 else rows
             out.found.append(Named(name, arr, n + at_row, _at(context, n + at_row), None, None,
@@ -1356,7 +1356,7 @@ def _by_stems(table: Table) -> list[Table]:
         return [table]
     out, j = [], 0
     for stem in stems:
-        width = sum(1 for m in got if m.group(1) == stem)  # type: ignore[union-attr]
+        width = sum(1 for m in got if m is not None and m.group(1) == stem)
         numbers = [m.group(2) for m in got[j:j + width]]  # type: ignore[union-attr]
         if width < 2 or not V.counting(numbers):  # Wq_1 Wk_1 Wv_1: the first head's, no columns of one matrix
             return [table]
