@@ -803,7 +803,7 @@ class AltAuditor(Auditor):
         lo, hi = c.number.interval()
         try:
             prog = self.program(c.address, c.seq)
-            if self.ball_misses(prog, lo, hi):
+            if self.ball_misses(prog, lo, hi) or self._values_miss(prog, lo, hi):
                 return False
         except (ArithmeticError, ExactformerError):
             return False
@@ -816,3 +816,15 @@ class AltAuditor(Auditor):
                 if m is not None:
                     return m
         return False
+
+    def _values_miss(self, prog: Program, lo: Fraction, hi: Fraction) -> bool:
+        """A certified ball pass of R from the very values the exact recomputation starts from (``leaf_value``,
+        each interval as a ball that holds it): does R certainly miss [lo, hi]? ``ball_misses`` widens every
+        stated value to E(p), which under another convention lies far from it, so it seldom says no there; this
+        pass does, before the exact intervals (a ball that cannot say answers False)."""
+        with precision(PRECISIONS[0]):
+            try:
+                b = prog.run(BALL, [self.leaf_value(p, s).mid_ball() for p, s in prog.leaves])
+            except (Undefined, ZeroDivisionError, ArithmeticError, ExactformerError, ValueError):
+                return False
+            return bool(isinstance(b, arb) and b.is_finite() and (b < q2arb(lo) or b > q2arb(hi)))

@@ -14,7 +14,8 @@ one change, and keeps those that reproduce the stated digits:
 - a **slip in one operand** of the recomputation R (the document's values it
   starts from, ``Auditor.program``): another row or cell of the same step, the
   same cells of a neighbouring step, a sign dropped, a digit wrong or two
-  adjacent digits swapped;
+  adjacent digits swapped (not searched for a number a convention already
+  reproduces with other wrong numbers: ``_told``);
 - a **slip in the result**: adjacent digits swapped, a decimal point shifted, a
   sign lost, truncation instead of rounding, a neighbouring cell's value copied,
   one digit wrong.
@@ -72,9 +73,10 @@ SIMPLICITY = {
     "result.digits_swapped": 1, "result.decimal_shift": 1, "result.sign": 1, "result.truncated": 1,
     "result.neighbour_copied": 2, "operand.other_step": 2, "operand.other_cell": 2, "convention": 2,
     "convention.backward_eps=0": 2,  # the backward pass's own convention (audit.backward)
-    "value.eps": 3, "value.lr": 3,  # a hyper-parameter with another value, solved for (audit.solved)
+    # a hyper-parameter with another value, solved for (audit.solved)
+    "value.eps": 3, "value.lr": 3, "value.scale": 3, "value.temperature": 3,
     # … with a value no short decimal gives, only the one the number pins: after a slip in the printed digits
-    "value.eps.fitted": 5, "value.lr.fitted": 5,
+    "value.eps.fitted": 5, "value.lr.fitted": 5, "value.scale.fitted": 5, "value.temperature.fitted": 5,
     "operand.sign": 3, "operand.digits_swapped": 3,
     "result.digit": 4, "operand.digit": 5,
 }
@@ -141,8 +143,9 @@ class Explainer:
                 skipped["the printed digits"] = skipped.get("the printed digits", 0) + 1
         convs = self.conventions(targets, cells)
         hyps += convs
+        told = _told(convs, {f.claim.seq for f in targets if f.verdict is Verdict.WRONG})
         for f in targets:
-            if f.verdict is Verdict.WRONG:
+            if f.verdict is Verdict.WRONG and f.claim.seq not in told:
                 prog = self.au.program(f.claim.address, f.claim.seq)
                 if not _searchable(prog) or self._spend(OPERAND_CELLS * (len(prog.leaves) + len(prog.nodes))):
                     hyps += self.operand_slips(f)
@@ -774,6 +777,20 @@ _BLOCK = re.compile(r"(L\d+\.|head\.)")
 def _one_block(conv: Convention) -> bool:
     """Does the convention change one block only (not the whole case, nor a model-level module)?"""
     return len(conv.since) == 1 and _BLOCK.match(conv.since[0]) is not None
+
+
+def _told(convs: list[Hypothesis], wrong: set[int]) -> set[int]:
+    """The wrong numbers a convention (or a solved value, or the backward pass's convention) reproduces together
+    with another wrong number, checked on exact intervals and breaking no number the document has right: one
+    story for several numbers. Their operands are not searched for slips: a slip in one operand is the story of
+    the numbers that read that operand, and this search is the costliest of all (thousands of ball passes for
+    a gradient of 12 digits)."""
+    out: set[int] = set()
+    for h in convs:
+        mine = wrong.intersection(h.claims)
+        if h.general is not None and len(mine) >= 2:
+            out.update(mine)
+    return out
 
 
 def _searchable(prog) -> bool:

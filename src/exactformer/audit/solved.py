@@ -1,9 +1,11 @@
 """A hyper-parameter with another value than the case states: solved for, then checked (issue 17.6).
 
 A document may have computed a LayerNorm with another ε than the one it states (``eps = 1e-5`` stated, its
-1/σ printed as with 2.5·10⁻⁵), or trained with another learning rate. For each such **knob** (one LayerNorm's
-eps, every LayerNorm's eps at once, the learning rate) and a wrong number it sets (a number of that
-LayerNorm; a value after training), the search
+1/σ printed as with 2.5·10⁻⁵), trained with another learning rate, or divided an attention's scores by another
+number (1.41 for √2). For each such **knob** (one LayerNorm's eps, every LayerNorm's eps at once, the learning
+rate, one attention's scale divisor, the head's sampling temperature) and a wrong number it sets (a number of
+that LayerNorm; a value after training; a scaled score, a weight or a context of that attention; a probability of
+the head), the search
 
 1. brackets the value q that reproduces the number, walking a grid outward from the stated value until
    E_q(claim) − r changes sign (each point a certified ball of the claim under the model with that value);
@@ -25,6 +27,7 @@ they decide no verdict.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -36,8 +39,8 @@ from ..exact import expr as X
 from ..model.address import Address
 from ..model.conventions import Convention, block_slots
 from ..model.graph import Graph
-from ..model.values import Model, Number
-from ..numeric.ball import PRECISIONS, precision, q2arb
+from ..model.values import Model, Number, Scale, ScaleKind
+from ..numeric.ball import PRECISIONS, expr_ball, precision, q2arb
 from ..numeric.engine import Engine
 
 MAX_DIGITS = 3  # the value offered has at most this many significant digits
@@ -65,12 +68,23 @@ class Knob:
     most: Fraction = Fraction(1)  # a value above this is no one's setting (a LayerNorm's eps of 0.3): not offered
     covered: frozenset[Fraction] = frozenset()  # values a declared convention already tries
     training: bool = False  # its numbers are computed through training (every step of the graph, costed so)
+    says: str = "trained with {name} {value} instead of {stated}{where}"  # the explanation, in words
+
+    def detail(self, shown: str) -> str:
+        """The explanation in words, ``shown`` the value found ("= 2.5e-5", "≈ 2.5064e-5")."""
+        return self.says.format(name=self.name, value=shown, stated=self.text, where=self.where)
 
 
 _EPS_STEPS = (".std", ".rstd", ".norm", "")  # a LayerNorm's steps that eps changes, after its key
 _EPS_GRID = (Fraction(0),) + tuple(Fraction(1, 10 ** k) for k in range(15, 0, -1))
 _EPS_MOST = Fraction(1, 100)
 _EPS_COVERED = frozenset({Fraction(0), Fraction(1, 10 ** 5), Fraction(1, 10 ** 6), Fraction(1, 10 ** 12)})
+_EPS_SAYS = "LayerNorm computed with eps {value} instead of {stated}{where}"
+# an attention's scale divisor: the steps it sets (after its head's key), and where its bracket is looked for
+_SCALE_STEPS = frozenset({"scaled", "exp", "expsum", "weights", "weighted_v", "context"})
+_SCALE_FACTORS = (Fraction(1, 10), Fraction(1, 4), Fraction(1, 2), Fraction(9, 10), Fraction(99, 100),
+                  Fraction(101, 100), Fraction(11, 10), Fraction(2), Fraction(4), Fraction(10))
+_SCALE_MOST = Fraction(100)  # a divisor of the scores above this is no one's setting
 
 
 def knobs(model: Model) -> list[Knob]:
@@ -101,12 +115,16 @@ def knobs(model: Model) -> list[Knob]:
         assert q is not None
         wheres = tuple(s.where for s in lns)
         out.append(Knob("value.eps", "eps", " in every LayerNorm", q, lns[0].cfg.eps.text, eps_put(lns),
-                        tuple(w + "." for w in wheres), in_block(wheres), _EPS_GRID, _EPS_MOST, _EPS_COVERED))
+                        tuple(w + "." for w in wheres), in_block(wheres), _EPS_GRID, _EPS_MOST, _EPS_COVERED,
+                        says=_EPS_SAYS))
     for s in lns:
         q = X.rational_of(s.cfg.eps.value)
         assert q is not None
         out.append(Knob("value.eps", "eps", f" in {s.where}" if len(lns) > 1 else "", q, s.cfg.eps.text,
-                        eps_put([s]), (s.where + ".",), in_block((s.where,)), _EPS_GRID, _EPS_MOST, _EPS_COVERED))
+                        eps_put([s]), (s.where + ".",), in_block((s.where,)), _EPS_GRID, _EPS_MOST, _EPS_COVERED,
+                        says=_EPS_SAYS))
+    out += _scale_knobs(model)
+    out += _temperature_knobs(model)
     tr = model.train
     lr = X.rational_of(tr.lr.value) if tr is not None else None
     if tr is not None and model.loss is not None and lr is not None and lr > 0:
@@ -118,6 +136,94 @@ def knobs(model: Model) -> list[Knob]:
         out.append(Knob("value.lr", "the learning rate", "", lr, tr.lr.text, put_lr, ("grad.",),
                         lambda a: not a.grad and a.t >= 1, grid, Fraction(10), training=True))
     return out
+
+
+def _scale_knobs(model: Model) -> list[Knob]:
+    """Each attention's scale divisor (the scores divided by 1.41 where √2 is stated: a rounded √d_k, or another
+    number), one knob per attention block."""
+    out: list[Knob] = []
+    atts = [s for s in block_slots(model) if s.kind == "attention"]
+    for s in atts:
+        cfg = s.cfg
+        dk = cfg.d_k
+        kind = cfg.scale.kind
+        if kind is ScaleKind.SQRT_DK and len({h.width(0) for h in cfg.heads}) > 1:
+            continue  # heads of different widths, each divided by its own √d_k: no one stated divisor
+        if kind is ScaleKind.SQRT_DK:
+            stated, text = X.sqrt(X.const(dk)), f"√d_k = √{dk}"
+        elif kind is ScaleKind.NONE:
+            stated, text = X.ONE, "1 (no scaling)"
+        else:
+            assert cfg.scale.number is not None
+            stated, text = cfg.scale.number.value, cfg.scale.number.text
+        anchor = _anchor(stated)
+        if anchor is None or anchor <= 0:
+            continue
+        # values the declared conventions try (no scaling, d_k, √d_k, √d_model where these are rational)
+        covered = {Fraction(1), Fraction(dk)} | {Fraction(r) for r in (_isqrt(dk), _isqrt(cfg.d_model)) if r}
+
+        def put(q: Fraction, s=s) -> Model:
+            return s.put(model, replace(s.cfg, scale=Scale(ScaleKind.NUMBER, Number(X.const(q), decimal_text(q),
+                                                                                   None))))
+
+        def owns(a: Address, where=s.where + ".") -> bool:
+            return not a.grad and a.t == 0 and a.step.startswith(where) and a.step.rsplit(".", 1)[-1] in _SCALE_STEPS
+
+        grid = tuple(sorted({_round(anchor * f, 3) for f in _SCALE_FACTORS}))
+        out.append(Knob("value.scale", "the scale divisor", f" in {s.where}" if len(atts) > 1 else "", anchor,
+                        text, put, (s.where + ".",), owns, grid, _SCALE_MOST, frozenset(covered),
+                        says="scores divided by {value} instead of {stated}{where}"))
+    return out
+
+
+_TEMPERATURE_STEPS = frozenset({"head.scaled", "head.exp", "head.expsum", "probs", "loss"})
+
+
+def _temperature_knobs(model: Model) -> list[Knob]:
+    """The head's sampling temperature, when one T is stated for every row (a document that multiplied the logits
+    by T = 0.5 divided them by 2)."""
+    hd = model.head
+    if hd is None or hd.temperature is None:
+        return []
+    Ts = {X.rational_of(T.value) for T in hd.temperature}
+    if len(Ts) != 1:
+        return []  # one per row: the rows are the same logits at several temperatures, each its own
+    T = Ts.pop()
+    if T is None or T <= 0:
+        return []
+
+    def put(q: Fraction) -> Model:
+        assert hd is not None and hd.temperature is not None
+        one = Number(X.const(q), decimal_text(q), None)
+        return replace(model, head=replace(hd, temperature=(one,) * len(hd.temperature)))
+
+    def owns(a: Address) -> bool:
+        return not a.grad and a.t == 0 and a.step in _TEMPERATURE_STEPS
+
+    grid = tuple(sorted({_round(T * f, 3) for f in _SCALE_FACTORS}))
+    return [Knob("value.temperature", "the temperature", "", T, hd.temperature[0].text, put, ("head.temperature",),
+                 owns, grid, _SCALE_MOST,
+                 says="logits divided by the temperature {value} instead of {stated}{where}")]
+
+
+def _anchor(e: X.Expr) -> Fraction | None:
+    """A stated value as the solver's starting point: exact where rational, else to 30 significant digits (the
+    bracket is only looked for from there; every value offered is checked as a convention is)."""
+    q = X.rational_of(e)
+    if q is not None:
+        return q
+    with precision(PRECISIONS[0]):
+        b = expr_ball(e)
+        return _round(_fraction(b), 30) if b.is_finite() else None
+
+
+def _isqrt(n: int | None) -> int | None:
+    """√n where it is a whole number."""
+    if not n or n < 0:
+        return None
+    r = math.isqrt(n)
+    return r if r * r == n else None
+
 
 
 @dataclass(frozen=True)
@@ -153,9 +259,7 @@ def hypotheses(ex, targets, cells) -> list[Candidate]:
             shown = decimal_text(q) if not solver.fitted else "≈ " + decimal_text(_round(q, SHOWN_DIGITS))
             why = (f" (the value {ex.names[f.claim.seq]} = {f.claim.number.text} pins; no value of at most "
                    f"{MAX_DIGITS} digits reproduces it)" if solver.fitted else "")
-            detail = (f"LayerNorm computed with eps {'' if solver.fitted else '= '}{shown} instead of "
-                      f"{knob.text}{knob.where}{why}" if knob.name == "eps"
-                      else f"trained with {knob.name} {shown} instead of {knob.text}{knob.where}{why}")
+            detail = knob.detail(shown if solver.fitted or knob.hid != "value.eps" else "= " + shown) + why
             hid = knob.hid + (".fitted" if solver.fitted else "")
             out.append(Candidate(hid, detail, Convention(hid, detail, knob.put(q), knob.since), keep, since,
                                  training=knob.training))

@@ -85,6 +85,14 @@ class AttentionCfg:
     def d_v(self) -> int:
         return self.heads[0].width(2)
 
+    @property
+    def d_model(self) -> int | None:
+        """The width of the block's input, read from W_Q (None for Q, K, V given directly)."""
+        if self.heads[0].direct:
+            return None
+        m, t = self.heads[0].W[0]
+        return len(m[0]) if t else len(m)
+
 
 def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
     """Whether query i may not look at key j: a later key (causal), itself (no_self), a padding token (padding)."""
@@ -367,14 +375,12 @@ class Attention(BlockKind):
             dk = cfg.d_k
             out.append(Alternative("convention.scale=d_k", f"scores divided by d_k = {dk} instead of √d_k",
                                    replace(cfg, scale=Scale(ScaleKind.NUMBER, Number.of(dk)))))
-            if not cfg.heads[0].direct:
-                m, t = cfg.heads[0].W[0]
-                d = len(m[0]) if t else len(m)
-                if d != dk:
-                    root = Number(X.sqrt(X.const(d)), f"√{d}", None)
-                    out.append(Alternative("convention.scale=sqrt_dmodel",
-                                           f"scores divided by √d_model = √{d} instead of √d_k = √{dk}",
-                                           replace(cfg, scale=Scale(ScaleKind.NUMBER, root))))
+            d = cfg.d_model
+            if d is not None and d != dk:
+                root = Number(X.sqrt(X.const(d)), f"√{d}", None)
+                out.append(Alternative("convention.scale=sqrt_dmodel",
+                                       f"scores divided by √d_model = √{d} instead of √d_k = √{dk}",
+                                       replace(cfg, scale=Scale(ScaleKind.NUMBER, root))))
         other = Mask.NONE if cfg.mask is Mask.CAUSAL else Mask.CAUSAL
         out.append(Alternative(f"convention.mask={other.value}",
                                "the causal mask left out" if other is Mask.NONE else "a causal mask applied",
