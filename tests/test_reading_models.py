@@ -122,3 +122,16 @@ def test_the_loss_named_in_the_documents_language():
     from exactformer.read.documents import names
 
     assert {names.step_hint(w) for w in ("Verlust", "perte", "损失", "손실", "loss")} == {"loss"}
+
+
+def test_the_array_the_code_adds_to_the_input_is_the_sublayer_output(tmp_path):
+    """x and out given, y = norm(x + out) in the code, the residual spoken of: Add & Norm over x + out (ε 0 by
+    hand), and the hand-worked residual and mean are its claims."""
+    text = ("# Résidu puis LayerNorm\n\n```python\nx = [[1.0, 2.0, 3.0], [0.5, 0.5, 2.0]]\n"
+            "out = [[0.5, -1.0, 0.5], [1.5, 0.5, -1.0]]\ny = norm(x + out)\n```\n\n"
+            "La connexion résiduelle, puis la normalisation (ε = 0).\n\n"
+            "Pour la ligne 1 : r = (1.5, 1.0, 3.5), μ = (1.5 + 1.0 + 3.5) / 3 = 2.0.\n")
+    r = _read(tmp_path, text)
+    notes = "\n".join(n.text for n in r.notes)
+    assert "the sublayer's output from out" in notes
+    assert "resid" in r.toml and 'of = "ln.mean' in r.toml

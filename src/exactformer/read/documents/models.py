@@ -255,12 +255,19 @@ def givens(found: I.Items) -> Givens:
     if g.X is not None and _RESIDUAL.search(low):
         g.sublayer = next((x for x in named if len(V.shape(x.array)) == 2 and V.shape(x.array) ==
                            (len(g.X), len(g.X[0])) and _SUBLAYER.search(x.name) and id(x) not in g.x_items), None)
+        if g.sublayer is None:  # ln(x + sortie), X + Z: the array the code or the working adds to the input
+            added = {m.group(1) for m in _ADDED_TO_X.finditer(g.prose)}
+            g.sublayer = next((x for x in named if x.name.strip() in added and id(x) not in g.x_items and
+                               V.shape(x.array) == (len(g.X), len(g.X[0])) and list(x.array) != g.X), None)
         if g.sublayer is None:  # | token | x | a = Attention(x) |: the sublayer's output as a column of vectors
             g.sublayer, g.sublayer_table = _sublayer_column(found, g)
     return g
 
 
-_RESIDUAL = re.compile(r"resid|残差|잔차|add\s*(?:&|and|&amp;)\s*norm|skip connection|conexão residual|conexión residual")
+_ADDED_TO_X = re.compile(r"(?<![\w.])(?:x|X|inputs?|embeddings?)\s*\+\s*([A-Za-z_][\w.]{0,20})(?![\w(])")
+
+
+_RESIDUAL = re.compile(r"r[eé]sid|残差|잔차|add\s*(?:&|and|&amp;)\s*norm|skip connection|conexão residual|conexión residual")
 
 
 def _token_rows(named: list[I.Named], g: Givens) -> None:
