@@ -17,3 +17,18 @@ def test_a_position_column_beside_a_column_of_vectors_names_the_rows(tmp_path):
     r = read_document(str(doc))
     assert '"0.3", "-0.6"' in r.toml and "0.94147" in r.toml
     assert r.unmatched == 0 and r.matched >= 2
+
+
+def test_a_matrix_of_states_the_prose_numbers_is_the_keys_and_values(tmp_path):
+    """The encoder states h_1, h_2 named in prose and given as one matrix H, a decoder state s: one query
+    against those states, no projections, no scaling."""
+    doc = tmp_path / "dec.md"
+    doc.write_text("# Decoder attention\n\nThe decoder state attends to encoder states $h_1, h_2$ directly, "
+                   "no projections and not scaled.\n\n$$ s = \\begin{bmatrix} 1.0 & 0.5 \\end{bmatrix} $$\n\n"
+                   "$$ H = \\begin{bmatrix} 0.2 & 0.4 \\\\ -0.6 & 1.0 \\end{bmatrix} $$\n\n"
+                   "$$ e_1 = 1.0\\times0.2 + 0.5\\times0.4 = 0.4 $$\n\n"
+                   "$$ e_2 = 1.0\\times(-0.6) + 0.5\\times1.0 = -0.1 $$\n\n"
+                   "$$ \\alpha_1 = 0.6225 $$\n", encoding="utf-8")
+    r = read_document(str(doc))
+    assert "one query" in " ".join(str(n) for n in r.notes)
+    assert r.unmatched == 0 and r.matched >= 3

@@ -247,9 +247,10 @@ def givens(found: I.Items) -> Givens:
             g.stacked |= {id(x) for x in rows}
     _token_rows(named, g)
     if "K" not in g.direct and "V" not in g.direct and not any(r in g.weights for r in ("Wq", "Wk", "Wv")):
-        states = _numbered_states(named)  # h1 … h4 and a decoder state s: keys and values are the states
+        states = _numbered_states(named) or _stacked_states(named, prose)  # h1 … h4 and a decoder state s
         if states is not None and _query(found, len(states.array[0])) is not None:
             g.direct["K"] = g.direct["V"] = states
+            g.stacked |= {id(x) for x in named if x.line == states.line and x.array == states.array}
     _inputs(found, g)
     g.learned = _learned_positions(found, g)
     if g.X is not None and _RESIDUAL.search(low):
@@ -1486,6 +1487,21 @@ def _numbered_states(named: list[I.Named]) -> I.Named | None:
     labels = [x.label or "" for x in best]
     return I.Named(best[0].name.rstrip("0123456789_{}") or "h", [list(x.array) for x in best], best[0].line,
                    best[0].at, labels if all(labels) else [x.name for x in best])  # type: ignore[misc]
+
+
+def _stacked_states(named: list[I.Named], prose: str) -> I.Named | None:
+    """A matrix H whose rows the prose names h_1, h_2, … (``H = [[…], […]]`` after "the states h_1, h_2, h_3"):
+    those states, in order, each row named as the prose names it."""
+    for x in named:
+        name = V.clean(x.name).strip()
+        shape = V.shape(x.array)
+        if len(shape) != 2 or shape[0] < 2 or not re.fullmatch(r"[A-Za-z]", name) or role(name) is not None:
+            continue
+        low = name.lower()
+        if all(re.search(rf"(?<![A-Za-z]){low}_?\{{?{k}\}}?(?![\d])", prose) for k in range(1, shape[0] + 1)):
+            return I.Named(low, [list(r) for r in x.array], x.line, x.at,  # type: ignore[misc]
+                           [f"{low}{k}" for k in range(1, shape[0] + 1)])
+    return None
 
 
 def _one_query(found: I.Items, g: Givens) -> Candidate | None:
