@@ -32,3 +32,17 @@ def test_a_matrix_of_states_the_prose_numbers_is_the_keys_and_values(tmp_path):
     r = read_document(str(doc))
     assert "one query" in " ".join(str(n) for n in r.notes)
     assert r.unmatched == 0 and r.matched >= 3
+
+
+def test_a_table_of_steps_by_position_is_no_table_of_learned_positions(tmp_path):
+    """| j | Score | exp | Gewicht | with rows 1, 2, 3 as wide as the inputs: a softmax worked by position, claims,
+    never position embeddings added to X."""
+    doc = tmp_path / "soft.md"
+    doc.write_text("# Causal head\n\n```python\nX = np.array([\n    [1.0, 0.0, 0.5],   # \"a\"\n"
+                   "    [0.0, 1.0, 0.5],   # \"b\"\n    [0.5, 0.5, 1.0],   # \"c\"\n])\n```\n\n"
+                   "No projections, Q = K = V = X, not scaled, causal mask; the last position:\n\n"
+                   "| j | Score | exp | Gewicht |\n|---|---|---|---|\n| 1 | 1.0000 | 2.7183 | 0.2741 |\n"
+                   "| 2 | 1.0000 | 2.7183 | 0.2741 |\n| 3 | 1.5000 | 4.4817 | 0.4519 |\n", encoding="utf-8")
+    r = read_document(str(doc))
+    assert "learned" not in r.toml
+    assert "4.4817" in r.toml and r.unmatched == 0
