@@ -46,3 +46,16 @@ def test_a_table_of_steps_by_position_is_no_table_of_learned_positions(tmp_path)
     r = read_document(str(doc))
     assert "learned" not in r.toml
     assert "4.4817" in r.toml and r.unmatched == 0
+
+
+def test_a_neuron_given_with_braced_subscripts_and_worked_gate_by_gate(tmp_path):
+    """x_{1} = …, w_{1} = … (HTML's <sub>), "the gradient that arrives is 1" in Portuguese, and e^(−z), 1 + e^(−z)
+    in the prose: one sigmoid neuron, its gates as values of their own."""
+    doc = tmp_path / "n.html"
+    doc.write_text("<html><body><h1>Neurônio sigmoide</h1><p>Entradas: x<sub>1</sub> = 2.0, x<sub>2</sub> = 1.0; "
+                   "pesos w<sub>1</sub> = 0.5, w<sub>2</sub> = -0.5; viés b = 0.0. O gradiente que chega no fim é 1."
+                   "</p><p>A soma é z = 2.0·0.5 + 1.0·(-0.5) + 0.0 = 0.500, e<sup>−z</sup> = 0.607, "
+                   "1 + e<sup>−z</sup> = 1.607 e σ(z) = 1/1.607 = 0.622.</p></body></html>", encoding="utf-8")
+    r = read_document(str(doc))
+    assert "gates = true" in r.toml and 'W = [["0.5"], ["-0.5"]]' in r.toml
+    assert "n.net[x][1]" in r.toml and r.unmatched == 0

@@ -1112,7 +1112,7 @@ _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s
 
 
 _SIGMOID = r"sigmoid|σ|\\sigma\s*(?:\(|\\left)|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
-_UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que llega|上流|上から|上游|"
+_UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que (?:llega|chega)|gradient qui arrive|incoming gradient|上流|上から|上游|"
                        r"상위|([d∂])(\w{1,3})\s*/\s*\1\2\s*=\s*1\b")  # ∂y/∂y = 1, df/df = 1
 
 
@@ -1165,6 +1165,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     lin: dict = {"kind": "linear", "W": [[w] for w in ws], "activation": act}
     if b is not None:
         lin["b"] = [b]
+    if act == "sigmoid" and _GATE_EXP.search(prose) and _GATE_DEN.search(prose):
+        lin["gates"] = True  # e^(−z) = …, 1 + e^(−z) = …: the sigmoid worked gate by gate, as a circuit draws it
     loss = {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
         {"kind": "given_gradient", "dy": {"x": ["1"]}}  # the output's own gradients, from an upstream 1
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(vec["x"].array)},
@@ -1186,9 +1188,14 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
                      givens={id(vec["x"]), id(vec["w"])}, from_x=False)
 
 
+_GATE_EXP = re.compile(r"e\s*\^\s*[({]?\s*[-−]\s*z|exp\s*\(\s*[-−]\s*z")  # e^(−z), e^{-z}, exp(−z)
+_GATE_DEN = re.compile(r"1\s*\+\s*(?:e\s*\^|exp\s*\()")  # 1 + e^(−z)
 _SCALAR_LIST = re.compile(r"(?<![\w./∂])((?:[a-z]{1,2}_?\d{0,2}\s*,\s*)+[a-z]{1,2}_?\d{0,2})\s*=\s*((?:" + _NUM +
                           r"\s*,\s*)+" + _NUM + r")(?!\w|\.\d)")
 _SCALAR_NAME = re.compile(r"(?<![\w.])([a-z]{1,2}_?\d{1,2})(?![\w.])")
+
+
+_BRACED_INDEX = re.compile(r"(?<![\w\\])([a-z]{1,2})_\{(\d{1,2})\}")
 
 
 def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
@@ -1198,6 +1205,7 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
     out: dict[str, str] = {}
     targets: set[str] = set()
     for line in found.prose:
+        line = _BRACED_INDEX.sub(r"\1_\2", line)  # x_{1} = 1.5 (HTML's x<sub>1</sub>, TeX's x_{1}): x_1
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
         pairs: list[tuple[str, str]] = []
         if len(cells) == 2:  # | w1, w2 (→h1) | 0.2, 0.3 |
