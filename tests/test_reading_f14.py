@@ -59,3 +59,12 @@ def test_a_neuron_given_with_braced_subscripts_and_worked_gate_by_gate(tmp_path)
     r = read_document(str(doc))
     assert "gates = true" in r.toml and 'W = [["0.5"], ["-0.5"]]' in r.toml
     assert "n.net[x][1]" in r.toml and r.unmatched == 0
+
+
+def test_a_vector_named_by_a_product_of_two_names_in_a_sentence():
+    """q₂ · kⱼ = [0.12, -0.40]: the scores of a query against the keys, named as the sentence writes them; a
+    coefficient times a name (0.5 · v_1 = (…)) is still a term, no name."""
+    from exactformer.read.documents import items
+    got = items._inline_named("so q₂ · kⱼ = [0.12, -0.40], divided by √2: [0.0849, -0.2828]")
+    assert [(n, a) for n, a in got] == [("q₂·kⱼ", ["0.12", "-0.40"])]
+    assert items._inline_named("0.5 · v_1 = (0.25, 0.10)") == []
