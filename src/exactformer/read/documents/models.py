@@ -467,7 +467,8 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
                 V.counting(x.row_labels) and \
-                not any(step_hint(h) is not None for h in x.col_labels or []) and \
+                not any(step_hint(h) is not None and not re.search(r"[\d₀-₉]\W*$", h)  # | Score | exp |, not p1
+                        for h in x.col_labels or []) and \
                 all(isinstance(c, str) for r in x.rows for c in r) and [list(r) for r in x.rows] != g.X:
             g.learned_items = {id(x)}
             return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.rows)}}
