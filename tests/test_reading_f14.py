@@ -68,3 +68,11 @@ def test_a_vector_named_by_a_product_of_two_names_in_a_sentence():
     got = items._inline_named("so q₂ · kⱼ = [0.12, -0.40], divided by √2: [0.0849, -0.2828]")
     assert [(n, a) for n, a in got] == [("q₂·kⱼ", ["0.12", "-0.40"])]
     assert items._inline_named("0.5 · v_1 = (0.25, 0.10)") == []
+
+
+def test_the_sigmoid_formula_alone_does_not_work_the_gates():
+    """y = 1 / (1 + e^(−z)) is the formula; only e^(−z) = … and 1 + e^(−z) = … state the gates' values."""
+    from exactformer.read.documents import models
+    assert not models._GATE_DEN.search("y = σ(z) = 1 / (1 + e^(−z)),  L = ½ (y − t)²")
+    assert models._GATE_EXP.search("−z = -0.4, e^(-z) = 0.670, 1 + e^(-z) = 1.670")
+    assert models._GATE_DEN.search("−z = -0.4, e^(-z) = 0.670, 1 + e^(-z) = 1.670")

@@ -1189,8 +1189,9 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
                      givens={id(vec["x"]), id(vec["w"])}, from_x=False)
 
 
-_GATE_EXP = re.compile(r"e\s*\^\s*[({]?\s*[-−]\s*z|exp\s*\(\s*[-−]\s*z")  # e^(−z), e^{-z}, exp(−z)
-_GATE_DEN = re.compile(r"1\s*\+\s*(?:e\s*\^|exp\s*\()")  # 1 + e^(−z)
+_GATE_EXP = re.compile(r"(?<![+\d]\s)(?<![+\d])(?:e\s*\^\s*[({]?\s*[-−]\s*z\s*[)}]?|exp\s*\(\s*[-−]\s*z\s*\))\s*=\s*[-−]?\d")
+_GATE_DEN = re.compile(r"1\s*\+\s*(?:e\s*\^\s*[({]?\s*[-−]\s*z\s*[)}]?|exp\s*\(\s*[-−]\s*z\s*\))\s*=\s*[-−]?\d")
+# e^(−z) = 0.670 and 1 + e^(−z) = 1.670: the gates' own values, as a circuit's working states them
 _SCALAR_LIST = re.compile(r"(?<![\w./∂])((?:[a-z]{1,2}_?\d{0,2}\s*,\s*)+[a-z]{1,2}_?\d{0,2})\s*=\s*((?:" + _NUM +
                           r"\s*,\s*)+" + _NUM + r")(?!\w|\.\d)")
 _SCALAR_NAME = re.compile(r"(?<![\w.])([a-z]{1,2}_?\d{1,2})(?![\w.])")
