@@ -291,7 +291,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
     if len(words) == 1 and len(index) == width - 1 and len(rows) >= 2:  # | 编号 | 词 |: a numbered word list
         out.found.append(I.Tokens([I.strip_role(r[words[0]]) for r in rows], line))
         return
-    label_col = all(p[0] is None for p in parsed) or (width > 2 and _index_column([r[0] for r in rows], header))
+    label_col = all(p[0] is None for p in parsed) or (
+        (width > 2 or (width == 2 and all(isinstance(p[1], list) for p in parsed)))  # | pos | x |: [vectors]
+        and _index_column([r[0] for r in rows], header))
     start = 1 if label_col else 0
     texts = {_plain_inline(header[j]).lower(): [_plain_inline(r[j]) for r in rows] for j in words
              if j >= start and header and j < len(header)}  # | input | target |: words, kept by heading

@@ -1193,6 +1193,7 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
 
 
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
+_NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
 _INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
 
 
@@ -1204,6 +1205,11 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
     s = s.replace("$", " ").replace("`", " ")
     found = [(m.start(), _name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
              for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
+    for m in _INLINE_NAMED.finditer(s):  # q₃ · kⱼ = [-0.03, 0.51]: a product of two names, a step's name
+        left = _NAME_TIMES.search(s[:m.start()])
+        if left and step_hint(f"{left.group(1)}·{_name(m.group(1))}") is not None:
+            found.append((left.start(1), f"{left.group(1)}·{_name(m.group(1))}",
+                          [V.number(x) for x in m.group(3).split(",")]))
     for m in _INLINE_MATRIX.finditer(s):
         if _TERM_BEFORE.search(s[:m.start()]):
             continue

@@ -247,9 +247,10 @@ def givens(found: I.Items) -> Givens:
             g.stacked |= {id(x) for x in rows}
     _token_rows(named, g)
     if "K" not in g.direct and "V" not in g.direct and not any(r in g.weights for r in ("Wq", "Wk", "Wv")):
-        states = _numbered_states(named)  # h1 … h4 and a decoder state s: keys and values are the states
+        states = _numbered_states(named) or _stacked_states(named, prose)  # h1 … h4 and a decoder state s
         if states is not None and _query(found, len(states.array[0])) is not None:
             g.direct["K"] = g.direct["V"] = states
+            g.stacked |= {id(x) for x in named if x.line == states.line and x.array == states.array}
     _inputs(found, g)
     g.learned = _learned_positions(found, g)
     if g.X is not None and _RESIDUAL.search(low):
@@ -473,6 +474,8 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
                 V.counting(x.row_labels) and \
+                not any(step_hint(h) is not None and not re.search(r"[\d₀-₉]\W*$", h)  # | Score | exp |, not p1
+                        for h in x.col_labels or []) and \
                 all(isinstance(c, str) for r in x.rows for c in r) and [list(r) for r in x.rows] != g.X:
             g.learned_items = {id(x)}
             return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.rows)}}
@@ -1117,7 +1120,7 @@ _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s
 
 
 _SIGMOID = r"sigmoid|σ|\\sigma\s*(?:\(|\\left)|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
-_UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que llega|上流|上から|上游|"
+_UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba|gradiente que (?:llega|chega)|gradient qui arrive|incoming gradient|上流|上から|上游|"
                        r"상위|([d∂])(\w{1,3})\s*/\s*\1\2\s*=\s*1\b")  # ∂y/∂y = 1, df/df = 1
 
 
@@ -1170,6 +1173,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     lin: dict = {"kind": "linear", "W": [[w] for w in ws], "activation": act}
     if b is not None:
         lin["b"] = [b]
+    if act == "sigmoid" and _GATE_EXP.search(prose) and _GATE_DEN.search(prose):
+        lin["gates"] = True  # e^(−z) = …, 1 + e^(−z) = …: the sigmoid worked gate by gate, as a circuit draws it
     loss = {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
         {"kind": "given_gradient", "dy": {"x": ["1"]}}  # the output's own gradients, from an upstream 1
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(vec["x"].array)},
@@ -1191,9 +1196,15 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
                      givens={id(vec["x"]), id(vec["w"])}, from_x=False)
 
 
+_GATE_EXP = re.compile(r"(?<![+\d]\s)(?<![+\d])(?:e\s*\^\s*[({]?\s*[-−]\s*z\s*[)}]?|exp\s*\(\s*[-−]\s*z\s*\))\s*=\s*[-−]?\d")
+_GATE_DEN = re.compile(r"1\s*\+\s*(?:e\s*\^\s*[({]?\s*[-−]\s*z\s*[)}]?|exp\s*\(\s*[-−]\s*z\s*\))\s*=\s*[-−]?\d")
+# e^(−z) = 0.670 and 1 + e^(−z) = 1.670: the gates' own values, as a circuit's working states them
 _SCALAR_LIST = re.compile(r"(?<![\w./∂])((?:[a-z]{1,2}_?\d{0,2}\s*,\s*)+[a-z]{1,2}_?\d{0,2})\s*=\s*((?:" + _NUM +
                           r"\s*,\s*)+" + _NUM + r")(?!\w|\.\d)")
 _SCALAR_NAME = re.compile(r"(?<![\w.])([a-z]{1,2}_?\d{1,2})(?![\w.])")
+
+
+_BRACED_INDEX = re.compile(r"(?<![\w\\])([a-z]{1,2})_\{(\d{1,2})\}")
 
 
 def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
@@ -1203,6 +1214,7 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
     out: dict[str, str] = {}
     targets: set[str] = set()
     for line in found.prose:
+        line = _BRACED_INDEX.sub(r"\1_\2", line)  # x_{1} = 1.5 (HTML's x<sub>1</sub>, TeX's x_{1}): x_1
         cells = [c.strip() for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
         pairs: list[tuple[str, str]] = []
         if len(cells) == 2:  # | w1, w2 (→h1) | 0.2, 0.3 |
@@ -1536,6 +1548,21 @@ def _numbered_states(named: list[I.Named]) -> I.Named | None:
     labels = [x.label or "" for x in best]
     return I.Named(best[0].name.rstrip("0123456789_{}") or "h", [list(x.array) for x in best], best[0].line,
                    best[0].at, labels if all(labels) else [x.name for x in best])  # type: ignore[misc]
+
+
+def _stacked_states(named: list[I.Named], prose: str) -> I.Named | None:
+    """A matrix H whose rows the prose names h_1, h_2, … (``H = [[…], […]]`` after "the states h_1, h_2, h_3"):
+    those states, in order, each row named as the prose names it."""
+    for x in named:
+        name = V.clean(x.name).strip()
+        shape = V.shape(x.array)
+        if len(shape) != 2 or shape[0] < 2 or not re.fullmatch(r"[A-Za-z]", name) or role(name) is not None:
+            continue
+        low = name.lower()
+        if all(re.search(rf"(?<![A-Za-z]){low}_?\{{?{k}\}}?(?![\d])", prose) for k in range(1, shape[0] + 1)):
+            return I.Named(low, [list(r) for r in x.array], x.line, x.at,  # type: ignore[misc]
+                           [f"{low}{k}" for k in range(1, shape[0] + 1)])
+    return None
 
 
 def _one_query(found: I.Items, g: Givens) -> Candidate | None:
