@@ -382,7 +382,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         table, used = _table(lines, k, first_line, context)
         if table is not None:
-            out.found += _by_stems(table)
+            out.found += _by_heads(table, _heads_above(lines, k)) or _by_stems(table)
             label = None
             k += used
             continue
@@ -1364,6 +1364,24 @@ def _by_stems(table: Table) -> list[Table]:
                          table.row_lines))
         j += width
     return out
+
+
+def _by_heads(table: Table, head: list[str] | None) -> list[Table | Named] | None:
+    """Matrices side by side in a plain-text block, each named once above its own columns (``Wquery  Wkey
+    Wvalue`` over six columns of numbers): a table per name, as many columns each, over the same rows; and one
+    block under a word for its rows and the block's name (``word  inputs``): that name's table. Else None."""
+    if head is None or table.col_labels is not None or any(isinstance(c, list) for r in table.rows for c in r):
+        return None
+    width = len(table.rows[0])
+    if table.row_labels is not None and len(head) == 2 and width >= 2 and role(head[1]) == "X" and not table.name:
+        return [Named(head[1], [list(r) for r in table.rows], table.line, table.at, table.row_labels, None,
+                      table.row_lines)]
+    if len(head) < 2 or width % len(head) or width // len(head) < 2 or any(role(h) is None for h in head) or \
+            len({role(h) for h in head}) != len(head):
+        return None
+    w = width // len(head)
+    return [Named(h, [list(r[j * w:(j + 1) * w]) for r in table.rows], table.line, table.at, None, None,
+                  table.row_lines) for j, h in enumerate(head)]
 
 
 _TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?)\s*[:：=]")  # a short line without numbers, ending in a colon (W_Q =)

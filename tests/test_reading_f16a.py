@@ -1,0 +1,51 @@
+"""Layouts of wild16's documents, each as a general rule of how people write, on documents of our own."""
+
+from __future__ import annotations
+
+from exactformer.audit.findings import ClaimFinding
+
+
+def _audit(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:
+    from exactformer.audit.audit import Auditor
+    from exactformer.read.documents import load_document
+
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    rep = Auditor(load_document(str(doc))).run()
+    return {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
+
+
+BLOCKS = """# A head on three words
+
+The input rows:
+
+    token    inputs
+    red      0.5  0.2  0.1
+    sky      0.3  0.7  0.4
+    tonight  0.6  0.1  0.8
+
+Weights, side by side:
+
+    Wquery      Wkey        Wvalue
+    0.2  0.6    0.1  0.3    0.4  0.2
+    0.5  0.1    0.6  0.2    0.3  0.5
+    0.3  0.4    0.2  0.7    0.1  0.6
+
+Queries:
+
+| token | q1 | q2 |
+|---|---|---|
+| red | 0.23 | 0.36 |
+| sky | 0.53 | 0.41 |
+| tonight | 0.41 | 0.69 |
+"""
+
+
+def test_plain_text_blocks_named_above_their_columns(tmp_path):
+    """A block under ``token  inputs`` is X; three names over six columns are three matrices of two columns each:
+    the queries are then claims of X·Wq (a slip in one is found)."""
+    got = _audit(tmp_path, "blocks.md", BLOCKS)
+    assert got["Q[red][1]"] == ("0.23", "correct") and got["Q[tonight][2]"] == ("0.69", "correct")
+    assert len([q for q in got if q.startswith("Q[")]) == 6
+    slipped = _audit(tmp_path, "slipped.md", BLOCKS.replace("| 0.53 |", "| 0.58 |"))
+    assert slipped["Q[sky][1]"][1] != "correct"
