@@ -49,3 +49,36 @@ def test_plain_text_blocks_named_above_their_columns(tmp_path):
     assert len([q for q in got if q.startswith("Q[")]) == 6
     slipped = _audit(tmp_path, "slipped.md", BLOCKS.replace("| 0.53 |", "| 0.58 |"))
     assert slipped["Q[sky][1]"][1] != "correct"
+
+
+PRODUCT = r"""# Deux mots
+
+$Q = H P_Q$, $K = H P_K$, $V = H P_V$
+
+| | h₁ | h₂ |
+|---|---|---|
+| **chat** | 0.4 | 0.1 |
+| **noir** | 0.2 | 0.9 |
+
+$$ P_Q = \begin{pmatrix} 0.5 & 0.3 \\ 0.7 & 0.2 \end{pmatrix} $$
+
+$$ P_K = \begin{pmatrix} 0.1 & 0.6 \\ 0.4 & 0.3 \end{pmatrix} $$
+
+$$ P_V = \begin{pmatrix} 0.2 & 0.8 \\ 0.5 & 0.1 \end{pmatrix} $$
+
+| mot | $q$ |
+|---|---|
+| chat | (0.27, 0.14) |
+| noir | (0.73, 0.24) |
+"""
+
+
+def test_weights_named_by_the_formula_that_uses_them(tmp_path):
+    """``Q = H P_Q`` (and K, V so) makes P_Q, P_K, P_V the projections whatever their letter: the queries are
+    then X·P_Q, claimed and judged; without two such formulas P_Q is nothing."""
+    got = _audit(tmp_path, "produit.md", PRODUCT)
+    assert got["Q[chat][1]"] == ("0.27", "correct") and got["Q[noir][2]"] == ("0.24", "correct")
+    from exactformer.read.documents import models
+
+    assert models._said_weights("Q = H P_Q, K = H P_K") == {"P_Q": "Wq", "P_K": "Wk"}
+    assert models._said_weights("Q = H P_Q") == {} and models._said_weights("Q = H P_Q, K = X P_K") == {}

@@ -150,6 +150,20 @@ def activations(g: Givens) -> list[str]:
     return g.activations if len(g.activations) == 1 else ["relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "identity"]
 
 
+_PRODUCT = re.compile(r"(?<![\w\\])([QKV])\s*=\s*([A-Za-z]\w{0,3})\s*(?:\\cdot|·|×|\*|@)?\s*"
+                      r"([A-Za-z](?:_\{?[A-Za-z]\w{0,5}\}?|\^\{?[A-Za-z]\w{0,5}\}?))(?![\w{}^])")
+
+
+def _said_weights(prose: str) -> dict[str, str]:
+    """The weights a document's formulas name (``Q = H M_Q``, ``K = X·P^K``): each product's right factor, under a
+    name of the document's own, is that projection's weight. At least two of Q, K, V so written, the same input
+    on the left of each."""
+    got = {m.group(1): (m.group(2), m.group(3)) for m in _PRODUCT.finditer(prose)}
+    if len(got) < 2 or len({a for a, _ in got.values()}) != 1 or len({b for _, b in got.values()}) != len(got):
+        return {}
+    return {b: "W" + r.lower() for r, (_, b) in got.items()}
+
+
 def givens(found: I.Items) -> Givens:
     """The inputs a document states: tokens, X, weights by role, Q/K/V, stated ε, base and conventions."""
     g = Givens(prose=" ".join(found.prose))
@@ -230,8 +244,9 @@ def givens(found: I.Items) -> Givens:
                     filled = [list(c) if isinstance(c, list) else [next(unknown) for _ in range(width)] for c in col]
                     named.append(I.Named(head, filled, t.line, t.at,  # type: ignore[arg-type]
                                          list(t.row_labels) if t.row_labels else None))
+    said = _said_weights(prose)
     for x in named:
-        r = role(x.name)
+        r = role(x.name) or said.get(V.clean(x.name).replace("$", "").strip())
         if r in ("Q", "K", "V"):
             if len(V.shape(x.array)) == 2 and r not in g.direct:
                 g.direct[r] = x
