@@ -82,3 +82,15 @@ def test_weights_named_by_the_formula_that_uses_them(tmp_path):
 
     assert models._said_weights("Q = H P_Q, K = H P_K") == {"P_Q": "Wq", "P_K": "Wk"}
     assert models._said_weights("Q = H P_Q") == {} and models._said_weights("Q = H P_Q, K = X P_K") == {}
+
+
+def test_a_stated_square_root_is_the_scale(tmp_path):
+    """"divided by √2 ≈ 1.4142" (in a sentence or a heading) claims the scale √d_k; a number that is not the root to
+    its digits, or a root no scale of the model is, claims nothing."""
+    said = BLOCKS + "\nThe scores are then divided by √2 ≈ 1.4142 before the softmax.\n"
+    assert _audit(tmp_path, "root.md", said)["sqrt_dk"] == ("1.4142", "correct")
+    heading = BLOCKS + "\n## Scaled: $\\sqrt{2} \\approx 1.4142$\n\nNothing else.\n"
+    assert _audit(tmp_path, "heading.md", heading)["sqrt_dk"] == ("1.4142", "correct")
+    assert "sqrt_dk" not in _audit(tmp_path, "off.md", said.replace("1.4142", "1.4149"))
+    got = _audit(tmp_path, "three.md", BLOCKS + "\nFor comparison √3 ≈ 1.7321.\n")
+    assert "sqrt_dk" not in got and "1.7321" not in {t for t, _ in got.values()}

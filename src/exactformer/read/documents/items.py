@@ -88,8 +88,11 @@ class Items:
     written: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # a decimal-comma page's numbers
     # ("0.7071": [(12, "0,7071"), (40, "0.7071")]): each as the page writes it, by line, to report it so
 
-    def heading(self, text: str) -> None:
+    def heading(self, text: str, line: int | None = None) -> None:
         self.prose.append(text)
+        if line is not None and (root := _said_root(text)) is not None:  # ## Scaled by √2 ≈ 1.4142: the divisor
+            self.found.append(Table([[root]], None, None, line, f"{G.clip(text, 60)} ({where(line)})", "√dk",
+                                    [line]))
         if self.title is None and text.strip():
             self.title = text.strip()
 
@@ -401,6 +404,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Named("", inline[0], n, _at(context, n)))
         taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
             [x for _, arr in named for x in _flat(arr)] + _flat(inline[:1])
+        if (root := _said_root(s)) is not None:  # "divided by √2 ≈ 1.4142": the divisor, stated
+            out.found.append(Table([[root]], None, None, n, _at(context, n), "√dk", [n]))
+            taken.append(root)
         out.loose += [(x, n) for x in loose_numbers(s, taken)]
         tm = _TOKEN_LIST.search(s)
         if tm:
@@ -1364,6 +1370,21 @@ def _by_stems(table: Table) -> list[Table]:
                          table.row_lines))
         j += width
     return out
+
+
+_ROOT_SAID = re.compile(r"(?:√|\bsqrt)\s*[({]?\s*(?:d_?\{?k\}?\s*=\s*)?(\d{1,4})\s*[)}]?\s*(?:≈|≃|=|~)\s*\$?\s*"
+                        r"(\d+\.\d{2,})(?![\d.])")
+
+
+def _said_root(s: str) -> str | None:
+    """The number a sentence gives a square root of a whole number as (``√2 ≈ 1.4142``, ``sqrt(d_k = 3) =
+    1.732``), when it is that root to its digits (a scale's divisor, a claim as the scale); else None."""
+    m = _ROOT_SAID.search(V.tex_plain(V.clean(s)))
+    if m is None:
+        return None
+    n, text = int(m.group(1)), m.group(2)
+    dec = len(text.split(".")[1])
+    return text if n >= 2 and abs(float(text) - n ** 0.5) <= 0.5 * 10 ** -dec * (1 + 1e-9) else None
 
 
 def _by_heads(table: Table, head: list[str] | None) -> list[Table | Named] | None:
