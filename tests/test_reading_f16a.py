@@ -94,3 +94,38 @@ def test_a_stated_square_root_is_the_scale(tmp_path):
     assert "sqrt_dk" not in _audit(tmp_path, "off.md", said.replace("1.4142", "1.4149"))
     got = _audit(tmp_path, "three.md", BLOCKS + "\nFor comparison √3 ≈ 1.7321.\n")
     assert "sqrt_dk" not in got and "1.7321" not in {t for t, _ in got.values()}
+
+
+ROWS_OF_STEPS = """# Twee woorden
+
+- h⁰(bo) = [0.5, 0.2]
+- h⁰(ka) = [0.1, 0.7]
+
+```
+W_query        W_key          W_value
+[0.3, 0.6]     [0.4, 0.1]     [0.2, 0.5]
+[0.8, 0.2]     [0.5, 0.9]     [0.7, 0.3]
+```
+
+De rij van bo:
+
+| | bo | ka |
+|---|---|---|
+| score | 0.1712 | 0.3385 |
+| ÷ 1.414 | 0.1211 | 0.2394 |
+| e^x | 1.1287 | 1.2704 |
+"""
+
+
+def test_layer_zero_states_weight_columns_and_rows_of_steps(tmp_path):
+    """``h⁰(bo)`` is bo's input row; a column of bracketed rows under ``W_query`` is that weight; a row headed
+    ``÷ 1.414`` is the scaled scores and ``e^x`` their exponentials, for the one query the table works."""
+    got = _audit(tmp_path, "stappen.md", ROWS_OF_STEPS)
+    assert got["scores[bo,ka]"] == ("0.3385", "correct") and got["scaled[bo,bo]"] == ("0.1211", "correct")
+    assert got["exp[bo,ka]"] == ("1.2704", "correct")
+    slipped = _audit(tmp_path, "slip.md", ROWS_OF_STEPS.replace("0.3385", "0.3358"))
+    assert slipped["scores[bo,ka]"][1] == "wrong"
+    from exactformer.read.documents import models, names
+
+    assert models._token_name("h⁰(bo)") == "bo" and models._token_name("h_0") == "h_0"
+    assert names.role("h^{(0)}") == "X" and names.role("h_0") is None
