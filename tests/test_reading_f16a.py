@@ -129,3 +129,35 @@ def test_layer_zero_states_weight_columns_and_rows_of_steps(tmp_path):
 
     assert models._token_name("h⁰(bo)") == "bo" and models._token_name("h_0") == "h_0"
     assert names.role("h^{(0)}") == "X" and names.role("h_0") is None
+
+
+PDF_TEXT = """Notes, page 2
+
+We take the two words "sun rises". The inputs are the rows of E and the weights W(q), W(k), W(v).
+
+              sun      0.4   0.3
+      E =     rises    0.1   0.8
+
+              0.5   0.2
+      W(q) =  0.6   0.7
+
+              0.3   0.9
+      W(k) =  0.4   0.1
+
+              0.2   0.6
+      W(v) =  0.8   0.5
+
+The queries Q = E W(q):
+
+              0.38   0.29    (sun)
+      Q =     0.53   0.58    (rises)
+"""
+
+
+def test_a_pdf_matrix_with_its_rows_named_and_weights_named_by_a_letter(tmp_path):
+    """A PDF's matrix whose rows are named by a word (before the numbers, or after them in parentheses) keeps
+    those names; ``W(q)`` is Wq: the queries are then claims of E·W(q), each in its row."""
+    got = _audit(tmp_path, "notes.txt", PDF_TEXT)
+    assert got["Q[sun][1]"] == ("0.38", "correct") and got["Q[rises][2]"] == ("0.58", "correct")
+    slipped = _audit(tmp_path, "slip.txt", PDF_TEXT.replace("0.53   0.58", "0.53   0.85"))
+    assert slipped["Q[rises][2]"][1] == "wrong"

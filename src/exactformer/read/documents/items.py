@@ -208,8 +208,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         aligned = _aligned_matrix(lines, k)
         if aligned is not None:  # a matrix copied from a PDF: rows of numbers, "W_out =" before the middle one
-            name, rows, heads, used = aligned
-            out.found.append(Named(name, rows, n, _at(context, n), None, None, [n + j for j in range(used)], heads))
+            name, rows, heads, used, row_words = aligned
+            out.found.append(Named(name, rows, n, _at(context, n), row_words, None, [n + j for j in range(used)],
+                                   heads))
             k += used
             continue
         alone = _NAME_ALONE.match(s)
@@ -463,7 +464,7 @@ _QUOTED = re.compile(r"[\"'“「『]([^\"'”」』]{1,30})[\"'”」』]")
 
 
 _BRACKETS = "⎡⎢⎣⎤⎥⎦⎛⎜⎝⎞⎟⎠|[]()"
-_PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_BRACKETS) + r"]?\s*((?:" +
+_PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'./√]{0,20}(?:\([A-Za-z]\))?)\s*=\s*)?[" + re.escape(_BRACKETS) + r"]?\s*((?:" +
                         V.NUMBER.pattern + r"\s+){1,31}" + V.NUMBER.pattern + r")\s*[" + re.escape(_BRACKETS) +
                         r"]?\s*$")
 
@@ -563,18 +564,36 @@ def _aligned_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, lis
     return out, len(block)
 
 
-def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] | None, int] | None:
+_ROW_WORD_BEFORE = re.compile(r"^(\s*(?:[^\W\d][\w^'.()]{0,20}\s*=\s*)?)([^\W\d][\w'’-]{0,20})\s+(?=[-−+.\d])")
+_ROW_WORD_AFTER = re.compile(r"\s+\(([^\W\d][\w'’-]{0,20})\)\s*$")
+
+
+def _row_word(line: str) -> tuple[str, str | None]:
+    """A plain-text matrix row without the word naming it (``E =  flies  0.2 0.9``, ``0.69 0.75  (flies)``):
+    the row, and the word."""
+    if (m := _ROW_WORD_AFTER.search(line)) is not None:
+        return line[:m.start()], m.group(1)
+    if (m := _ROW_WORD_BEFORE.match(line)) is not None and role(m.group(2)) is None:
+        return m.group(1) + line[m.end():], m.group(2)
+    return line, None
+
+
+def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] | None, int, list[str] | None] | None:
     """A matrix laid out in plain text, rows of numbers under each other with its name before one of them
     (``W_out =   0.6  0.2 …`` in the middle, as a PDF prints it), and the words above its columns if a line of
-    as many words stands right above: (name, rows, column words, lines used); else None."""
-    first = _PLAIN_ROW.match(_EQ_NUMBER.sub("", V.clean(lines[k])))
+    as many words stands right above; each row may be named by a word, before its numbers or after them in
+    parentheses, when every row is: (name, rows, column words, lines used, row words); else None."""
+    plain = _EQ_NUMBER.sub("", V.clean(lines[k]))
+    first = _PLAIN_ROW.match(plain) or _PLAIN_ROW.match(_row_word(plain)[0])
     if first is None:
         return None
     rows: list[list[str]] = []
+    words: list[str | None] = []
     name, j = None, k
     while j < len(lines) and len(rows) < 64:
-        m = _PLAIN_ROW.match(_EQ_NUMBER.sub("", V.clean(lines[j])))
-        if m is None:
+        line, word = _row_word(_EQ_NUMBER.sub("", V.clean(lines[j])))
+        m = _PLAIN_ROW.match(line)
+        if m is None or (words and (word is None) != (words[0] is None)):
             break
         cells = m.group(2).split()
         if rows and len(cells) != len(rows[0]):
@@ -584,12 +603,16 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
                 break
             name = m.group(1)
         rows.append(cells)
+        words.append(word)
         j += 1
     above = V.clean(lines[k - 1]).split() if k > 0 else []
     heads = above if len(above) == len(rows[0]) and all(V.number(w) is None for w in above) else None
     if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1 and heads is None):
         return None  # named on the first of its rows: an assignment reads it; "p = 0.2 0.3" under words: a row
-    return name, rows if len(rows) > 1 else rows[0], heads, j - k
+    row_words = [w for w in words if w is not None]
+    if row_words and (len(rows) < 2 or len(set(row_words)) != len(rows)):
+        return None
+    return name, rows if len(rows) > 1 else rows[0], heads, j - k, row_words or None
 
 
 _R_VECTOR_PRINT = re.compile(r"\[1\](?:\s+" + V.NUMBER.pattern + r")+")  # a line alone, no [2] row beside it
@@ -1401,7 +1424,7 @@ def _by_heads(table: Table, head: list[str] | None) -> list[Table | Named] | Non
             len({role(h) for h in head}) != len(head):
         return None
     w = width // len(head)
-    return [Named(h, [list(r[j * w:(j + 1) * w]) for r in table.rows], table.line, table.at, None, None,
+    return [Named(h, [list(r[j * w:(j + 1) * w]) for r in table.rows], table.line, table.at, table.row_labels, None,
                   table.row_lines) for j, h in enumerate(head)]
 
 

@@ -83,6 +83,7 @@ def role(name: str) -> str | None:
     if re.fullmatch(r"\s*\$?\s*[hH]\s*\^\s*\{?\s*\(?\s*0\s*\)?\s*\}?\s*\$?\s*", V.clean(name)):
         return "X"  # h⁰, h^{(0)}: the hidden state before the first layer, the input
     t = _key(name)
+    t = re.sub(r"^([Ww])\(([qkvoQKVO])\)$", r"\1\2", t)  # W(q), W(k): the projection its letter names
     low = t.lower()
     if low in ("w1", "w2", "b1", "b2"):
         return _ROLES[low]
