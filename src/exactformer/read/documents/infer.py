@@ -313,6 +313,9 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
+_ROOT_WORK = re.compile(r"\s*(?:√|sqrt)\s*\(?\s*\d{1,4}\s*\)?\s*(?:≈|≃|=|~)\s*\d+\.\d+\s*")  # a root's value, alone
+
+
 @dataclass
 class Claims:
     """The [[claims]] groups read from a document, and how well its tables fit the model."""
@@ -343,6 +346,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     for item in found.found:
         if id(item) in givens:
             continue
+        if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
+            item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
                 _work(item, g, vals, m)

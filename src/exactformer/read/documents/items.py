@@ -405,7 +405,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Named("", inline[0], n, _at(context, n)))
         taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
             [x for _, arr in named for x in _flat(arr)] + _flat(inline[:1])
-        if (root := _said_root(s)) is not None:  # "divided by √2 ≈ 1.4142": the divisor, stated
+        if (root := _said_root(s)) is not None and root not in taken:  # "divided by √2 ≈ 1.4142": the divisor
             out.found.append(Table([[root]], None, None, n, _at(context, n), "√dk", [n]))
             taken.append(root)
         out.loose += [(x, n) for x in loose_numbers(s, taken)]
