@@ -161,3 +161,23 @@ def test_a_pdf_matrix_with_its_rows_named_and_weights_named_by_a_letter(tmp_path
     assert got["Q[sun][1]"] == ("0.38", "correct") and got["Q[rises][2]"] == ("0.58", "correct")
     slipped = _audit(tmp_path, "slip.txt", PDF_TEXT.replace("0.53   0.58", "0.53   0.85"))
     assert slipped["Q[rises][2]"][1] == "wrong"
+
+
+def test_a_labelled_pdf_row_broken_over_two_lines(tmp_path):
+    """A PDF that breaks each labelled row of a wide matrix puts its last cells alone on the next line: they
+    belong to the row above (the queries of E·W(q) over three columns, each row broken after two)."""
+    wide = PDF_TEXT
+    for w in ("0.5   0.2\n      W(q) =  0.6   0.7", "0.3   0.9\n      W(k) =  0.4   0.1",
+              "0.2   0.6\n      W(v) =  0.8   0.5"):
+        top, bottom = w.split("\n")
+        wide = wide.replace(w, f"{top}   0.1\n{bottom}   0.3")
+    wide = wide.split("The queries")[0] + """The queries Q = E W(q):
+
+              sun     0.38   0.29
+                      0.13
+      Q =     rises   0.53   0.58
+                      0.25
+"""
+    got = _audit(tmp_path, "wide.txt", wide)
+    assert got["Q[sun][3]"] == ("0.13", "correct") and got["Q[rises][3]"] == ("0.25", "correct")
+    assert got["Q[rises][1]"] == ("0.53", "correct")

@@ -590,14 +590,22 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
     rows: list[list[str]] = []
     words: list[str | None] = []
     name, j = None, k
+    width = 0
     while j < len(lines) and len(rows) < 64:
         line, word = _row_word(_EQ_NUMBER.sub("", V.clean(lines[j])))
+        rest = line.split()
+        if words and words[0] is not None and word is None and rest and len(rest) < width and \
+                all(V.NUMBER.fullmatch(x) for x in rest):  # a labelled row the PDF broke: its last cells below it
+            rows[-1] = rows[-1] + rest
+            j += 1
+            continue
         m = _PLAIN_ROW.match(line)
         if m is None or (words and (word is None) != (words[0] is None)):
             break
         cells = m.group(2).split()
-        if rows and len(cells) != len(rows[0]):
+        if rows and len(cells) != width:
             break
+        width = len(cells)
         if m.group(1):
             if name is not None:
                 break
@@ -610,7 +618,7 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
     if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1 and heads is None):
         return None  # named on the first of its rows: an assignment reads it; "p = 0.2 0.3" under words: a row
     row_words = [w for w in words if w is not None]
-    if row_words and (len(rows) < 2 or len(set(row_words)) != len(rows)):
+    if row_words and (len(rows) < 2 or len(set(row_words)) != len(rows) or len({len(r) for r in rows}) != 1):
         return None
     return name, rows if len(rows) > 1 else rows[0], heads, j - k, row_words or None
 
