@@ -39,7 +39,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
         if t.type == "heading_open":
             inline = tokens[k + 1]
             context[0], context[1] = I.G.clip(_plain_inline(inline.content), 60), ""
-            out.heading(_plain_inline(inline.content))
+            out.heading(_plain_inline(inline.content), line)
             k += 3
             continue
         if t.type == "inline" and t.map is not None:

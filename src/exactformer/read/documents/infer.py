@@ -313,6 +313,9 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
+_ROOT_WORK = re.compile(r"\s*(?:√|sqrt)\s*\(?\s*\d{1,4}\s*\)?\s*(?:≈|≃|=|~)\s*\d+\.\d+\s*")  # a root's value, alone
+
+
 @dataclass
 class Claims:
     """The [[claims]] groups read from a document, and how well its tables fit the model."""
@@ -343,6 +346,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     for item in found.found:
         if id(item) in givens:
             continue
+        if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
+            item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
                 _work(item, g, vals, m)
@@ -385,9 +390,11 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                               f"({', '.join(item.row_labels[:4])}): not audited", NoteKind.UNMATCHED))
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines, head in _matrices(item):
-            if _backward(g) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
+            scalar = hint is not None and any(s.spec.name == hint and not s.dims for s in g.steps.values())
+            if (_backward(g) or scalar) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and
-                       not _given_as_it_was(a, rows[0][0], g, vals)]
+                       not _given_as_it_was(a, rows[0][0], g, vals) and
+                       (not scalar or key[0] < 0)]  # "÷ √2 ≈ 1.4142": the scale it names, or nothing
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
                     matched, agree, cells = matched + 1, agree + 1, cells + 1
                     claimed.add(fit[0], rows[0][0], row_lines[0])
@@ -396,6 +403,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                                   f"{toml_str(rows[0][0])} }}\n")
                     notes.append(Note(f"{what}: {g.name(fit[0])}"))
                     continue
+            if hint == "sqrt_dk" and len(rows) == 1 and len(rows[0]) == 1:  # a root stated, and no scale it is
+                notes.append(Note(f"{what}: a square root that is no scale of the model: not a claim"))
+                continue
             if all(c is None or _value(c) == 0 for r in rows for c in r):
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it

@@ -88,8 +88,11 @@ class Items:
     written: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # a decimal-comma page's numbers
     # ("0.7071": [(12, "0,7071"), (40, "0.7071")]): each as the page writes it, by line, to report it so
 
-    def heading(self, text: str) -> None:
+    def heading(self, text: str, line: int | None = None) -> None:
         self.prose.append(text)
+        if line is not None and (root := _said_root(text)) is not None:  # ## Scaled by √2 ≈ 1.4142: the divisor
+            self.found.append(Table([[root]], None, None, line, f"{G.clip(text, 60)} ({where(line)})", "√dk",
+                                    [line]))
         if self.title is None and text.strip():
             self.title = text.strip()
 
@@ -205,8 +208,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         aligned = _aligned_matrix(lines, k)
         if aligned is not None:  # a matrix copied from a PDF: rows of numbers, "W_out =" before the middle one
-            name, rows, heads, used = aligned
-            out.found.append(Named(name, rows, n, _at(context, n), None, None, [n + j for j in range(used)], heads))
+            name, rows, heads, used, row_words = aligned
+            out.found.append(Named(name, rows, n, _at(context, n), row_words, None, [n + j for j in range(used)],
+                                   heads))
             k += used
             continue
         alone = _NAME_ALONE.match(s)
@@ -382,7 +386,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         table, used = _table(lines, k, first_line, context)
         if table is not None:
-            out.found += _by_stems(table)
+            out.found += _by_heads(table, _heads_above(lines, k)) or _by_stems(table)
             label = None
             k += used
             continue
@@ -401,6 +405,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Named("", inline[0], n, _at(context, n)))
         taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
             [x for _, arr in named for x in _flat(arr)] + _flat(inline[:1])
+        if (root := _said_root(s)) is not None and root not in taken:  # "divided by √2 ≈ 1.4142": the divisor
+            out.found.append(Table([[root]], None, None, n, _at(context, n), "√dk", [n]))
+            taken.append(root)
         out.loose += [(x, n) for x in loose_numbers(s, taken)]
         tm = _TOKEN_LIST.search(s)
         if tm:
@@ -457,7 +464,7 @@ _QUOTED = re.compile(r"[\"'“「『]([^\"'”」』]{1,30})[\"'”」』]")
 
 
 _BRACKETS = "⎡⎢⎣⎤⎥⎦⎛⎜⎝⎞⎟⎠|[]()"
-_PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'.]{0,20})\s*=\s*)?[" + re.escape(_BRACKETS) + r"]?\s*((?:" +
+_PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'./√]{0,20}(?:\([A-Za-z]\))?)\s*=\s*)?[" + re.escape(_BRACKETS) + r"]?\s*((?:" +
                         V.NUMBER.pattern + r"\s+){1,31}" + V.NUMBER.pattern + r")\s*[" + re.escape(_BRACKETS) +
                         r"]?\s*$")
 
@@ -557,33 +564,63 @@ def _aligned_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, lis
     return out, len(block)
 
 
-def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] | None, int] | None:
+_ROW_WORD_BEFORE = re.compile(r"^(\s*(?:[^\W\d][\w^'.()]{0,20}\s*=\s*)?)([^\W\d][\w'’-]{0,20})\s+(?=[-−+.\d])")
+_ROW_WORD_AFTER = re.compile(r"\s+\(([^\W\d][\w'’-]{0,20})\)\s*$")
+
+
+def _row_word(line: str) -> tuple[str, str | None]:
+    """A plain-text matrix row without the word naming it (``E =  flies  0.2 0.9``, ``0.69 0.75  (flies)``):
+    the row, and the word."""
+    if (m := _ROW_WORD_AFTER.search(line)) is not None:
+        return line[:m.start()], m.group(1)
+    if (m := _ROW_WORD_BEFORE.match(line)) is not None and role(m.group(2)) is None:
+        return m.group(1) + line[m.end():], m.group(2)
+    return line, None
+
+
+def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] | None, int, list[str] | None] | None:
     """A matrix laid out in plain text, rows of numbers under each other with its name before one of them
     (``W_out =   0.6  0.2 …`` in the middle, as a PDF prints it), and the words above its columns if a line of
-    as many words stands right above: (name, rows, column words, lines used); else None."""
-    first = _PLAIN_ROW.match(_EQ_NUMBER.sub("", V.clean(lines[k])))
+    as many words stands right above; each row may be named by a word, before its numbers or after them in
+    parentheses, when every row is: (name, rows, column words, lines used, row words); else None."""
+    plain = _EQ_NUMBER.sub("", V.clean(lines[k]))
+    first = _PLAIN_ROW.match(plain) or _PLAIN_ROW.match(_row_word(plain)[0])
     if first is None:
         return None
     rows: list[list[str]] = []
+    words: list[str | None] = []
     name, j = None, k
+    width = 0
     while j < len(lines) and len(rows) < 64:
-        m = _PLAIN_ROW.match(_EQ_NUMBER.sub("", V.clean(lines[j])))
-        if m is None:
+        line, word = _row_word(_EQ_NUMBER.sub("", V.clean(lines[j])))
+        rest = line.split()
+        if words and words[0] is not None and word is None and rest and len(rest) < width and \
+                all(V.NUMBER.fullmatch(x) for x in rest):  # a labelled row the PDF broke: its last cells below it
+            rows[-1] = rows[-1] + rest
+            j += 1
+            continue
+        m = _PLAIN_ROW.match(line)
+        if m is None or (words and (word is None) != (words[0] is None)):
             break
         cells = m.group(2).split()
-        if rows and len(cells) != len(rows[0]):
+        if rows and len(cells) != width:
             break
+        width = len(cells)
         if m.group(1):
             if name is not None:
                 break
             name = m.group(1)
         rows.append(cells)
+        words.append(word)
         j += 1
     above = V.clean(lines[k - 1]).split() if k > 0 else []
     heads = above if len(above) == len(rows[0]) and all(V.number(w) is None for w in above) else None
     if name is None or (len(rows) < 2 and heads is None) or (first.group(1) and len(rows) > 1 and heads is None):
         return None  # named on the first of its rows: an assignment reads it; "p = 0.2 0.3" under words: a row
-    return name, rows if len(rows) > 1 else rows[0], heads, j - k
+    row_words = [w for w in words if w is not None]
+    if row_words and (len(rows) < 2 or len(set(row_words)) != len(rows) or len({len(r) for r in rows}) != 1):
+        return None
+    return name, rows if len(rows) > 1 else rows[0], heads, j - k, row_words or None
 
 
 _R_VECTOR_PRINT = re.compile(r"\[1\](?:\s+" + V.NUMBER.pattern + r")+")  # a line alone, no [2] row beside it
@@ -1370,6 +1407,39 @@ def _by_stems(table: Table) -> list[Table]:
                          table.row_lines))
         j += width
     return out
+
+
+_ROOT_SAID = re.compile(r"(?:√|\bsqrt)\s*[({]?\s*(?:d_?\{?k\}?\s*=\s*)?(\d{1,4})\s*[)}]?\s*(?:≈|≃|=|~)\s*\$?\s*"
+                        r"(\d+\.\d{2,})(?![\d.])")
+
+
+def _said_root(s: str) -> str | None:
+    """The number a sentence gives a square root of a whole number as (``√2 ≈ 1.4142``, ``sqrt(d_k = 3) =
+    1.732``), when it is that root to its digits (a scale's divisor, a claim as the scale); else None."""
+    m = _ROOT_SAID.search(V.tex_plain(V.clean(s)))
+    if m is None:
+        return None
+    n, text = int(m.group(1)), m.group(2)
+    dec = len(text.split(".")[1])
+    return text if n >= 2 and abs(float(text) - n ** 0.5) <= 0.5 * 10 ** -dec * (1 + 1e-9) else None
+
+
+def _by_heads(table: Table, head: list[str] | None) -> list[Table | Named] | None:
+    """Matrices side by side in a plain-text block, each named once above its own columns (``Wquery  Wkey
+    Wvalue`` over six columns of numbers): a table per name, as many columns each, over the same rows; and one
+    block under a word for its rows and the block's name (``word  inputs``): that name's table. Else None."""
+    if head is None or table.col_labels is not None or any(isinstance(c, list) for r in table.rows for c in r):
+        return None
+    width = len(table.rows[0])
+    if table.row_labels is not None and len(head) == 2 and width >= 2 and role(head[1]) == "X" and not table.name:
+        return [Named(head[1], [list(r) for r in table.rows], table.line, table.at, table.row_labels, None,
+                      table.row_lines)]
+    if len(head) < 2 or width % len(head) or width // len(head) < 2 or any(role(h) is None for h in head) or \
+            len({role(h) for h in head}) != len(head):
+        return None
+    w = width // len(head)
+    return [Named(h, [list(r[j * w:(j + 1) * w]) for r in table.rows], table.line, table.at, table.row_labels, None,
+                  table.row_lines) for j, h in enumerate(head)]
 
 
 _TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?)\s*[:：=]")  # a short line without numbers, ending in a colon (W_Q =)

@@ -150,6 +150,20 @@ def activations(g: Givens) -> list[str]:
     return g.activations if len(g.activations) == 1 else ["relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "identity"]
 
 
+_PRODUCT = re.compile(r"(?<![\w\\])([QKV])\s*=\s*([A-Za-z]\w{0,3})\s*(?:\\cdot|·|×|\*|@)?\s*"
+                      r"([A-Za-z](?:_\{?[A-Za-z]\w{0,5}\}?|\^\{?[A-Za-z]\w{0,5}\}?))(?![\w{}^])")
+
+
+def _said_weights(prose: str) -> dict[str, str]:
+    """The weights a document's formulas name (``Q = H M_Q``, ``K = X·P^K``): each product's right factor, under a
+    name of the document's own, is that projection's weight. At least two of Q, K, V so written, the same input
+    on the left of each."""
+    got = {m.group(1): (m.group(2), m.group(3)) for m in _PRODUCT.finditer(prose)}
+    if len(got) < 2 or len({a for a, _ in got.values()}) != 1 or len({b for _, b in got.values()}) != len(got):
+        return {}
+    return {b: "W" + r.lower() for r, (_, b) in got.items()}
+
+
 def givens(found: I.Items) -> Givens:
     """The inputs a document states: tokens, X, weights by role, Q/K/V, stated ε, base and conventions."""
     g = Givens(prose=" ".join(found.prose))
@@ -204,6 +218,16 @@ def givens(found: I.Items) -> Givens:
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
             named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
+    seen_names = {(x.name, x.line) for x in named}
+    for t in found.found:  # W_query  W_key  over [0.6, 0.1]  [0.3, 0.7] …: a weight's rows, a column of vectors each
+        if isinstance(t, I.Table) and t.col_labels and not t.row_labels and len(t.rows) >= 2 and \
+                len(t.col_labels) == len(t.rows[0]) >= 2:
+            for j, head in enumerate(t.col_labels):
+                col = [r[j] for r in t.rows]
+                if role(head) not in (None, "X", "Q", "K", "V") and (head, t.line) not in seen_names and \
+                        all(isinstance(c, list) and c and all(isinstance(x, str) for x in c) for c in col) and \
+                        len({len(c) for c in col if isinstance(c, list)}) == 1:
+                    named.append(I.Named(head, [list(c) for c in col if isinstance(c, list)], t.line, t.at))
     for t in found.found:  # | token | q1 | q2 | k1 | k2 | v1 | v2 |: Q, K and V given by groups of columns
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]) and \
                 all(isinstance(c, str) for r in t.rows for c in r):
@@ -230,8 +254,9 @@ def givens(found: I.Items) -> Givens:
                     filled = [list(c) if isinstance(c, list) else [next(unknown) for _ in range(width)] for c in col]
                     named.append(I.Named(head, filled, t.line, t.at,  # type: ignore[arg-type]
                                          list(t.row_labels) if t.row_labels else None))
+    said = _said_weights(prose)
     for x in named:
-        r = role(x.name)
+        r = role(x.name) or said.get(V.clean(x.name).replace("$", "").strip())
         if r in ("Q", "K", "V"):
             if len(V.shape(x.array)) == 2 and r not in g.direct:
                 g.direct[r] = x
@@ -401,6 +426,9 @@ def _token_name(name: str) -> str | None:
     base, sub = split_name(name)
     if sub is not None and role(base) == "X" and _token_like(sub):
         return sub
+    called = re.fullmatch(r"\s*([^\s()]{1,12}?)\s*\(\s*([^\s()]{1,20})\s*\)\s*", V.clean(name).replace("$", ""))
+    if called and role(called.group(1)) == "X" and _token_like(called.group(2)):  # h⁰(fiets), x(sea): its token
+        return called.group(2)
     if role(name) is not None or step_hint(name) is not None or not _token_like(name):
         return None
     return I.strip_role(name)

@@ -40,10 +40,12 @@ STEP_HINTS = {
     "verlust": "loss", "perte": "loss", "pérdida": "loss", "perda": "loss", "perdita": "loss", "損失": "loss",
     "损失": "loss", "손실": "loss", "потеря": "loss", "потери": "loss", "kayıp": "loss", "kerugian": "loss",
     "verlies": "loss", "strata": "loss",
-    "logit": "logits", "logitz": "logits", "ez": "exp", "exp(z)": "exp", "e^z": "exp", "p": "probs",
+    "logit": "logits", "logitz": "logits", "ez": "exp", "exp(z)": "exp", "e^z": "exp", "ex": "exp", "exp(x)": "exp",
+    "p": "probs",
     "prob": "probs", "probability": "probs", "p(word)": "probs", "확률": "probs", "確率": "probs", "概率": "probs",
     "二乗": "sq", "平方": "sq", "제곱": "sq", "squared": "sq", "square": "sq",
     "활성화": "act", "激活": "act",
+    "√dk": "sqrt_dk", "sqrt(dk)": "sqrt_dk", "sqrtdk": "sqrt_dk",
 }
 
 
@@ -82,7 +84,10 @@ def updated(name: str) -> bool:
 @lru_cache(maxsize=4096)
 def role(name: str) -> str | None:
     """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
+    if re.fullmatch(r"\s*\$?\s*[hH]\s*\^\s*\{?\s*\(?\s*0\s*\)?\s*\}?\s*\$?\s*", V.clean(name)):
+        return "X"  # h⁰, h^{(0)}: the hidden state before the first layer, the input
     t = _key(name)
+    t = re.sub(r"^([Ww])\(([qkvoQKVO])\)$", r"\1\2", t)  # W(q), W(k): the projection its letter names
     low = t.lower()
     if low in ("w1", "w2", "b1", "b2"):
         return _ROLES[low]
@@ -105,7 +110,8 @@ def step_hint(name: str) -> str | None:
     base, sub = split_name(name)
     if sub is not None and not sub.isdigit():
         name = base
-    if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE):
+    if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE) or \
+            re.fullmatch(r"\s*(?:÷|/)\s*\d\.\d{2,}\s*", V.clean(name).replace("$", "")):  # | ÷ 1.414 |: the root, as a number
         return "scaled"
     plain = V.clean(name).replace("$", "").strip()
     call = re.fullmatch(r"([A-Za-z]{1,8})\s*\(\s*[^()]{1,20}\s*\)", plain)
