@@ -80,7 +80,7 @@ _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:a
                            r"actual (?:next|word)|correct next|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
-                           r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort")
+                           r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort|từ đúng|đáp án đúng")
 
 
 def target_word(g: Givens, vocab: list[str]) -> str | None:
@@ -886,7 +886,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, a row each"],
                 c.axes, c.prior + 1, c.givens, c.from_x, c.restated))
         m["head"]["temperature"] = temps[0]  # softmax(z / T): the temperature the document samples with
-        c.axes = c.axes + [("head.temperature", temps)]
+        # a temperature only mentioned ("one usually divides by T = 0.7 when sampling") is not applied: T = 1,
+        # the logits as they are, is tried too, and the numbers decide
+        c.axes = c.axes + [("head.temperature", temps + ([] if "1" in temps else ["1"]))]
         c.notes.append(f"a sampling temperature: T = {temps[0]} (stated" +
                        (f"; also {', '.join(temps[1:])})" if temps[1:] else ")"))
     return out
