@@ -341,6 +341,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                                     "not read", NoteKind.NOT_READ))
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
+    corner = _plain_inline(header[0]).strip("*$` ") if label_col and header else ""
+    if not name and corner and role(corner) not in (None, "X", "Q", "K", "V"):
+        name = corner  # | W₁ | h₁ | h₂ |: the weight's name in the corner above its rows' labels
     cols = _column_words(header[start:]) if header and len(header) - start == len(body[0]) else None
     for j, heading in enumerate(header[start:] if cols else []):  # | 행 | W_Q | W_K |: a weight's rows, a cell each
         col = [r[j] for r in body]

@@ -61,7 +61,7 @@ class Givens:
 
 
 _EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^[{(]?-\d+[})]?|0\.0*1\b|"
-                  r"1\s*(?:\\times|×|·)\s*10\^[{(]?-\d+[})]?)",
+                  r"1\s*(?:\\times|×|·)\s*10\^[{(]?-\d+[})]?|0(?![\d.,]))",  # ε = 0: none, said so
                   re.IGNORECASE)
 _BASE = re.compile(r"(?:10000|10,000|10\s?000|100)(?=\s*\^|\s*\*\*|\s*\)|\s*の|\s*で|\s*$|\s*[,.])")
 
@@ -203,7 +203,11 @@ def givens(found: I.Items) -> Givens:
                     named.append(I.Named(param, list(row), t.line, t.at))
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
-            named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
+            rows = [list(r) for r in t.rows]
+            bias = _bias_row(t)
+            if bias is not None:  # | **b₁** | 0.1 | … | under W₁'s rows: the layer's bias, printed with its weights
+                named.append(I.Named(bias, rows.pop(), t.line, t.at))
+            named.append(I.Named(t.name, rows, t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
     for t in found.found:  # | token | q1 | q2 | k1 | k2 | v1 | v2 |: Q, K and V given by groups of columns
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]) and \
                 all(isinstance(c, str) for r in t.rows for c in r):
@@ -261,6 +265,20 @@ def givens(found: I.Items) -> Givens:
 
 
 _RESIDUAL = re.compile(r"resid|残差|잔차|add\s*(?:&|and|&amp;)\s*norm|skip connection|conexão residual|conexión residual")
+
+
+def _bias_row(t: I.Table) -> str | None:
+    """The bias's name when a weight's table ends on a row labelled as its bias (``b₁`` under W₁, or ``bias``),
+    the weights above it in three rows or more: else None."""
+    if not t.row_labels or len(t.rows) < 3:
+        return None
+    last, r = V.clean(t.row_labels[-1]).strip("*$` "), role(t.name)
+    own = role(last)
+    if own in ("b1", "b2") and r == ("W1" if own == "b1" else "W2"):
+        return own
+    if _BIAS_ROW.fullmatch(last.lower()) and r in ("W1", "W2"):
+        return "b" + r[1]
+    return None
 
 
 def _token_rows(named: list[I.Named], g: Givens) -> None:
