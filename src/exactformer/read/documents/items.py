@@ -824,7 +824,7 @@ _ALIGN_NOTE = re.compile(r"\s*&&?\s*\\text\s*\{\s*\(?\s*([^{}()&]{1,30}?)\s*\)?\
 
 
 def _unalign(s: str) -> str:
-    """A LaTeX ``align`` row as a plain line: ``x_{1} &= (0.6,\ 0.2) && \text{(io)} \\`` → ``x_{1} = (0.6,\ 0.2)
+    """A LaTeX ``align`` row as a plain line: ``x_{1} &= (0.6, 0.2) && \\text{(io)} \\\\`` → ``x_{1} = (0.6, 0.2)
     % io`` (the remark after ``&&`` names the row, as a comment would)."""
     if "&" not in s or "=" not in s:
         return s
