@@ -203,11 +203,11 @@ def givens(found: I.Items) -> Givens:
                     named.append(I.Named(param, list(row), t.line, t.at))
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
-            rows = [list(r) for r in t.rows]
+            cells = [list(r) for r in t.rows]
             bias = _bias_row(t)
             if bias is not None:  # | **b₁** | 0.1 | … | under W₁'s rows: the layer's bias, printed with its weights
-                named.append(I.Named(bias, rows.pop(), t.line, t.at))
-            named.append(I.Named(t.name, rows, t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
+                named.append(I.Named(bias, cells.pop(), t.line, t.at))
+            named.append(I.Named(t.name, cells, t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
     for t in found.found:  # | token | q1 | q2 | k1 | k2 | v1 | v2 |: Q, K and V given by groups of columns
         if isinstance(t, I.Table) and t.col_labels and t.rows and len(t.col_labels) == len(t.rows[0]) and \
                 all(isinstance(c, str) for r in t.rows for c in r):
