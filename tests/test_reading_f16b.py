@@ -177,3 +177,4 @@ def test_latex_align_rows_and_theta_projections(tmp_path):
     vs = {q: v for q, v in got.items() if q.startswith("V[")}
     assert len(ks) == 4 and all(v[1] == "correct" for v in ks.values())
     assert len(vs) == 4 and all(v[1] == "correct" for v in vs.values())
+    assert set(ks) == {"K[su][1]", "K[su][2]", "K[giu][1]", "K[giu][2]"}  # the words of the remarks, not 1 and 2

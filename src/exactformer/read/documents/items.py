@@ -396,7 +396,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         named = _inline_named(s)
         inline = [] if named else [a for a in _inline_arrays(s) if len(a) >= 2]
         if named:  # "Embeddings: $x_{sun} = (0.5, 0.2)$, $x_{moon} = (0.1, 0.9)$."
-            out.found += [Named(name, arr, n, _at(context, n)) for name, arr in named]
+            out.found += [Named(name, arr, n, _at(context, n), label=comment if len(named) == 1 else None)
+                          for name, arr in named]  # x_{1} = (…) % io: one vector, its word in the remark
         elif len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
             out.found.append(Named("", inline[0], n, _at(context, n)))
         taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
@@ -824,14 +825,14 @@ _ALIGN_NOTE = re.compile(r"\s*&&?\s*\\text\s*\{\s*\(?\s*([^{}()&]{1,30}?)\s*\)?\
 
 
 def _unalign(s: str) -> str:
-    """A LaTeX ``align`` row as a plain line: ``x_{1} &= (0.6, 0.2) && \\text{(io)} \\\\`` → ``x_{1} = (0.6, 0.2)
+    """A LaTeX ``align`` row as a plain line: ``x_{1} &= (0.6, 0.2) && \\text{(io)} \\\\`` → ``x_{1} = (0.6, 0.2) \\\\
     % io`` (the remark after ``&&`` names the row, as a comment would)."""
     if "&" not in s or "=" not in s:
         return s
     t = _ALIGN_EQ.sub(r"\1 ", s, count=1)
     if t == s:
         return s
-    return _ALIGN_NOTE.sub(r" % \1", t, count=1)
+    return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
 
 
 def _unprompt(s: str) -> str:

@@ -372,6 +372,10 @@ def _inputs(found: I.Items, g: Givens) -> None:
             by = {_token_name(x.name): x for x in best}
             best = [by[t] for t in dict.fromkeys(order.tokens)]
             g.tokens, g.token_note = list(order.tokens), f"tokens {', '.join(order.tokens)} ({I.where(order.line)})"
+        elif all(n.isdigit() for n in names) and all(x.label for x in best) and \
+                len({x.label for x in best}) == len(best):  # x_1 = (…) % io: a numbered row's word in its remark
+            g.tokens = [str(x.label) for x in best]
+            g.token_note = f"tokens {', '.join(g.tokens)} (the remarks beside the numbered embeddings)"
         else:
             g.tokens = names
             g.token_note = f"tokens {', '.join(g.tokens)} (the embeddings' names, in order)"
