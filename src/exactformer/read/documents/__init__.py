@@ -160,7 +160,7 @@ def _choose(path: str, header: str, found: I.Items):
         if best is None or key > best[0]:
             notes = [f"model: {c.label}" + (f" ({', '.join(chosen_)}: more of the document's numbers agree that "
                                             "way)" if chosen_ else "")] + \
-                [n for n in c.notes if n and not any(n.startswith(ch + ":") for ch in chosen)]
+                [n for n in c.notes if n and not any(n.startswith((ch + ":", f"a sampling {ch}:")) for ch in chosen)]
             best = (key, (got, text, notes))
         if _perfect(got[0]) or tries >= MAX_TRIES:
             break

@@ -151,8 +151,21 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
     above = context[1].strip("*:： $")
     name = above if len(above) <= 24 and role(above) not in (None, "X") else \
         context[0].strip("*: ") if not context[1] and role(context[0].strip("*: ")) not in (None, "X") else ""
+    if not name:  # "The output matrix W_U (one column per word):": a sentence that ends on a weight's name
+        name = _sentence_name(context[1])
     _add_table(header, rows, line, out, context, lines, name)
     return k + 1
+
+
+def _sentence_name(text: str) -> str:
+    """The weight a sentence just above a table ends on, before its colon (perhaps with a remark in parentheses
+    between): ``Ma trận đầu ra W_U (mỗi cột là một từ):``; a weight's name only (never Q, K, V or X, which a
+    sentence may mention in passing)."""
+    m = re.search(r"(?:^|\s)\$?([^\W\d][\w^{}]{0,12})\$?\s*(?:\([^()]{0,60}\))?\s*[:：]\s*$", text.strip())
+    if not m:
+        return ""
+    got = role(m.group(1))
+    return m.group(1) if got is not None and got not in ("X", "Q", "K", "V") else ""
 
 
 def _cell(text: str):
@@ -330,6 +343,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                                     "not read", NoteKind.NOT_READ))
             return
     labels = [I.strip_role(r[0]) for r in rows] if label_col else None
+    corner = _plain_inline(header[0]).strip("*$` ") if label_col and header else ""
+    if not name and corner and role(corner) not in (None, "X", "Q", "K", "V"):
+        name = corner  # | W₁ | h₁ | h₂ |: the weight's name in the corner above its rows' labels
     cols = _column_words(header[start:]) if header and len(header) - start == len(body[0]) else None
     for j, heading in enumerate(header[start:] if cols else []):  # | 행 | W_Q | W_K |: a weight's rows, a cell each
         col = [r[j] for r in body]

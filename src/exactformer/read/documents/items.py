@@ -123,7 +123,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     k = 0
     while k < len(lines):
         raw = lines[k]
-        s, comment = _comment(_unwrap_math(V.tex_plain(V.clean(raw).strip())))
+        s, comment = _comment(_unwrap_math(V.tex_plain(_unalign(V.clean(raw).strip()))))
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
@@ -400,7 +400,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         named = _inline_named(s)
         inline = [] if named else [a for a in _inline_arrays(s) if len(a) >= 2]
         if named:  # "Embeddings: $x_{sun} = (0.5, 0.2)$, $x_{moon} = (0.1, 0.9)$."
-            out.found += [Named(name, arr, n, _at(context, n)) for name, arr in named]
+            out.found += [Named(name, arr, n, _at(context, n), label=comment if len(named) == 1 else None)
+                          for name, arr in named]  # x_{1} = (…) % io: one vector, its word in the remark
         elif len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
             out.found.append(Named("", inline[0], n, _at(context, n)))
         taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
@@ -854,6 +855,21 @@ def _uncsv(lines: list[str]) -> list[str]:
 
 
 _PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's, Octave's
+
+
+_ALIGN_EQ = re.compile(r"^([^&=]{1,40}?)\s*&\s*(?==)")  # x_{1} &= …: an align environment's row, its name before &
+_ALIGN_NOTE = re.compile(r"\s*&&?\s*\\text\s*\{\s*\(?\s*([^{}()&]{1,30}?)\s*\)?\s*\}\s*(?:\\\\)?\s*[,.]?\s*$")
+
+
+def _unalign(s: str) -> str:
+    """A LaTeX ``align`` row as a plain line: ``x_{1} &= (0.6, 0.2) && \\text{(io)} \\\\`` → ``x_{1} = (0.6, 0.2) \\\\
+    % io`` (the remark after ``&&`` names the row, as a comment would)."""
+    if "&" not in s or "=" not in s:
+        return s
+    t = _ALIGN_EQ.sub(r"\1 ", s, count=1)
+    if t == s:
+        return s
+    return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
 
 
 def _unprompt(s: str) -> str:

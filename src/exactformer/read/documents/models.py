@@ -61,7 +61,7 @@ class Givens:
 
 
 _EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^[{(]?-\d+[})]?|0\.0*1\b|"
-                  r"1\s*(?:\\times|×|·)\s*10\^[{(]?-\d+[})]?)",
+                  r"1\s*(?:\\times|×|·)\s*10\^[{(]?-\d+[})]?|0(?![\d.,]))",  # ε = 0: none, said so
                   re.IGNORECASE)
 _BASE = re.compile(r"(?:10000|10,000|10\s?000|100)(?=\s*\^|\s*\*\*|\s*\)|\s*の|\s*で|\s*$|\s*[,.])")
 
@@ -80,7 +80,7 @@ _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:a
                            r"actual (?:next|word)|correct next|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
-                           r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort")
+                           r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort|từ đúng|đáp án đúng")
 
 
 def target_word(g: Givens, vocab: list[str]) -> str | None:
@@ -217,7 +217,11 @@ def givens(found: I.Items) -> Givens:
                     named.append(I.Named(param, list(row), t.line, t.at))
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
-            named.append(I.Named(t.name, [list(r) for r in t.rows], t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
+            cells = [list(r) for r in t.rows]
+            bias = _bias_row(t)
+            if bias is not None:  # | **b₁** | 0.1 | … | under W₁'s rows: the layer's bias, printed with its weights
+                named.append(I.Named(bias, cells.pop(), t.line, t.at))
+            named.append(I.Named(t.name, cells, t.line, t.at))  # **W_Q** over | r1 | 0.5 | …
     seen_names = {(x.name, x.line) for x in named}
     for t in found.found:  # W_query  W_key  over [0.6, 0.1]  [0.3, 0.7] …: a weight's rows, a column of vectors each
         if isinstance(t, I.Table) and t.col_labels and not t.row_labels and len(t.rows) >= 2 and \
@@ -294,6 +298,20 @@ _ADDED_TO_X = re.compile(r"(?<![\w.])(?:x|X|inputs?|embeddings?)\s*\+\s*([A-Za-z
 
 
 _RESIDUAL = re.compile(r"r[eé]sid|残差|잔차|add\s*(?:&|and|&amp;)\s*norm|skip connection|conexão residual|conexión residual")
+
+
+def _bias_row(t: I.Table) -> str | None:
+    """The bias's name when a weight's table ends on a row labelled as its bias (``b₁`` under W₁, or ``bias``),
+    the weights above it in three rows or more: else None."""
+    if not t.row_labels or len(t.rows) < 3:
+        return None
+    last, r = V.clean(t.row_labels[-1]).strip("*$` "), role(t.name)
+    own = role(last)
+    if own in ("b1", "b2") and r == ("W1" if own == "b1" else "W2"):
+        return own
+    if _BIAS_ROW.fullmatch(last.lower()) and r in ("W1", "W2"):
+        return "b" + r[1]
+    return None
 
 
 def _token_rows(named: list[I.Named], g: Givens) -> None:
@@ -387,6 +405,10 @@ def _inputs(found: I.Items, g: Givens) -> None:
             by = {_token_name(x.name): x for x in best}
             best = [by[t] for t in dict.fromkeys(order.tokens)]
             g.tokens, g.token_note = list(order.tokens), f"tokens {', '.join(order.tokens)} ({I.where(order.line)})"
+        elif all(n.isdigit() for n in names) and all(x.label for x in best) and \
+                len({x.label for x in best}) == len(best):  # x_1 = (…) % io: a numbered row's word in its remark
+            g.tokens = [str(x.label) for x in best]
+            g.token_note = f"tokens {', '.join(g.tokens)} (the remarks beside the numbered embeddings)"
         else:
             g.tokens = names
             g.token_note = f"tokens {', '.join(g.tokens)} (the embeddings' names, in order)"
@@ -924,7 +946,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, a row each"],
                 c.axes, c.prior + 1, c.givens, c.from_x, c.restated))
         m["head"]["temperature"] = temps[0]  # softmax(z / T): the temperature the document samples with
-        c.axes = c.axes + [("head.temperature", temps)]
+        # a temperature only mentioned ("one usually divides by T = 0.7 when sampling") is not applied: T = 1,
+        # the logits as they are, is tried too, and the numbers decide
+        c.axes = c.axes + [("head.temperature", temps + ([] if "1" in temps else ["1"]))]
         c.notes.append(f"a sampling temperature: T = {temps[0]} (stated" +
                        (f"; also {', '.join(temps[1:])})" if temps[1:] else ")"))
     return out
