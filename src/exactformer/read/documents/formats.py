@@ -164,8 +164,8 @@ def _sentence_name(text: str) -> str:
     m = re.search(r"(?:^|\s)\$?([^\W\d][\w^{}]{0,12})\$?\s*(?:\([^()]{0,60}\))?\s*[:：]\s*$", text.strip())
     if not m:
         return ""
-    got = role(m.group(1))
-    return m.group(1) if got is not None and got not in ("X", "Q", "K", "V") else ""
+    got = role(m.group(1))  # a matrix's name: a bias's (b, bo, b1) is too short to tell from a word ("de rij van bo:")
+    return m.group(1) if got is not None and got not in ("X", "Q", "K", "V") and not got.startswith("b") else ""
 
 
 def _cell(text: str):

@@ -792,6 +792,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 if len(wo) != 2 or len(wv) != 2 or (wo[1] != wv[0] if g.layout == "column" else wo[0] != wv[1]):
                     w = g.weights["Wo"][0]
                     del layer["Wo"]
+                    layer.pop("bo", None)
                     notes = [n for n in notes if not n.startswith("L1.Wo ")] + [
                         f"{w.name} ({I.where(w.line)}) is {'×'.join(map(str, wo))}, which does not take V's "
                         f"{'×'.join(map(str, wv))} output: not used as W_O"]
