@@ -351,12 +351,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
                 _work(item, g, vals, m)
-            of = g.name(got_line.address) if got_line else None
-            group = _work_group(item.at, item.line, of, item.text)
-            problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
-            if problem:
-                notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
-                                  NoteKind.NOT_READ))
+            group = _readable_work(item, g.name(got_line.address) if got_line else None, engine, m, notes)
+            if group is None:
                 continue
             if got_line is None:
                 notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
@@ -487,17 +483,20 @@ def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
     from ..claims import matcher
 
     m = matcher(engine.graph, engine)
-    groups: list[str] = []
-    for item in found.found:
-        if not isinstance(item, I.Work):
-            continue
-        problem = _unreadable(_work_claims(item.at, item.line, None, item.text), engine, m)
-        if problem:
-            notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
-                              NoteKind.NOT_READ))
-            continue
-        groups.append(_work_group(item.at, item.line, None, item.text))
+    groups = [group for item in found.found if isinstance(item, I.Work)
+              if (group := _readable_work(item, None, engine, m, notes)) is not None]
     return Claims("\n".join(groups), 0, 0, 0, 0, 0)
+
+
+def _readable_work(item: I.Work, of: str | None, engine, m, notes: list[Note]) -> str | None:
+    """A line of working's [[claims]] group (claiming ``of``, or checked as arithmetic only), or None, with the note
+    that says why, when the case could not hold it."""
+    problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
+    if problem:
+        notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
+                          NoteKind.NOT_READ))
+        return None
+    return _work_group(item.at, item.line, of, item.text)
 
 
 MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...errors import CaseError
@@ -942,10 +942,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             each = dict(m, tokens=at_t, embeddings={r: list(z) for r in at_t},
                         head=dict(m["head"], temperature=dict(zip(at_t, temps))))
             each.pop("loss", None)
-            out.insert(out.index(c) + 1, Candidate(
-                c.label + ", at each temperature", {"model": each},
-                c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, a row each"],
-                c.axes, c.prior + 1, c.givens, c.from_x, c.restated))
+            out.insert(out.index(c) + 1, replace(
+                c, label=c.label + ", at each temperature", spec={"model": each}, prior=c.prior + 1,
+                notes=c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, "
+                                 "a row each"]))
         m["head"]["temperature"] = temps[0]  # softmax(z / T): the temperature the document samples with
         # a temperature only mentioned ("one usually divides by T = 0.7 when sampling") is not applied: T = 1,
         # the logits as they are, is tried too, and the numbers decide
@@ -955,6 +955,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     return out
 
 
+# the word, as a document speaks of sampling (any Russian case form); in a setting, with its value
+_TEMPERATURE_WORD = re.compile(r"(?i:temperature|温度|온도|température|temperatura|temperatur|температур|nhiệt độ|suhu)")
 _TEMPERATURE = re.compile(r"(?:(?i:temperature|温度|온도|température|temperatura|temperatur|температура|nhiệt độ|suhu)"
                           r"(?:\s*(?:系数|参数|パラメータ|파라미터))?(?:\s*[(（]?\s*\$?T\$?\s*[)）]?)?|(?<![\w\\])\$?T)\s*\$?\s*"
                           r"(?:=|＝|:|：|は|を|를|을|取|为|是)\s*\$?\s*(" + V.NUMBER.pattern + r")(?![\w.])")
@@ -963,7 +965,7 @@ _TEMPERATURE = re.compile(r"(?:(?i:temperature|温度|온도|température|temper
 def temperatures(g: Givens) -> list[str]:
     """The sampling temperatures the document states (``T = 0.7``, ``温度 T = 0.5``), in order, when it speaks of a
     temperature at all."""
-    if not re.search(r"(?i:temperature|温度|온도|température|temperatura|temperatur|температур|nhiệt độ|suhu)", g.prose):
+    if not _TEMPERATURE_WORD.search(g.prose):
         return []
     got: list[str] = []
     for m in _TEMPERATURE.finditer(g.prose):
@@ -1053,7 +1055,8 @@ _UPDATES_W = re.compile(r"(?<![\w\\])W(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + 
 _UPDATES_B = re.compile(r"(?<![\w\\])b(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # b_j ← b_j − η (p_j − y_j)
 _BIAS_ROW = re.compile(r"bias|b|b_out|偏置|バイアス|편향|sesgo|viés|biais")
 _TARGET_HEAD = re.compile(r"target|next|label|正解|目标|目標|정답|cible|objetivo|ziel|alvo|mục tiêu")
-_LOGITS_NAME = re.compile(r"^(?:logits?|z|scores?|ロジット|로짓|对数几率)$", re.IGNORECASE)
+_LOGITS_NAMES = r"logits?|z|scores?|ロジット|로짓|对数几率"  # what a vector of logits is called
+_LOGITS_NAME = re.compile(r"^(?:" + _LOGITS_NAMES + r")$", re.IGNORECASE)
 
 
 def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
@@ -1108,7 +1111,7 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
                      givens=set() if beside else {id(item)}, from_x=False, restated=("logits",))
 
 
-_LOGITS_HEAD = re.compile(r"(?:logits?|z|z_i|scores?|raw scores?|ロジット|スコア|로짓|점수|对数几率|分数|得分)(?:\s*\(z\))?",
+_LOGITS_HEAD = re.compile(r"(?:" + _LOGITS_NAMES + r"|z_i|raw scores?|スコア|점수|分数|得分)(?:\s*\(z\))?",
                           re.IGNORECASE)
 _LOGITS_WORD = re.compile(r"\blogits?\b|ロジット|로짓|对数几率|未归一化", re.IGNORECASE)
 
