@@ -15,7 +15,7 @@ from exactformer.audit.audit import Auditor
 from exactformer.errors import CaseError
 from exactformer.read.case import load
 from exactformer.read.documents import load_document, read_document
-from exactformer.read.documents.notes import NoteKind
+from exactformer.read.notes import NoteKind
 
 from .conftest import DERIVATIONS
 

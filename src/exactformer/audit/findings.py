@@ -417,7 +417,7 @@ class Report:
 
     def worst(self) -> Severity:
         """The most severe finding; a document no model fits (only its arithmetic audited) is a warning at least."""
-        from ..read.documents.notes import NoteKind
+        from ..read.notes import NoteKind
 
         got = max((f.severity for f in self.findings), default=Severity.OK)
         reading = self.case.reading

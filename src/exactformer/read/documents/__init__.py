@@ -13,13 +13,13 @@ from pathlib import Path
 
 from ...errors import CaseError
 from ...report.escape import safe
+from ..notes import Note, NoteKind
 from ..toml import read_text
 from . import formats, infer
 from . import items as I
 from . import models as M
 from .infer import Reading
 from .models import toml_str
-from .notes import Note, NoteKind
 
 MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its images and other binary outputs)
 MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)

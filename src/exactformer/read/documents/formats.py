@@ -9,10 +9,10 @@ import re
 from html.parser import HTMLParser
 
 from ...errors import CaseError
+from ..notes import Note, NoteKind
 from . import items as I
 from . import values as V
 from .names import role
-from .notes import Note, NoteKind
 
 
 def plain(text: str) -> I.Items:

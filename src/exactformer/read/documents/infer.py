@@ -24,11 +24,11 @@ from ...model.address import Address
 from ...model.steps import TERMS
 from ...model.values import LossKind, Mask
 from .. import grammar as G
+from ..notes import Note, NoteKind
 from . import items as I
 from . import values as V
 from .models import toml_str
 from .names import result_name, role, setting, split_name, step_hint, updated
-from .notes import Note, NoteKind
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
 CLOSE = 0.2  # a cell within 20 % of the value counts as close (a wrong number of the right quantity)

@@ -24,9 +24,9 @@ from typing import NamedTuple
 
 from ...errors import ParseError
 from .. import grammar as G
+from ..notes import Note, NoteKind
 from . import values as V
 from .names import result_name, role, step_hint
-from .notes import Note, NoteKind
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
 
