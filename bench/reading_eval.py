@@ -20,7 +20,9 @@ next to the expect file; otherwise NAME.* is looked up), ``[[claims]]`` (line, t
 verdict), ``[[not_claims]]`` (line, text), optional ``[[optional_claims]]`` (line, text: numbers that
 may or may not be claimed, e.g. a restated operand inside a line of working).
 
-Only the standard library; the exit status is always 0 (this measures progress, it is not a test).
+Only the standard library. The exit status is 0 whatever the documents score (this measures progress, it is not a
+test); 2 when there is nothing to measure with (no exactformer executable), so that an empty run is never taken
+for a measurement.
 
     python3 bench/reading_eval.py                 # every styles/*.expect.toml
     python3 bench/reading_eval.py -v DOC_OR_TOML  # one document, listing misses and inventions
@@ -40,7 +42,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STYLES = ROOT / "tests" / "documents" / "styles"
-EXE = ROOT / ".venv" / "bin" / "exactformer"
+# the checkout's own install, else the one beside the Python running this (a worktree sharing an environment)
+EXE = next((p for p in (ROOT / ".venv" / "bin" / "exactformer", Path(sys.executable).with_name("exactformer"))
+            if p.exists()), ROOT / ".venv" / "bin" / "exactformer")
 TIMEOUT = 60
 
 AGREE = {
@@ -298,6 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     if not expects:
         print("reading_eval: no expect files found")
         return 0
+    if not Path(ns.exe).exists():  # every document would "fail to run": that measures nothing, so say so and stop
+        print(f"reading_eval: no exactformer executable at {ns.exe}: install with scripts/install.sh, or give --exe "
+              "(or EXACTFORMER) the path of one", file=sys.stderr)
+        return 2
     results = [evaluate(e, Path(ns.exe)) for e in expects]
 
     w = max(len(r.document) for r in results)
@@ -346,7 +354,8 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     try:
-        main()
-    except Exception as exc:  # the harness measures; it never fails the caller
+        status = main()
+    except Exception as exc:  # the harness measures; a document's score never fails the caller
         print(f"reading_eval: internal error: {exc!r}", file=sys.stderr)
-    sys.exit(0)
+        status = 0
+    sys.exit(status)
