@@ -150,8 +150,8 @@ def _fmt(v: Fraction, k: int) -> str:
 def _operand_slip(doc: Doc, a: Address, kind: str, rnd) -> str | None:
     """Recompute a from the honest document's values with one of them changed."""
     case = doc.case(doc.texts, f"h{doc.seed}.toml")
-    au = Auditor(case, explain=False)
-    au.run()
+    au = Auditor(case)
+    au.judge_all()
     seq = next(c.seq for c in case.claims if c.address == a)
     prog = au.program(a, seq)
     if not prog.nodes:
@@ -258,8 +258,8 @@ def chained(doc: Doc) -> dict[Address, str] | None:
     """A document that computes each number from its own printed (rounded) earlier numbers, as hand-worked
     examples do: each text is R from the texts before it, rounded (None when one of them is not determined)."""
     case = doc.case(doc.texts, f"h{doc.seed}.toml")
-    au = Auditor(case, explain=False)
-    au.run()
+    au = Auditor(case)
+    au.judge_all()
     g = doc.g
     texts: dict[Address, str] = {}
     h = Fraction(1, 2) * Fraction(10) ** -PLACES

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import ClaimFinding, Severity
+from exactformer.audit.pipeline import audit
 from exactformer.cli import main
 from exactformer.read.case import load
 from exactformer.report.data import report_json
@@ -21,7 +21,7 @@ from .conftest import ROOT, SEED, case_text, mp_forward
 
 @pytest.fixture(scope="module")
 def seed_report():
-    return Auditor(load(SEED)).run()
+    return audit(load(SEED))
 
 
 def claim(report, quantity, at_part):
@@ -82,7 +82,7 @@ TINY = case_text(["a"], None, [{"Q": {"a": [1]}, "K": {"a": [1]}, "V": {"a": [1]
 
 
 def verdicts(write_case, claims: str) -> list[tuple[str, str]]:
-    rep = Auditor(load(write_case(TINY + claims))).run()
+    rep = audit(load(write_case(TINY + claims)))
     return [(f.quantity if isinstance(f, ClaimFinding) else f.kind, f.verdict if isinstance(f, ClaimFinding) else f.kind)
             for f in rep.findings]
 
@@ -100,7 +100,7 @@ def test_verdict_rounding(write_case):
 
 def test_verdict_propagated(write_case):
     """scaled claimed 0.30 (wrong), then exp 1.350 = e^0.30 rounded: right for the wrong input."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.30, "exp[a,a]" = 1.350 }\n'))).run()
+    rep = audit(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.30, "exp[a,a]" = 1.350 }\n')))
     f = next(f for f in rep.findings if f.quantity == "exp[a,a]")
     assert f.verdict == "propagated" and [rep.names[c.seq] for c in f.caused_by] == ["scaled[a,a]"]
     assert f.severity is Severity.ERROR  # follows its cause
@@ -109,9 +109,9 @@ def test_verdict_propagated(write_case):
 def test_a_percentage_restating_a_finer_number_leaves_that_number_as_the_documents_value(write_case):
     """scaled claimed 0.3340 (wrong), restated as "33%", then exp 1.3965 = e^0.3340: the author carried 0.3340,
     which 33 % only restates, so exp is propagated from the slip (33 % alone would make it mere rounding)."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
+    rep = audit(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
                                          '[[claims]]\nvalues = { "scaled[a,a]" = "33%" }\n'
-                                         '[[claims]]\nvalues = { "exp[a,a]" = 1.3965 }\n'))).run()
+                                         '[[claims]]\nvalues = { "exp[a,a]" = 1.3965 }\n')))
     f = next(f for f in rep.findings if f.quantity == "exp[a,a]")
     assert f.verdict == "propagated" and [c.number.text for c in f.caused_by] == ["0.3340"]
 
@@ -119,9 +119,9 @@ def test_a_percentage_restating_a_finer_number_leaves_that_number_as_the_documen
 def test_a_number_rounded_and_then_worked_with_stays_the_rounded_one(write_case):
     """scaled claimed 0.3340, then 0.33, then exp 1.391 = e^0.33: the author rounded and went on from 0.33 (and
     0.33 is right to its digits), so exp is rounding, not judged from 0.3340."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
+    rep = audit(load(write_case(TINY + '[[claims]]\nvalues = { "scaled[a,a]" = 0.3340 }\n'
                                          '[[claims]]\nvalues = { "scaled[a,a]" = 0.33 }\n'
-                                         '[[claims]]\nvalues = { "exp[a,a]" = 1.391 }\n'))).run()
+                                         '[[claims]]\nvalues = { "exp[a,a]" = 1.391 }\n')))
     assert next(f for f in rep.findings if f.quantity == "exp[a,a]").verdict == "rounding"
 
 
@@ -145,7 +145,7 @@ def test_conflict(write_case):
 def test_carried_digits_although_false_as_written(write_case):
     """exp(0.33) = 1.396: e^0.33 = 1.39097…, but 0.33 stands for [0.325, 0.335] and e^0.3333… = 1.3956
     rounds to 1.396: the author carried more digits than written, a note, not an error."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "exp(0.33) = 1.396" }]\n'))).run()
+    rep = audit(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "exp(0.33) = 1.396" }]\n')))
     kinds = {(f.kind, getattr(f, "verdict", None)) for f in rep.findings}
     assert ("carried_digits", None) in kinds and ("correct", "correct") in kinds
     a = next(f for f in rep.findings if f.kind == "carried_digits")
@@ -157,7 +157,7 @@ def test_a_repeated_operand_takes_one_value(write_case):
     the quotient stays in [0.6049, 0.6516], so ≈ 0.59 is false working (two independent values reach it)."""
     def kinds(result: str) -> set[str]:
         line = f"exp(2.0)/(exp(2.0)+exp(1.0)+exp(0.5)) ≈ {result}"
-        rep = Auditor(load(write_case(TINY + f'[[claims]]\nwork = [{{ line = "{line}" }}]\n'))).run()
+        rep = audit(load(write_case(TINY + f'[[claims]]\nwork = [{{ line = "{line}" }}]\n')))
         return {f.kind for f in rep.findings}
 
     assert "arithmetic" in kinds("0.59") and "carried_digits" not in kinds("0.59")
@@ -167,14 +167,14 @@ def test_a_repeated_operand_takes_one_value(write_case):
 
 def test_arithmetic_false_for_any_operand_within_its_digits(write_case):
     """exp(0.33) = 1.41: no operand in [0.325, 0.335] gets there (e^0.335 = 1.3979…): false working."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ line = "exp(0.33) = 1.41" }]\n'))).run()
+    rep = audit(load(write_case(TINY + '[[claims]]\nwork = [{ line = "exp(0.33) = 1.41" }]\n')))
     a = [f for f in rep.findings if f.kind == "arithmetic"]
     assert len(a) == 1 and a[0].evaluates_to == "1.3909681…" and a[0].reported == "1.41"
 
 
 def test_unmatched(write_case):
     """A line of weights[a,a] written as a product does not fit exp/expsum: a warning, still checked."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "weights[a,a]", line = "0.5 × 2 = 1" }]\n'))).run()
+    rep = audit(load(write_case(TINY + '[[claims]]\nwork = [{ of = "weights[a,a]", line = "0.5 × 2 = 1" }]\n')))
     assert [f.kind for f in rep.findings if not isinstance(f, ClaimFinding)] == ["unmatched"]
     assert [f.verdict for f in rep.findings if isinstance(f, ClaimFinding)] == ["correct"]  # weights of one token: 1
 
@@ -261,7 +261,7 @@ def test_correctly_rounded_claims_are_all_correct(write_case, cc):
     ref = mp_forward(emb, [layer], causal=causal)[0]
     claims, _ = _claims_from(ref, tokens, causal, rnd)
     text = case_text(tokens, dict(zip(tokens, emb)), [layer], mask="causal" if causal else "none", claims=claims)
-    rep = Auditor(load(write_case(text))).run()
+    rep = audit(load(write_case(text)))
     bad = [(f.quantity, f.claim.number.text, f.exact) for f in rep.findings
            if isinstance(f, ClaimFinding) and f.verdict not in ("correct", "coarse")]
     assert not bad
@@ -295,7 +295,7 @@ def test_one_changed_digit_is_never_correct(write_case, cc, data):
     name = case.engine.graph.name(c.address)
     cs, w, u, errors = claims_from_items(case.engine, [f"{name} = {new}"], None)
     assert not errors
-    rep = Auditor(dataclasses.replace(case, claims=cs, work=w, unmatched=u)).run()
+    rep = audit(dataclasses.replace(case, claims=cs, work=w, unmatched=u))
     assert rep.findings[0].verdict != "correct", (name, s, new, rep.findings[0].exact)
 
 
@@ -303,17 +303,17 @@ def test_exact_form_claims_and_their_conflicts(write_case):
     """√2 for sqrt_dk and √2/2 for scaled[a,a] are exactly right; √2 against 1.5 is a conflict."""
     base = case_text(["a", "b"], {"a": [1, 0], "b": [0, 1]}, [{"Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]],
                                                               "Wv": [[1, 0], [0, 1]]}])
-    ok = Auditor(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2", "scaled[a,a]" = "√2/2" }\n'
-                                        '[[claims]]\nvalues = { "sqrt_dk" = 1.4142 }\n', "ok.toml"))).run()
+    ok = audit(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2", "scaled[a,a]" = "√2/2" }\n'
+                                        '[[claims]]\nvalues = { "sqrt_dk" = 1.4142 }\n', "ok.toml")))
     assert [f.verdict for f in ok.findings] == ["correct"] * 3
-    bad = Auditor(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2" }\n'
-                                         '[[claims]]\nvalues = { "sqrt_dk" = 1.5 }\n', "bad.toml"))).run()
+    bad = audit(load(write_case(base + '[[claims]]\nvalues = { "sqrt_dk" = "√2" }\n'
+                                         '[[claims]]\nvalues = { "sqrt_dk" = 1.5 }\n', "bad.toml")))
     assert "conflict" in [f.kind for f in bad.findings]
 
 
 def test_work_line_written_result_first(write_case):
     """'1.391 ≈ exp(0.33)' reads like 'exp(0.33) ≈ 1.391': operand scaled = 0.33, result exp = 1.391."""
-    rep = Auditor(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "1.391 ≈ exp(0.33)" }]\n'))).run()
+    rep = audit(load(write_case(TINY + '[[claims]]\nwork = [{ of = "exp[a,a]", line = "1.391 ≈ exp(0.33)" }]\n')))
     got = {(f.quantity, f.claim.role, f.verdict) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got == {("scaled[a,a]", "operand", "correct"), ("exp[a,a]", "result", "rounding")}
     assert not [f for f in rep.findings if not isinstance(f, ClaimFinding)]
@@ -338,7 +338,7 @@ values = { "weights[金棒]" = [0.2295, 0.2378, 0.2444, 0.2883], "weights[鬼,�
 
 def test_an_independent_transcription_agrees(write_case):
     """Given Q/K/V directly and no scaled table, the weights of row 金棒 are blamed on the wrong scores."""
-    rep = Auditor(load(write_case(SEED_DIRECT))).run()
+    rep = audit(load(write_case(SEED_DIRECT)))
     v = {(f.quantity): f for f in rep.findings if isinstance(f, ClaimFinding)}
     assert v["scores[金棒,鬼]"].verdict == "wrong" and v["scores[金棒,鬼]"].exact == "0.0774"
     w = v["weights[金棒,鬼]"]
@@ -352,7 +352,7 @@ def test_a_stated_number_reused_is_one_claim_and_its_line_fits_the_convention():
     """Issue 19.3: the continued seed's variance line (… /2 = 0.4838) and √0.4838 ≈ 0.6956 state 0.4838 once:
     one wrong row for ln1.var[鬼], two slips in all; the line, which divides by d − 1, is matched under the
     unbiased variance that explains it, not reported unmatched."""
-    rep = Auditor(load(ROOT / "derivations" / "oni-ni-kanabou-full.toml")).run()
+    rep = audit(load(ROOT / "derivations" / "oni-ni-kanabou-full.toml"))
     var = [f for f in rep.findings if isinstance(f, ClaimFinding) and f.quantity.endswith("ln1.var[鬼]")]
     assert len(var) == 1 and var[0].verdict == "wrong"
     assert var[0].explained_by[0].hypothesis == "convention.variance=unbiased"
@@ -385,12 +385,12 @@ def test_claims_keep_the_address_they_were_written_with(write_case):
     one layer the canonical names keep their layer (L1.ln1.var, not ln1.var)."""
     from exactformer.report.data import report_json
 
-    rep = Auditor(load(write_case(NAMES))).run()
+    rep = audit(load(write_case(NAMES)))
     shown = [f.row(rep)[0] for f in rep.findings if isinstance(f, ClaimFinding)]
     assert "L1.in[a][1] (X[a][1])" in shown and "L2.scores[a,b]" in shown
     got = {(f["quantity"], f.get("written")) for f in report_json(rep)["findings"] if f["kind"] == "claim"}
     assert ("X[a][1]", "L1.in[a][1]") in got and ("L2.scores[a,b]", None) in got
-    full = Auditor(load(ROOT / "derivations" / "oni-ni-kanabou-full.toml")).run()
+    full = audit(load(ROOT / "derivations" / "oni-ni-kanabou-full.toml"))
     assert any(f.quantity == "L1.ln1.var[鬼]" for f in full.findings if isinstance(f, ClaimFinding))
 
 
@@ -427,9 +427,9 @@ def test_givens_printed_rounded_are_the_intervals_of_their_digits(write_case):
     stated += [f'"context[{toks[i]}][{m + 1}]" = "{c[i, m]:.4f}"' for i in range(3) for m in range(2)]
     text = (f'title = "rounded"\n[model]\ntokens = ["a", "b", "c"]\nGIVENS\n[[model.layers]]\nQ = {rows(q)}\n'
             f'K = {rows(k)}\nV = {rows(v)}\n[[claims]]\nat = "t"\nvalues = {{ {", ".join(stated)} }}\n')
-    exact = Auditor(load(write_case(text.replace("GIVENS\n", "")))).run()
+    exact = audit(load(write_case(text.replace("GIVENS\n", ""))))
     assert exact.summary()["wrong"] >= 5
-    rep = Auditor(load(write_case(text.replace("GIVENS", 'givens = "rounded"')))).run()
+    rep = audit(load(write_case(text.replace("GIVENS", 'givens = "rounded"'))))
     got = {f.quantity: f.verdict.value for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got.pop("scaled[c,b]") == "wrong"
     assert set(got.values()) <= {"correct", "rounding"} and "rounding" in got.values()

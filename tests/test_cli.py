@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from exactformer.audit.audit import Auditor
+from exactformer.audit.pipeline import audit
 from exactformer.batch import exit_status
 from exactformer.cli import main
 from exactformer.read.case import load
@@ -29,7 +29,7 @@ def test_every_bundled_case_shows_and_audits(case, capsys):
     rc, out, err = run(capsys, "show", case)
     assert rc == 0 and "context" in out and not err
     loaded = load(case)
-    want = exit_status(Auditor(loaded).run(), strict=False)
+    want = exit_status(audit(loaded), strict=False)
     for fmt in ("text", "markdown", "json"):
         rc, out, err = run(capsys, "audit", case, "--format", fmt)
         assert rc == want and not err, (fmt, rc, err)
@@ -153,7 +153,7 @@ def test_an_internal_error_is_reported_not_dumped(monkeypatch, capsys):
     def boom(self):
         raise RuntimeError("simulated")
 
-    monkeypatch.setattr(exactformer.audit.audit.Auditor, "run", boom)
+    monkeypatch.setattr(exactformer.audit.audit.Auditor, "judge_all", boom)
     rc, out, err = run(capsys, "audit", SEED)
     assert rc == 3 and "internal error: RuntimeError: simulated" in err and "Traceback" not in err
 

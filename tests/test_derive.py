@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import exactformer
-from exactformer.audit.audit import Auditor
+from exactformer.audit.pipeline import audit
 from exactformer.cli import main
 from exactformer.derive.document import Deriver, Options
 from exactformer.exact.latex import decimal_tex
@@ -31,14 +31,14 @@ needs_tex = pytest.mark.skipif(not HAVE_TEX and not os.environ.get("EXACTFORMER_
 
 def seed_tex() -> str:
     case = load(SEED)
-    return Deriver(case, Options(), Auditor(case).run()).document()
+    return Deriver(case, Options(), audit(case)).document()
 
 
 @pytest.mark.parametrize("case_path", DERIVATIONS, ids=lambda p: p.name)
 def test_every_decimal_in_the_tex_is_the_exact_value(case_path):
     """Read each \\EFdec back: a truncated decimal (…) brackets E from below, an exact one equals E."""
     comp = exactformer.load(case_path)
-    report = Auditor(comp.case).run() if comp.case.claims else None
+    report = audit(comp.case) if comp.case.claims else None
     tex = Deriver(comp.case, Options(digits=8), report).document()
     index = {int(k): json.loads(a) for k, a in re.findall(r"^% EFDEC (\d+) (.+)$", tex, re.M)}
     found = re.findall(r"\\EFdec\{(\d+)\}\{([^{}]*)\}", tex)

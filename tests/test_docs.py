@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import ClaimFinding, Severity
+from exactformer.audit.pipeline import audit
 from exactformer.read.case import load
 
 from .conftest import ROOT
@@ -21,7 +21,7 @@ def test_guide_examples_load_and_audit(text, write_case):
     """The guide's examples are real cases: they load, every claim gets a verdict (none undefined), and an
     example without claims still has values to show (its model is built, every step computed)."""
     case = load(write_case(text))
-    rep = Auditor(case).run()
+    rep = audit(case)
     assert sorted(rep.by_seq) == [c.seq for c in case.claims]
     assert rep.summary()["undefined"] == 0
     if not case.claims:
@@ -32,11 +32,11 @@ def test_guide_examples_load_and_audit(text, write_case):
 def test_guide_examples_say_what_their_audit_finds(write_case):
     """The claims example has exactly the one slip the guide describes; the Q/K/V example none."""
     assert len(EXAMPLES) == 4
-    rep = Auditor(load(write_case(EXAMPLES[2]))).run()
+    rep = audit(load(write_case(EXAMPLES[2])))
     off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
-    assert Auditor(load(write_case(EXAMPLES[1]))).run().worst() is Severity.OK
-    whole = Auditor(load(write_case(EXAMPLES[3]))).run()  # the whole transformer: every claim and trend holds
+    assert audit(load(write_case(EXAMPLES[1]))).worst() is Severity.OK
+    whole = audit(load(write_case(EXAMPLES[3])))  # the whole transformer: every claim and trend holds
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from exactformer.audit.audit import Auditor
+from exactformer.audit.pipeline import audit
 from exactformer.errors import CaseError
 from exactformer.read.case import load
 from exactformer.read.documents import load_document, read_document
@@ -48,7 +48,7 @@ def test_the_seed_as_published_gives_the_hand_made_case():
     found = sum((H & D).values())
     assert found >= 0.95 * sum(H.values()), (found, H - D)
     assert not D - H, D - H  # invents none
-    rh, rd = Auditor(hand).run(), Auditor(doc).run()
+    rh, rd = audit(hand), audit(doc)
     assert rh.summary() == rd.summary()
     verdicts = lambda r: Counter((f.quantity, f.claim.number.text, f.verdict.value) for f in r.by_seq.values())  # noqa: E731
     assert verdicts(rh) == verdicts(rd)
@@ -99,7 +99,7 @@ def test_documents_in_several_formats_give_their_cases(name):
     texts = {g.name(c.address): c.number.text for c in case.claims}
     for k, v in want["some"].items():
         assert texts[k] == v
-    r = Auditor(case).run()
+    r = audit(case)
     wrong = sorted(f.quantity for f in r.by_seq.values() if f.verdict.value == "wrong")
     assert wrong == sorted(want["wrong"])
 

@@ -137,12 +137,12 @@ def test_exact_tie_is_decided_both_ways(write_case):
     assert comp.engine.compare(a, Fraction("0.1485")) == 0
     import dataclasses
 
-    from exactformer.audit.audit import Auditor
+    from exactformer.audit.pipeline import audit
     from exactformer.read.claims import claims_from_items
 
     for claim in ("0.148", "0.149"):
         cs, w, u, _ = claims_from_items(comp.engine, [f"scores[a,a] = {claim}"], None)
-        rep = Auditor(dataclasses.replace(comp.case, claims=cs, work=w, unmatched=u)).run()
+        rep = audit(dataclasses.replace(comp.case, claims=cs, work=w, unmatched=u))
         assert [f.verdict for f in rep.findings] == ["correct"]
 
 

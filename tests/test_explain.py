@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import ClaimFinding, Verdict
+from exactformer.audit.pipeline import audit
 from exactformer.model.graph import Graph
 from exactformer.numeric.engine import Engine
 from exactformer.read.case import load
@@ -53,7 +53,7 @@ def test_planted_slips_are_found_and_ranked_first(tmp_path):
             if got is None:
                 continue
             a, printed = got
-            report = Auditor(doc.case({**doc.texts, a: printed}, f"p{seed}.toml")).run()
+            report = audit(doc.case({**doc.texts, a: printed}, f"p{seed}.toml"))
             for f in report.by_seq.values():
                 if f.verdict is Verdict.CORRECT:
                     assert not f.explained_by and not f.why_not, f
@@ -95,7 +95,7 @@ def test_a_convention_used_throughout_is_ranked_first(tmp_path):
             t = _fixed(alt, a, PLACES)
             if t is not None:
                 texts[a] = t
-        report = Auditor(doc.case(texts, f"c{seed}.toml")).run()
+        report = audit(doc.case(texts, f"c{seed}.toml"))
         wrong = [f for f in report.by_seq.values() if f.verdict is Verdict.WRONG]
         if not wrong:
             continue
@@ -176,7 +176,7 @@ def test_each_convention_on_a_case_of_its_own(hypothesis, cfg, stated, write_cas
                 tok = BASE["tokens"][i]
                 values.append(f'"{key}[{tok}]" = [' + ", ".join(f'"{_round(x)}"' for x in row) + "]")
     lines.append("values = { " + ", ".join(values) + " }")
-    report = Auditor(load(write_case("\n".join(lines) + "\n"))).run()
+    report = audit(load(write_case("\n".join(lines) + "\n")))
     wrong = [f for f in report.by_seq.values() if f.verdict is Verdict.WRONG]
     assert wrong
     for f in wrong:
@@ -214,7 +214,7 @@ def test_hand_cases_for_scores_transposed_and_the_other_softmax_axis(write_case)
     [[1,4],[0,4]]; divided by √2. A document printing K·Qᵀ/√2 is explained by the K·Qᵀ convention, and
     one whose weights sum down each column by the other softmax axis."""
     kq = 'values = { "scaled[a]" = [0.7071, 2.8284], "scaled[b]" = [0.0000, 2.8284] }\n'
-    r = Auditor(load(write_case(HAND + kq))).run()
+    r = audit(load(write_case(HAND + kq)))
     top = {f.quantity: f.explained_by[0].hypothesis for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
     assert set(top.values()) == {"convention.scores=KQ"}, top
     # column softmax of scaled = [[0.7071, 0], [2.8284, 2.8284]]: weights[a][a] = e^0.7071/(e^0.7071 + e^2.8284)
@@ -223,7 +223,7 @@ def test_hand_cases_for_scores_transposed_and_the_other_softmax_axis(write_case)
     s = [[1 / math.sqrt(2), 0.0], [4 / math.sqrt(2), 4 / math.sqrt(2)]]
     col = [[math.exp(s[i][j]) / sum(math.exp(s[k][j]) for k in range(2)) for j in range(2)] for i in range(2)]
     w = ", ".join(f'"weights[{t}]" = [{col[i][0]:.4f}, {col[i][1]:.4f}]' for i, t in enumerate("ab"))
-    r = Auditor(load(write_case(HAND + f"values = {{ {w} }}\n", "cols.toml"))).run()
+    r = audit(load(write_case(HAND + f"values = {{ {w} }}\n", "cols.toml")))
     top = {f.quantity: f.explained_by[0].hypothesis for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
     assert top and set(top.values()) == {"convention.softmax_axis=columns"}, top
 
@@ -248,7 +248,7 @@ def test_hand_case_for_the_update_order(write_case):
     items = ", ".join(f'"{g.name(a)}" = "{_fixed(seq_case.engine, a, 8)}"' for a in cells)
     case = load(write_case(simultaneous.split("[[claims]]")[0] + f'[[claims]]\nat = "after one step"\n'
                            f"values = {{ {items} }}\n", "sim.toml"))
-    r = Auditor(case).run()
+    r = audit(case)
     wrong = [f for f in r.by_seq.values() if f.verdict is Verdict.WRONG]
     assert wrong and all(f.explained_by[0].hypothesis == "convention.update=sequential" for f in wrong), \
         [(f.quantity, f.explained_by[:1]) for f in wrong]
@@ -276,14 +276,14 @@ def test_a_typo_does_not_make_the_honest_numbers_after_it_wrong(tmp_path):
                 continue
             i = pairs[0]
             case = doc.case({**texts, a: f"{sign}{ip}.{fp[:i]}{fp[i + 1]}{fp[i]}{fp[i + 2:]}"}, f"t{seed}.toml")
-            r = Auditor(case).run()
+            r = audit(case)
             f = _finding(r, a)
             if f.verdict in (Verdict.CORRECT, Verdict.ROUNDING):
                 continue
             typos += 1
             explained += bool(f.explained_by and f.explained_by[0].hypothesis == "result.digits_swapped")
             later += sum(1 for g in r.by_seq.values() if g.verdict is Verdict.WRONG and g.claim.address != a)
-            r0 = Auditor(doc.case(case_texts(case), f"u{seed}.toml"), explain=False).run()
+            r0 = audit(doc.case(case_texts(case), f"u{seed}.toml"), explain=False)
             later_without += sum(1 for g in r0.by_seq.values() if g.verdict is Verdict.WRONG and g.claim.address != a)
     assert typos >= 40 and explained >= 0.9 * typos, (typos, explained)
     assert later == 0 and later_without > 0, (later, later_without)
@@ -298,7 +298,7 @@ def test_the_seed_says_what_explains_each_wrong_number():
     """The seed's QK table: scores[金棒,鬼] = 0.0764 is 0.0774 with one digit wrong, and its 金棒 row's 0.1654 is
     0.1644 mis-printed; the other wrong scores fit no single slip or convention (the blog's arithmetic slips
     are in the products it does not print), and the report says what was checked."""
-    r = Auditor(load(SEED)).run()
+    r = audit(load(SEED))
     by = {f.quantity: f for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
     assert by["scores[金棒,鬼]"].explained_by[0].detail == "one digit is wrong: 0.0774 was meant (7 printed as 6)"
     assert by["scores[金棒,猫]"].explained_by[0].hypothesis == "result.digit"
@@ -309,7 +309,7 @@ def test_the_seed_says_what_explains_each_wrong_number():
 
 
 def test_the_continued_seed_names_its_planted_slips():
-    r = Auditor(load(FULL)).run()
+    r = audit(load(FULL))
     by = {f.quantity: f for f in r.by_seq.values() if f.verdict is Verdict.WRONG}
     assert by["L1.ln1.var[鬼]"].explained_by[0].hypothesis == "convention.variance=unbiased"
     assert by["probs[金棒][小判]"].explained_by[0].detail == "the digits 6 and 9 are swapped: 0.0960 was meant"
@@ -318,7 +318,7 @@ def test_the_continued_seed_names_its_planted_slips():
 def test_explanations_in_json_and_text(tmp_path):
     from exactformer.report.data import report_json
 
-    out = report_json(Auditor(load(FULL)).run())
+    out = report_json(audit(load(FULL)))
     f = next(x for x in out["findings"] if x.get("quantity") == "probs[金棒][小判]")
     e = f["explained_by"][0]
     assert e["hypothesis"] == "result.digits_swapped" and e["explains"] == ["probs[金棒][小判]"]
@@ -351,7 +351,7 @@ def test_the_search_for_why_has_a_budget_and_says_what_it_left_out(tmp_path, mon
     from exactformer.report.data import report_json
 
     monkeypatch.setattr(explain, "BUDGET_FLOOR", 0)
-    rep = Auditor(_deep_case(tmp_path, 40)).run()
+    rep = audit(_deep_case(tmp_path, 40))
     assert rep.not_searched is not None and rep.not_searched.startswith("not searched")
     assert "conventions" in rep.not_searched
     f = next(f for f in rep.findings if isinstance(f, ClaimFinding))
@@ -363,7 +363,7 @@ def test_the_search_for_why_has_a_budget_and_says_what_it_left_out(tmp_path, mon
 def test_every_bundled_case_is_searched_whole():
     """The budget's floor covers every bundled case: their reports say nothing about a search left out."""
     for p in DERIVATIONS:
-        assert Auditor(load(p)).run().not_searched is None, p
+        assert audit(load(p)).not_searched is None, p
 
 
 def test_a_convention_model_shares_the_layers_before_its_first_change(tmp_path):
@@ -409,7 +409,7 @@ def test_the_pruned_digit_search_finds_what_trying_every_digit_finds(case, monke
 
     path = case if isinstance(case, Path) else _operand_digit_case(tmp_path) if case == "operand" else \
         Path(__file__).parent / "cases" / case
-    pruned = _explanations(Auditor(load(path)).run())
+    pruned = _explanations(audit(load(path)))
     if case == "operand":
         assert any(h == "operand.digit" and "0.593299992" in d for es in pruned.values() for h, d, _ in es), pruned
     monkeypatch.setattr(E._Trial, "live_places", lambda self, m, spans: len(spans))
@@ -422,4 +422,4 @@ def test_the_pruned_digit_search_finds_what_trying_every_digit_finds(case, monke
             vals[k] = v
         return self.run(backend, vals)
     monkeypatch.setattr(A.Program, "rerun", whole)
-    assert _explanations(Auditor(load(path)).run()) == pruned
+    assert _explanations(audit(load(path))) == pruned

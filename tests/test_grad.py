@@ -265,9 +265,9 @@ def test_ten_thousand_steps_stay_certified(write_case, capsys):
 def test_the_seeds_claim_is_judged(capsys):
     """The seed's "friends grow alike", as trend claims on the continued model: 鬼·金棒 grow apart (wrong),
     猫·小判 end closer (correct) but not at every step (wrong)."""
-    from exactformer.audit.audit import Auditor
+    from exactformer.audit.pipeline import audit
 
-    rep = Auditor(load(FULL)).run()
+    rep = audit(load(FULL))
     trends = [(f.of, f.trend.says.value, f.correct) for f in rep.findings if f.kind == "trend"]
     assert ("cos(L3.out[鬼], L3.out[金棒])", "increases", False) in trends
     assert ("cos(L3.out[猫], L3.out[小判])", "increases", True) in trends

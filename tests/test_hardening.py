@@ -151,13 +151,13 @@ def test_narrow_terminal_folds_why_below_rows():
 
     from rich.console import Console
 
-    from exactformer.audit.audit import Auditor
+    from exactformer.audit.pipeline import audit
     from exactformer.read.case import load
     from exactformer.report.text import render_text
 
     buf = io.StringIO()
     con = Console(file=buf, width=80, no_color=True, markup=False, highlight=False, emoji=False)
-    render_text(Auditor(load(SEED)).run(), con)
+    render_text(audit(load(SEED)), con)
     text = buf.getvalue()
     assert "the line's own arithmetic gives 0.24465167…" in text.replace("\n", " ").replace("  ", " ") or \
         "0.24465167…" in text

@@ -34,10 +34,10 @@ def page_of(case: Path, tmp_path: Path, name: str = "report.html") -> Path:
 
 
 def report_of(case: Path):
-    from exactformer.audit.audit import Auditor
+    from exactformer.audit.pipeline import audit
     from exactformer.read.case import load
 
-    return Auditor(load(str(case))).run()
+    return audit(load(str(case)))
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,8 @@ import mpmath
 import numpy as np
 import pytest
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import ClaimFinding, UndefinedFinding
+from exactformer.audit.pipeline import audit
 from exactformer.errors import CaseError
 from exactformer.exact import expr as X
 from exactformer.exact import text as T
@@ -139,7 +139,7 @@ def test_constant_row_with_eps_0_is_undefined(write_case):
     quantity and for every claim that needs it, not a crash."""
     text = LN4.replace("[1, 2, 3, 4]", "[0.5, 0.5, 0.5, 0.5]") + \
         '[[claims]]\nat = "t"\nvalues = { "ln.var[a]" = 0, "ln[a][1]" = 0.0 }\n'
-    rep = Auditor(_case(write_case, text)).run()
+    rep = audit(_case(write_case, text))
     kinds = {(f.kind, getattr(f, "verdict", None)) for f in rep.findings}
     assert ("correct", "correct") in kinds and ("undefined", "undefined") in kinds
     und = next(f for f in rep.findings if isinstance(f, UndefinedFinding))
@@ -216,7 +216,7 @@ values = { "ffn.act[a][1]" = 0, "ffn.hidden[a][1]" = 0.0 }
     g = c.engine.graph
     assert X.is_zero(g.expr(g.parse("ffn.act[a][1]")))
     assert c.engine.decimal(g.parse("ffn.act[a][1]")) == "0"
-    rep = Auditor(c).run()
+    rep = audit(c)
     assert [f.verdict for f in rep.findings if isinstance(f, ClaimFinding)] == ["correct", "correct"]
 
 
@@ -257,7 +257,7 @@ def test_cos_of_two_rows(write_case):
 def test_names_stand_for_addresses(write_case):
     """[names] lets a document's own symbols be addresses."""
     text = LN4 + '[names]\nmu = "ln.mean[a]"\n[[claims]]\nat = "t"\nvalues = { "mu" = 2.5 }\n'
-    rep = Auditor(_case(write_case, text)).run()
+    rep = audit(_case(write_case, text))
     assert [(f.quantity, f.verdict) for f in rep.findings] == [("ln.mean[a]", "correct")]
 
 
@@ -265,7 +265,7 @@ def test_float64_claims_are_judged_in_ulps(write_case):
     """A program's float64 print of ln[a][4] = 1.3416407864998738 is correct; one 1e-12 off is not."""
     text = LN4 + ('[[claims]]\nat = "python"\nprecision = "float64"\n'
                   'values = { "out[a][4]" = 1.3416407864998738, "out[a][3]" = 0.44721359549895 }\n')
-    rep = Auditor(_case(write_case, text)).run()
+    rep = audit(_case(write_case, text))
     got = {f.quantity: (f.verdict, f.claim.float64) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got == {"out[a][4]": ("correct", True), "out[a][3]": ("wrong", True)}
 

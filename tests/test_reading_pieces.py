@@ -145,10 +145,10 @@ def test_one_decoder_query_against_encoder_states(tmp_path):
     (0.383211…), the context's second component too (0.53835 rounds to 0.5384 or 0.5383: a tie, correct)."""
     doc = tmp_path / "decoder.md"
     doc.write_text(DECODER.replace("s  = [1.0, 0.5]", "q  = [1.0, 0.5]").replace("s·k", "q·k"), encoding="utf-8")
-    from exactformer.audit.audit import Auditor
+    from exactformer.audit.pipeline import audit
     from exactformer.read.documents import load_document
 
-    rep = Auditor(load_document(str(doc))).run()
+    rep = audit(load_document(str(doc)))
     got = {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got["scores[query,x1]"] == ("0.40", "correct") and got["scores[query,x3]"] == ("0.75", "correct")
     assert got["weights[query,x2]"] == ("0.3467", "correct") and got["weights[query,x3]"][1] == "last_digit"

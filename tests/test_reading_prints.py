@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from exactformer.audit.audit import Auditor
+from exactformer.audit.pipeline import audit
 from exactformer.read.documents import items, load_document, values
 
 # two tokens, d_model 2, d_k 2, /√2: the numbers every document below prints
@@ -43,7 +43,7 @@ def _audit(path) -> tuple[Counter, list[str]]:
     case = load_document(str(path))
     g = case.engine.graph
     steps = Counter(g.step(c.address.step).short for c in case.claims if c.role.value == "stated")
-    report = Auditor(case).run()
+    report = audit(case)
     return steps, sorted(f.quantity for f in report.by_seq.values() if f.verdict.value == "wrong")
 
 

@@ -4,7 +4,7 @@ tuples, decimal commas), and one page read and audited end to end."""
 
 from __future__ import annotations
 
-from exactformer.audit.audit import Auditor
+from exactformer.audit.pipeline import audit
 from exactformer.read.documents import formats as F
 from exactformer.read.documents import items as I
 from exactformer.read.documents import load_document, read_document
@@ -153,7 +153,7 @@ def test_a_saved_page_is_read_and_audited_with_its_commas(tmp_path):
     doc.write_text(_page(), encoding="utf-8")
     reading = read_document(str(doc))
     assert '"0,4487"' in reading.toml and '"0.4487"' not in reading.toml
-    report = Auditor(load_document(str(doc))).run()
+    report = audit(load_document(str(doc)))
     got = {(f.quantity, f.claim.number.text): f.verdict.value for f in report.by_seq.values()}
     for name, table in (("scaled", SCALED), ("weights", WEIGHTS)):
         for i, row in enumerate(table):
@@ -164,7 +164,7 @@ def test_a_saved_page_is_read_and_audited_with_its_commas(tmp_path):
 def test_a_slip_on_a_comma_page_is_found(tmp_path):
     doc = tmp_path / "slip.html"
     doc.write_text(_page().replace("0,4487", "0,4478"), encoding="utf-8")
-    report = Auditor(load_document(str(doc))).run()
+    report = audit(load_document(str(doc)))
     wrong = {(f.quantity, f.claim.number.text) for f in report.by_seq.values() if f.verdict.value == "wrong"}
     assert ("scaled[mar,sol]", "0,4478") in wrong
 

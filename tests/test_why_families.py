@@ -11,8 +11,8 @@ from fractions import Fraction
 import mpmath
 import numpy as np
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import Verdict
+from exactformer.audit.pipeline import audit
 from exactformer.audit.solved import _exponent, _round, decimal_text
 from exactformer.read.case import load
 
@@ -61,7 +61,7 @@ def test_the_other_eps_case_holds_the_oracles_numbers():
 def test_a_layernorm_with_another_eps_is_solved_for():
     """Stated eps = 1e-5, worked with 2.5e-5: every wrong number is explained by that one value, found by solving
     (no declared convention has 2.5e-5), and the right mean and variance get no explanation."""
-    r = Auditor(load(CASES / "layernorm-other-eps.toml")).run()
+    r = audit(load(CASES / "layernorm-other-eps.toml"))
     top = _top(r)
     assert len(top) == 7, top
     for q, (hid, detail) in top.items():
@@ -86,10 +86,10 @@ def test_a_value_is_offered_only_when_the_number_pins_it(tmp_path):
     reproduced by a whole range of ε (1/0.44705² − 5 ≈ 3.7e-3 to 1/0.44695² − 5 ≈ 5.9e-3): any value there
     would be chance, none is offered; and 0.300000 would need ε = 6.11…, which no one sets."""
     exact = mpmath.nstr(_ln_rows("2.5e-5")["a"][3], 15)
-    f = next(iter(Auditor(_rstd_case(tmp_path, exact)).run().by_seq.values()))
+    f = next(iter(audit(_rstd_case(tmp_path, exact)).by_seq.values()))
     assert [e.detail for e in f.explained_by] == ["LayerNorm computed with eps = 2.5e-5 instead of 1e-5"]
     for printed in ("0.4470", "0.300000"):  # the last one: eps = 6.11…, no one's setting
-        f = next(iter(Auditor(_rstd_case(tmp_path, printed)).run().by_seq.values()))
+        f = next(iter(audit(_rstd_case(tmp_path, printed)).by_seq.values()))
         assert f.verdict is Verdict.WRONG
         assert not any(e.hypothesis.startswith("value.") for e in f.explained_by), (printed, f.explained_by)
         assert "; eps" in (f.why_not or ""), f.why_not
@@ -103,7 +103,7 @@ def test_the_issues_rstd_names_the_eps_it_pins(tmp_path):
     mpmath.mp.dps = 40
     pinned = 1 / mpmath.mpf("0.447212474619866") ** 2 - 5
     assert mpmath.nstr(pinned, 5) == "2.5064e-5"
-    f = next(iter(Auditor(_rstd_case(tmp_path, "0.447212474619866")).run().by_seq.values()))
+    f = next(iter(audit(_rstd_case(tmp_path, "0.447212474619866")).by_seq.values()))
     assert f.verdict is Verdict.WRONG
     top = f.explained_by[0]
     assert top.hypothesis == "value.eps.fitted", f.explained_by
@@ -115,7 +115,7 @@ def test_the_issues_rstd_names_the_eps_it_pins(tmp_path):
 def test_a_slip_in_the_last_digits_is_no_fitted_eps(tmp_path):
     """One digit of 1/σ changed (0.447213148287 → 0.447213158287) moves the eps that would reproduce it to
     about 1.02e-5: within a factor of two of the stated value, a slip is the likelier story; no eps is offered."""
-    f = next(iter(Auditor(_rstd_case(tmp_path, "0.447213158287")).run().by_seq.values()))
+    f = next(iter(audit(_rstd_case(tmp_path, "0.447213158287")).by_seq.values()))
     assert f.verdict is Verdict.WRONG
     assert not any(e.hypothesis.startswith("value.") for e in f.explained_by), f.explained_by
 
@@ -132,7 +132,7 @@ def test_a_learning_rate_with_another_value_is_solved_for(tmp_path):
     vals = ", ".join(f'"step1.L1.o.W[{i + 1}][{j + 1}]" = {W2n[i, j]:.9g}' for i in range(2) for j in range(2))
     p = tmp_path / "lr.toml"
     p.write_text(base + f'[[claims]]\nat = "after one step"\nvalues = {{ {vals} }}\n', encoding="utf-8")
-    top = _top(Auditor(load(p)).run())
+    top = _top(audit(load(p)))
     assert len(top) == 4 and set(top.values()) == {("value.lr", "trained with the learning rate 0.3 instead of 0.5")}
 
 
@@ -168,7 +168,7 @@ def test_an_attention_scaled_by_a_rounded_root_is_solved_for():
     by that one divisor (solved for: no declared convention divides by 1.41), and the weights and context the
     document computed from them follow it (propagated, the same explanation); it was 'no single slip or
     convention reproduces …' before."""
-    r = Auditor(load(CASES / "attention-scale-rounded.toml")).run()
+    r = audit(load(CASES / "attention-scale-rounded.toml"))
     top = _top(r)
     assert set(top) == {f"{s}" for s in ("scaled[a,a]", "scaled[a,b]", "scaled[b,a]", "scaled[b,b]")} | \
         {f"weights[{a},{b}]" for a in "ab" for b in "ab"} | {f"context[{a}][{m}]" for a in "ab" for m in (1, 2)}
@@ -183,7 +183,7 @@ def _scaled_case(tmp_path, scaled: dict[str, list[str]]):
     rows = ", ".join(f'"{t}" = [{", ".join(v)}]' for t, v in scaled.items())
     p = tmp_path / "scaled.toml"
     p.write_text(text + f'[[claims]]\nat = "scaled"\nscaled = {{ {rows} }}\n', encoding="utf-8")
-    return Auditor(load(p)).run()
+    return audit(load(p))
 
 
 def test_a_divisor_a_declared_convention_tries_is_told_by_it(tmp_path):
@@ -226,7 +226,7 @@ def test_the_temperature_case_holds_the_oracles_numbers():
 def test_a_temperature_multiplied_instead_of_divided_is_solved_for():
     """T = 0.5 stated, the logits multiplied by it: the scaled logits (2 decimals) pin the divisor 2, which no
     declared convention has; the probabilities follow it. Before: 'no single slip or convention reproduces …'."""
-    r = Auditor(load(CASES / "temperature-multiplied.toml")).run()
+    r = audit(load(CASES / "temperature-multiplied.toml"))
     top = _top(r)
     assert len(top) == 8, top
     assert set(top.values()) == {("value.temperature", "logits divided by the temperature 2 instead of 0.5")}
@@ -241,7 +241,7 @@ def test_a_temperature_left_out_is_named(tmp_path):
     vals = ", ".join(f"{v:.10f}" for v in _probs(1))
     p = tmp_path / "t1.toml"
     p.write_text(text + f'[[claims]]\nat = "p"\nprobs = {{ "z" = [{vals}] }}\n', encoding="utf-8")
-    top = _top(Auditor(load(p)).run())
+    top = _top(audit(load(p)))
     assert len(top) == 4 and set(top.values()) == {
         ("value.temperature", "logits divided by the temperature 1 instead of 0.5")}, top
 
@@ -271,7 +271,7 @@ def test_a_layernorm_backward_without_eps_is_named():
     """The forward numbers follow eps = 1e-5 (so eps = 0 for the whole model is no answer: it breaks them, and
     with a loss on y its ∂L/∂y differs too); grad.gamma follows x̂ without eps, and the gradient passed on to
     the input x̂ and ρ without eps: the backward convention, for both."""
-    r = Auditor(load(CASES / "layernorm-backward-no-eps.toml")).run()
+    r = audit(load(CASES / "layernorm-backward-no-eps.toml"))
     top = _top(r)
     assert set(top) == {f"grad.ln.gamma[{m}]" for m in range(1, 5)} | {f"grad.X[a][{m}]" for m in range(1, 5)}, top
     assert {hid for hid, _ in top.values()} == {"convention.backward_eps=0"}
@@ -297,7 +297,7 @@ def test_the_sequential_case_holds_the_oracles_numbers():
 
 
 def test_hidden_gradients_through_the_updated_output_weights_are_named():
-    r = Auditor(load(CASES / "backprop-sequential.toml")).run()
+    r = audit(load(CASES / "backprop-sequential.toml"))
     wrong = [f for f in r.by_seq.values() if f.verdict is Verdict.WRONG]
     assert {f.quantity for f in wrong} == {f"grad.h.W[{i}][{j}]" for i in (1, 2) for j in (1, 2)}
     assert all(f.explained_by[0].hypothesis == "convention.update=sequential" for f in wrong)
@@ -333,12 +333,12 @@ def test_numbers_one_convention_tells_are_not_searched_for_operand_slips(monkeyp
         return plain(self, f)
 
     monkeypatch.setattr(explain.Explainer, "operand_slips", operand_slips)
-    r = Auditor(load(CASES / "layernorm-backward-no-eps.toml")).run()
+    r = audit(load(CASES / "layernorm-backward-no-eps.toml"))
     assert searched == []
     assert {hid for hid, _ in _top(r).values()} == {"convention.backward_eps=0"}
     # a wrong number that no convention tells with another is still searched (the update order's case: its four
     # gradients are one story too, so a case with a single slip of its own)
-    Auditor(load(ROOT / "derivations" / "oni-ni-kanabou.toml")).run()
+    audit(load(ROOT / "derivations" / "oni-ni-kanabou.toml"))
     assert searched and not set(searched) & {f"grad.ln.gamma[{m}]" for m in range(1, 5)}
 
 
@@ -346,11 +346,11 @@ def test_the_ball_pass_before_a_conventions_exact_recomputation_only_rejects_wha
     """AltAuditor._values_miss says no only where the exact recomputation (the same starting values, on exact
     intervals) certainly misses the claim's digits too: checked for every claim every convention is tried on,
     in the three cases of the families and the seed."""
-    from exactformer.audit import audit
+    from exactformer.audit import explain
     from exactformer.numeric.backends import INTERVAL
     from exactformer.numeric.ball import PRECISIONS, precision
 
-    plain = audit.AltAuditor._values_miss
+    plain = explain.AltAuditor._values_miss
     said = []
 
     def values_miss(self, prog, lo, hi):
@@ -362,8 +362,8 @@ def test_the_ball_pass_before_a_conventions_exact_recomputation_only_rejects_wha
         said.append(got)
         return got
 
-    monkeypatch.setattr(audit.AltAuditor, "_values_miss", values_miss)
+    monkeypatch.setattr(explain.AltAuditor, "_values_miss", values_miss)
     for case in ("layernorm-backward-no-eps", "layernorm-other-eps", "backprop-sequential"):
-        Auditor(load(CASES / f"{case}.toml")).run()
-    Auditor(load(ROOT / "derivations" / "oni-ni-kanabou.toml")).run()
+        audit(load(CASES / f"{case}.toml"))
+    audit(load(ROOT / "derivations" / "oni-ni-kanabou.toml"))
     assert said.count(True) >= 80  # it does say no, often: asked 103 times in these four cases, no each time

@@ -95,7 +95,7 @@ def test_results(g):
 import os  # noqa: E402
 import random as _random  # noqa: E402
 
-from exactformer.audit.audit import Auditor  # noqa: E402
+from exactformer.audit.pipeline import audit  # noqa: E402
 
 from .conftest import case_text, mp_forward  # noqa: E402
 
@@ -144,7 +144,7 @@ def test_honest_lines_in_any_order_raise_no_alarm(seed, write_case):
         f'  {{ of = "{of}", line = "{line}" }}' for of, line in lines) + "\n]\n"
     case = load(write_case(case_text(toks, dict(zip(toks, emb)), [layer], claims=claims)))
     assert not case.unmatched, [case.work[k].text for k in case.unmatched]
-    rep = Auditor(case).run()
+    rep = audit(case)
     bad = [(f.kind, getattr(f, "quantity", getattr(f, "line", "")), getattr(f, "verdict", "")) for f in rep.findings
            if f.kind not in ("correct", "rounding", "carried_digits")]
     assert not [b for b in bad if b[2] != "coarse"], bad
@@ -167,7 +167,7 @@ def test_a_line_whose_shape_does_not_fit_is_unmatched(tmp_path):
     assert case.unmatched == (0,)
     assert [(case.engine.graph.name(c.address), c.number.text, c.role.value) for c in case.claims] == \
         [("scores[鬼,金棒]", "0.42", "result")]
-    rep = Auditor(case).run()
+    rep = audit(case)
     kinds = sorted((f.kind, getattr(f, "verdict", None) or "") for f in rep.findings)
     assert kinds == [("unmatched", ""), ("wrong", "wrong")]
 

@@ -94,9 +94,9 @@ class Computation:
 
     def audit(self) -> Audit:
         """The audit of the case's claims (its ``report`` is an ``exactformer.audit.findings.Report``)."""
-        from .audit.audit import Auditor
+        from .audit.pipeline import audit
 
-        return Audit(Auditor(self.case, self.engine).run())
+        return Audit(audit(self.case, self.engine))
 
     def __repr__(self) -> str:
         return f"<Computation {self.case.title!r}: {self.case.model.n} positions, {len(self.graph.steps)} steps>"
@@ -148,12 +148,12 @@ def audit_file(path: str | Path, givens: str | Path | None = None, *, name: str 
     """Audit a case file or a document (.txt, .md, .html, .ipynb; ``givens``: a case file with its model),
     as ``exactformer audit PATH`` does; ``name``: the input as its report and messages name it (default:
     ``path``). Raises CaseError (with file, line and key) for an input that cannot be read."""
-    from .audit.audit import Auditor
+    from .audit.pipeline import audit
     from .batch import Input
     from .batch import load as load_input
 
     case = load_input(Input(str(path), name or str(path)), None if givens is None else str(givens))
-    return Audit(Auditor(case).run())
+    return Audit(audit(case))
 
 
 def load(path: str | Path) -> Computation:

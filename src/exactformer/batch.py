@@ -140,7 +140,7 @@ def exit_status(report, strict: bool) -> int:
 
 def run_job(job: Job) -> Part:
     """Audit one input and render it (in a worker process): never raises for the input's own faults."""
-    from .audit.audit import Auditor
+    from .audit.pipeline import audit
     from .report.escape import safe
     from .report.formats import BAD_INPUT, INTERNAL, STATUS, Part, formatter
 
@@ -150,7 +150,7 @@ def run_job(job: Job) -> Part:
         if skip and not_an_example(inp, None):
             return Part(inp.name, 0, "skipped")
         case = load(inp, job.givens)
-        report = Auditor(case, explain=job.why).run()
+        report = audit(case, explain=job.why)
         options = dataclasses.replace(job.options, source=inp.path)
         content, *extra = (formatter(f).render(report, options) for f in job.formats)
         return Part(inp.name, exit_status(report, job.strict), STATUS[report.worst()], content, report.summary(),

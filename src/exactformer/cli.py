@@ -391,11 +391,11 @@ class _Progress:
 
 
 def _audit(case, why: bool = True):
-    from .audit.audit import Auditor
+    from .audit.pipeline import audit
 
     progress = _Progress("judging claims")
     try:
-        return Auditor(case, progress=progress, explain=why).run()
+        return audit(case, progress=progress, explain=why)
     finally:
         progress.close()
 
@@ -545,7 +545,7 @@ def _audit_many(args, inputs, fmt: Format, folder: bool) -> int:
 def cmd_check(args) -> int:
     import dataclasses
 
-    from .audit.audit import Auditor
+    from .audit.pipeline import audit
     from .read.claims import claims_from_items
     from .report.data import report_json
     from .report.escape import safe
@@ -561,7 +561,7 @@ def cmd_check(args) -> int:
         _addresses(eng.graph, [args.of], "<arguments>", "--of")
     claims, work, unmatched, errors = claims_from_items(eng, items, args.of)
     checked = dataclasses.replace(case, claims=claims, work=work, unmatched=unmatched, trends=(), restated=())
-    report = Auditor(checked, eng).run()
+    report = audit(checked, eng)
     if args.format == "json":
         out = report_json(report)
         out["unreadable"] = [{"item": k, "error": msg} for k, msg in errors]

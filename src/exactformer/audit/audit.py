@@ -47,6 +47,7 @@ from .findings import (
     UnmatchedFinding,
     Verdict,
 )
+from .trend import judge_trend
 
 ULPS = 4  # a float64 claim's tolerance, in units in the last place of its largest input
 
@@ -121,9 +122,8 @@ class Program:
 class Auditor:
     """Judges the claims of one case, in pipeline order so that inputs are judged first."""
 
-    def __init__(self, case: Case, engine: Engine | None = None, progress=None, *, explain: bool = True) -> None:
+    def __init__(self, case: Case, engine: Engine | None = None, progress=None) -> None:
         self.case = case
-        self.explain = explain
         self.engine = engine or case.engine or Engine(case.model)
         self.g = self.engine.graph
         self.by_addr: dict[Address, list[Claim]] = {}
@@ -466,7 +466,8 @@ class Auditor:
         return ClaimFinding(c, self.g.name(c.address), Verdict.UNDEFINED, "undefined", 0.0, (), None,
                             Severity.ERROR)
 
-    def run(self) -> Report:
+    def judge_all(self) -> None:
+        """Every claim's verdict, inputs first (a claim's blamed inputs are judged before it)."""
         order = sorted(self.case.claims, key=lambda c: (self.g.depth(c.address), c.seq))
         for n, c in enumerate(order):
             self.progress(n, len(order))
@@ -479,16 +480,11 @@ class Auditor:
                                 f"{', '.join(X.natural_order(e.symbols))}: a claim about it cannot be judged",
                                 file=self.case.path, line=c.line, hint="give numbers for the symbols to audit") from None
         self.progress(len(order), len(order))
-        conventions: tuple = ()
-        left = None
-        matched: set[int] = set()
-        if self.explain:
-            from .explain import Explainer, not_searched_text
 
-            ex = Explainer(self)
-            conventions = ex.run()
-            left = not_searched_text(ex.not_searched)
-            matched = self.matched_by_convention(ex.fitted)
+    def report(self, conventions: tuple = (), left: str | None = None, matched: frozenset[int] = frozenset()) -> Report:
+        """The report of the verdicts, with what the search for why found (the conventions that fit, what it left
+        unsearched, the unmatched lines it matched under another model) and the findings about the whole case:
+        undefined values, conflicts, false arithmetic, unmatched lines, trends and root causes."""
         found: list[Finding] = list(self.verdict.values())
         found.extend(self.undefined.values())
         found.extend(self.conflicts())
@@ -579,8 +575,6 @@ class Auditor:
             self.engine.compare(c.address, -u) > 0 and self.in_interval(c.address, r - 3 * u / 2, r + 3 * u / 2)
 
     def trends(self) -> list[TrendFinding]:
-        from .trend import judge_trend
-
         return [judge_trend(self.engine, t) for t in self.case.trends]
 
     def root_causes(self) -> dict[int, tuple[ClaimFinding, ...]]:
@@ -764,67 +758,3 @@ def _order(found: list[Finding]) -> list[Finding]:
         return (first[f.at], r, f.seq)
 
     return sorted(found, key=key)
-
-
-class AltAuditor(Auditor):
-    """The same claims judged under another model (a convention the document may have used): a claim is taken
-    as correct there when its exact value under that model lies in I(r). Which quantities have a stated claim
-    below them is taken from the case's own model (a convention changes formulas, not what is stated)."""
-
-    def __init__(self, case: Case, engine: Engine, main: Auditor) -> None:
-        super().__init__(case, engine, explain=False)
-        self._ok: dict[int, bool] = {}
-        self._below = main._below
-
-    def claim_correct(self, s: Claim) -> bool:
-        got = self._ok.get(s.seq)
-        if got is None:
-            got = self._ok[s.seq] = self.exact_fits(s)
-        return got
-
-    def exact_fits(self, c: Claim) -> bool:
-        """E under this model lies in I(r)."""
-        if c.number.rational is None or c.number.decimals is None:
-            return False
-        try:
-            self.g.check(c.address)
-            lo, hi = c.number.interval()
-            return self.in_interval(c.address, lo, hi)
-        except (ArithmeticError, ExactformerError):
-            return False
-
-    def fits(self, c: Claim, reads_change: bool = True) -> bool:
-        """E or R under this model meets I(r). ``reads_change``: the recomputation reads a value this model
-        changes (when it does not, R is the same as under the case's model and need not be redone)."""
-        if self.exact_fits(c):
-            return True
-        if not reads_change:
-            return False
-        lo, hi = c.number.interval()
-        try:
-            prog = self.program(c.address, c.seq)
-            if self.ball_misses(prog, lo, hi) or self._values_miss(prog, lo, hi):
-                return False
-        except (ArithmeticError, ExactformerError):
-            return False
-        for prec in PRECISIONS[:3]:
-            with precision(prec):
-                try:
-                    m = self.recompute(c.address, c.seq, set()).meets(lo, hi)
-                except (Undefined, ArithmeticError, ExactformerError):
-                    return False
-                if m is not None:
-                    return m
-        return False
-
-    def _values_miss(self, prog: Program, lo: Fraction, hi: Fraction) -> bool:
-        """A certified ball pass of R from the very values the exact recomputation starts from (``leaf_value``,
-        each interval as a ball that holds it): does R certainly miss [lo, hi]? ``ball_misses`` widens every
-        stated value to E(p), which under another convention lies far from it, so it seldom says no there; this
-        pass does, before the exact intervals (a ball that cannot say answers False)."""
-        with precision(PRECISIONS[0]):
-            try:
-                b = prog.run(BALL, [self.leaf_value(p, s).mid_ball() for p, s in prog.leaves])
-            except (Undefined, ZeroDivisionError, ArithmeticError, ExactformerError, ValueError):
-                return False
-            return bool(isinstance(b, arb) and b.is_finite() and (b < q2arb(lo) or b > q2arb(hi)))

@@ -43,12 +43,13 @@ from ..model.address import Address
 from ..model.conventions import Convention, conventions
 from ..model.graph import Graph
 from ..model.steps import TERMS
-from ..model.values import Claim, Number
+from ..model.values import Case, Claim, Number
 from ..numeric.backends import BALL, INTERVAL
 from ..numeric.ball import PRECISIONS, precision, q2arb
 from ..numeric.engine import Engine
 from ..numeric.intervals import Interval, Undefined, ball
 from . import backward, solved
+from .audit import Auditor, Program
 from .findings import OK_VERDICTS, ClaimFinding, Explanation, Family, Verdict
 
 SHOWN = 3  # explanations kept per finding, best first
@@ -888,11 +889,73 @@ def _changed_steps(main: Engine, alt: Engine, since: int = 0) -> set[str]:
     return out
 
 
+class AltAuditor(Auditor):
+    """The same claims judged under another model (a convention the document may have used): a claim is taken
+    as correct there when its exact value under that model lies in I(r). Which quantities have a stated claim
+    below them is taken from the case's own model (a convention changes formulas, not what is stated)."""
+
+    def __init__(self, case: Case, engine: Engine, main: Auditor) -> None:
+        super().__init__(case, engine)
+        self._ok: dict[int, bool] = {}
+        self._below = main._below
+
+    def claim_correct(self, s: Claim) -> bool:
+        got = self._ok.get(s.seq)
+        if got is None:
+            got = self._ok[s.seq] = self.exact_fits(s)
+        return got
+
+    def exact_fits(self, c: Claim) -> bool:
+        """E under this model lies in I(r)."""
+        if c.number.rational is None or c.number.decimals is None:
+            return False
+        try:
+            self.g.check(c.address)
+            lo, hi = c.number.interval()
+            return self.in_interval(c.address, lo, hi)
+        except (ArithmeticError, ExactformerError):
+            return False
+
+    def fits(self, c: Claim, reads_change: bool = True) -> bool:
+        """E or R under this model meets I(r). ``reads_change``: the recomputation reads a value this model
+        changes (when it does not, R is the same as under the case's model and need not be redone)."""
+        if self.exact_fits(c):
+            return True
+        if not reads_change:
+            return False
+        lo, hi = c.number.interval()
+        try:
+            prog = self.program(c.address, c.seq)
+            if self.ball_misses(prog, lo, hi) or self._values_miss(prog, lo, hi):
+                return False
+        except (ArithmeticError, ExactformerError):
+            return False
+        for prec in PRECISIONS[:3]:
+            with precision(prec):
+                try:
+                    m = self.recompute(c.address, c.seq, set()).meets(lo, hi)
+                except (Undefined, ArithmeticError, ExactformerError):
+                    return False
+                if m is not None:
+                    return m
+        return False
+
+    def _values_miss(self, prog: Program, lo: Fraction, hi: Fraction) -> bool:
+        """A certified ball pass of R from the very values the exact recomputation starts from (``leaf_value``,
+        each interval as a ball that holds it): does R certainly miss [lo, hi]? ``ball_misses`` widens every
+        stated value to E(p), which under another convention lies far from it, so it seldom says no there; this
+        pass does, before the exact intervals (a ball that cannot say answers False)."""
+        with precision(PRECISIONS[0]):
+            try:
+                b = prog.run(BALL, [self.leaf_value(p, s).mid_ball() for p, s in prog.leaves])
+            except (Undefined, ZeroDivisionError, ArithmeticError, ExactformerError, ValueError):
+                return False
+            return bool(isinstance(b, arb) and b.is_finite() and (b < q2arb(lo) or b > q2arb(hi)))
+
+
 def _alternative(main, conv: Convention, keep: int = 0):
     """An auditor of the same claims under another model (None when the model cannot be built); its first
     ``keep`` layers are the case's own steps."""
-    from .audit import AltAuditor
-
     try:
         return AltAuditor(main.case, Engine(Graph(conv.model, like=main.g, keep=keep)), main)
     except (ExactformerError, ArithmeticError, AssertionError, KeyError):
