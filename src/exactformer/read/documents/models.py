@@ -811,7 +811,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 cls = _classifier(found, g, X, tokens, layer, notes)
                 if cls is not None:
                     out.append(cls)
-                out.append(_post_ln(g, X, tokens, layer, notes))
+                out.append(_post_ln(found, g, X, tokens, layer, notes))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
                                      notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
@@ -878,7 +878,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
                                  prior=3))
-            ident = _post_ln(g, X, tokens, _layer_attention(g, tokens, True, d),
+            ident = _post_ln(found, g, X, tokens, _layer_attention(g, tokens, True, d),
                              note + ["no Wq, Wk, Wv: attention on the inputs themselves (Q = K = V = X)"])
             ident.label, ident.prior = "a post-LN layer with Q = K = V = X", 2
             ident.axes = ident.axes + [("layers.0.ffn.activation", activations(g))]
@@ -1050,6 +1050,16 @@ def _row_words(x) -> list[str] | None:
     return words if all(w and V.number(w) is None for w in words) else None
 
 
+def _col_words(x) -> list[str] | None:
+    """A table's column labels when every one is a word and a row is headed as the logits or probabilities
+    (| | tea | is | over ``logit z``, ``p``): the vocabulary its columns are."""
+    if not isinstance(x, I.Table) or not x.col_labels or len(x.col_labels) < 2 or not x.row_labels or \
+            not any(step_hint(lab) in ("logits", "probs") for lab in x.row_labels):
+        return None
+    words = [lab.strip("*`_ ") for lab in x.col_labels[-len(x.rows[0]):]] if x.rows else []
+    return words if len(words) >= 2 and all(w and V.number(w) is None for w in words) else None
+
+
 _ARROW = r"\s*(?:←|\\leftarrow|:=|-=)"
 _UPDATES_W = re.compile(r"(?<![\w\\])W(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # W ← W − η ∂L/∂W
 _UPDATES_B = re.compile(r"(?<![\w\\])b(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # b_j ← b_j − η (p_j − y_j)
@@ -1160,6 +1170,9 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
         vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
     if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
         vocab = next((words for x in found.found if (words := _row_words(x)) is not None and len(words) == size
+                      and len(set(words)) == size), None)
+    if vocab is None:  # | | tea | is | … | over rows "logit z", "p": a table of the logits names them by its columns
+        vocab = next((words for x in found.found if (words := _col_words(x)) is not None and len(words) == size
                       and len(set(words)) == size), None)
     if vocab is None:
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
@@ -1523,13 +1536,27 @@ def _ffn(g: Givens) -> dict:
     return f
 
 
-def _post_ln(g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+def _post_ln(found: I.Items, g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+    """A post-LN layer (attention, residual, LayerNorm, FFN, residual, LayerNorm), with the output layer over a
+    vocabulary when the document gives its weights, the cross-entropy of the next word it names, and one SGD
+    step of the output weights at the learning rate its prose states."""
     eps = g.eps[0] if g.eps else "0"
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": "post_ln", "attn": layer, "ffn": _ffn(g),
                                                   "ln1": {"eps": eps}, "ln2": {"eps": eps}}])
-    return Candidate("a post-LN layer", {"model": m},
+    head, head_note = _head(found, g, tokens, len(X[0]))
+    spec: Spec = {"model": m}
+    if head is not None:
+        m["head"] = head
+        loss, loss_note = _loss(g, head["vocab"], tokens[-1])
+        head_note = head_note + loss_note
+        if loss is not None:
+            m["loss"] = loss
+            step = _one_step(g, spec, ["head.W"])
+            head_note = head_note + ([f"one training step of head.W at learning rate {spec['train']['lr']}"]
+                                     if step else [])
+    return Candidate("a post-LN layer" + (", then an output layer" if head else ""), spec,
                      notes + ["W1 and W2 given: a post-LN layer (attention, residual, LayerNorm, FFN, residual, "
-                              "LayerNorm); say otherwise with --givens"], _conventions(g, True), prior=0)
+                              "LayerNorm); say otherwise with --givens"] + head_note, _conventions(g, True), prior=0)
 
 
 def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
