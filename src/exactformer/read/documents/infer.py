@@ -838,6 +838,8 @@ class _OtherTokens:
         words = [lab.strip("`*_ ") for lab in labels]
         if not all(re.fullmatch(r"[^\W\d_][^\s\d=]{0,20}", w) for w in words):  # pos 0, row 1, h1 = 0.5: no token
             return False
+        if all(step_hint(w) is not None for w in words):  # | logit | … | / | probability | … |: rows named by steps
+            return False
         if self.labels is None:
             self.labels = tokens | {lab for s in self.g.steps.values() for ax in s.labels if ax for lab in ax}
         return not set(words) & self.labels

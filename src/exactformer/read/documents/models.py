@@ -77,7 +77,7 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
 
 
 _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:answer|word)|correct (?:answer|word)|true (?:next|word)|"
-                           r"actual (?:next|word)|correct next|"
+                           r"actual (?:next|word)|correct next|(?:word|token) (?:i|we) (?:wanted|want|expected|hoped for)|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
                            r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort|từ đúng|đáp án đúng")
@@ -102,9 +102,10 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
         hit = _TARGET_WORDS.search(sentence.lower())
         if hit:  # the words said after the target's mention
             after = sentence[hit.end():]
-            said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", after)}
-            if len(said) == 1:
-                return next(iter(said))
+            for part in (after, re.split(r"[,;]\s", after)[0]):  # else its clause: "was early, so the loss is"
+                said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", part)}
+                if len(said) == 1:
+                    return next(iter(said))
     return None
 
 
@@ -177,7 +178,7 @@ def givens(found: I.Items) -> Givens:
     g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
-    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
+    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|\bsin(?:e|us)?\s*(?:/|and|&|e)\s*cos", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
@@ -811,7 +812,13 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 cls = _classifier(found, g, X, tokens, layer, notes)
                 if cls is not None:
                     out.append(cls)
-                out.append(_post_ln(found, g, X, tokens, layer, notes))
+                out.append(post := _post_ln(found, g, X, tokens, layer, notes))
+                if "positions" in g.words:  # the same layer on x + PE (sin/cos positions the document speaks of)
+                    pe = json.loads(json.dumps(post.spec))
+                    pe["model"]["positions"] = {"kind": "sinusoidal"}
+                    out.append(Candidate(post.label + ", after positional encodings", pe, post.notes + [
+                        "positions: sinusoidal (the document speaks of them)"], post.axes + _positions_axes(g),
+                        prior=1))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
                                      notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
