@@ -1227,8 +1227,9 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
                 continue
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims[:-1]))]
         if trains and len(addrs) <= 64:  # a training step's gradients and updated values
-            addrs = ([] if s.is_given else addrs) + [a.at(grad=True) for a in addrs] + \
-                ([a.at(t=1) for a in addrs] if g.model.train is not None else [])
+            fixed = s.is_given and not s.param  # √d_k, sin/cos positions: the same before and after the step
+            addrs = ([] if s.is_given and not fixed else addrs) + [a.at(grad=True) for a in addrs] + \
+                ([a.at(t=1) for a in addrs] if g.model.train is not None and not fixed else [])
         for a in addrs:
             cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
             sc = _score(cells, vals, reported)

@@ -1191,7 +1191,7 @@ _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
 _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
-_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
+_RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
 
 
