@@ -140,3 +140,109 @@ def test_a_table_of_logits_names_the_vocabulary_by_its_columns():
     assert models._col_words(t) == ["cat", "mat"]
     plain = items.Table([["1.2", "0.3"]], ["row 1"], ["cat", "mat"], 3, "", "")
     assert models._col_words(plain) is None  # rows not named as logits or probabilities: no vocabulary
+
+
+# the same block with a slip in the printed LN₂ row of "fox" (0.0391 written 0.0931): everything after it moves
+_SLIPPED = r"""# A post-LN block on two words, by hand
+
+*Lecture notes, week 6 — 5 min read*
+
+We push the words *the fox* through one block. Positions follow the sine/cosine recipe (position 0 first).
+
+| token | e1 | e2 | e3 | e4 |
+|---|---|---|---|---|
+| the | 0.5 | -0.2 | 0.3 | 0.1 |
+| fox | -0.4 | 0.6 | 0.2 | -0.3 |
+
+$$W_Q =
+\begin{bmatrix}
+0.2 & -0.5 \\
+0.7 & 0.1 \\
+-0.3 & 0.4 \\
+0.6 & -0.2
+\end{bmatrix}
+$$
+
+$$W_K =
+\begin{bmatrix}
+-0.1 & 0.3 \\
+0.5 & -0.6 \\
+0.2 & 0.2 \\
+-0.4 & 0.7
+\end{bmatrix}
+$$
+
+$$W_V =
+\begin{bmatrix}
+0.3 & -0.2 & 0.5 & 0.1 \\
+-0.6 & 0.4 & 0.2 & -0.3 \\
+0.1 & 0.7 & -0.4 & 0.2 \\
+0.4 & -0.1 & 0.3 & 0.6
+\end{bmatrix}
+$$
+
+Attention, then Add & Norm (a LayerNorm with γ = 1 and β = 0, no ε), then the feed-forward net with ReLU:
+
+$$W_1 =
+\begin{bmatrix}
+0.5 & -0.3 & 0.2 & -0.6 \\
+-0.2 & 0.4 & 0.7 & 0.1 \\
+0.3 & 0.6 & -0.5 & 0.2 \\
+-0.7 & 0.1 & 0.4 & 0.3
+\end{bmatrix}
+$$
+
+$$W_2 =
+\begin{bmatrix}
+0.4 & -0.1 & 0.3 & -0.2 \\
+-0.3 & 0.5 & 0.1 & 0.6 \\
+0.2 & 0.3 & -0.6 & 0.1 \\
+0.6 & -0.4 & 0.2 & -0.5
+\end{bmatrix}
+$$
+
+$b_1 = (0.1, -0.2, 0.0, 0.1)$ and $b_2 = (0.0, 0.1, -0.1, 0.0)$, then the residual and a second LayerNorm.
+
+The second LayerNorm gives the block's output:
+
+| LN₂ | 1 | 2 | 3 | 4 |
+|---|---|---|---|---|
+| the | -1.2020 | 0.7757 | -0.7519 | 1.1782 |
+| fox | -0.8392 | 1.6195 | -0.8193 | 0.0931 |
+
+## The output layer
+
+$$W_{out} =
+\begin{bmatrix}
+0.3 & -0.7 & 0.5 \\
+0.8 & 0.2 & -0.4 \\
+-0.5 & 0.6 & 0.1 \\
+0.2 & -0.3 & 0.9
+\end{bmatrix}
+$$
+
+| | the | fox | runs |
+|---|---|---|---|
+| logit | 1.4721 | 0.3918 | -1.0655 |
+| probability | 0.7049 | 0.2393 | 0.0557 |
+
+The token we wanted was *runs*, so the loss is −ln(0.0557) = 2.8873.
+
+With learning rate η = 0.1 the output matrix becomes
+
+| W′ | the | fox | runs |
+|---|---|---|---|
+| row 1 | 0.3592 | -0.6799 | 0.4208 |
+| row 2 | 0.6858 | 0.1612 | -0.2471 |
+| row 3 | -0.4422 | 0.6196 | 0.0226 |
+| row 4 | 0.1934 | -0.3022 | 0.9088 |
+"""
+
+
+def test_after_a_slip_the_updated_weights_move_with_the_forward_pass(tmp_path):
+    got = _found(tmp_path, "slipped.md", _SLIPPED)
+    assert got["ln2.norm[fox][4]"] == ("0.0931", "wrong")
+    assert got["probs[fox][runs]"] == ("0.0557", "propagated")  # the whole row moved: a slip upstream
+    assert got["step1.head.W[1][the]"] == ("0.3592", "propagated")  # every cell close, none agreeing
+    assert got["step1.head.W[4][runs]"] == ("0.9088", "propagated")
+    assert not {t for t, _ in got.values()} & {"6", "5", "0", "1", "0.1"}  # η = 0.1 is a setting
