@@ -196,26 +196,28 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
 
 
 def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None,
-                 after: bool = False) -> _Match | None:
-    """The step, orientation and fixed indices under which the most cells agree (then the most are close).
+                 after: bool = False, moved: bool = False) -> _Match | None:
+    """The step, orientation and fixed indices under which the most cells agree (then the most are close);
+    ``moved``: a slip upstream moved a whole row of the forward pass, so the gradients and updated weights
+    after it may be close in every cell without any agreeing.
 
     A candidate is dropped as soon as it cannot agree on as many cells as the best so far, so the cost is
     about one pass over the table per candidate that fits its shape; a table printed again (a notebook run
     twice) is matched once."""
-    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after)
+    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after, moved)
     if memo not in vals.matches:
         got = None
         if hint is not None:  # the document's own name for it, if its values allow
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint)
         if got is None or got.exact < got.cells:  # a name is a prior: more cells agreeing elsewhere win
-            other = _match_matrix(rows, row_labels, col_labels, vals, after=after)
+            other = _match_matrix(rows, row_labels, col_labels, vals, after=after, moved=moved)
             got = other if got is None or (other is not None and other.exact > got.exact) else got
         vals.matches[memo] = got
     return vals.matches[memo]
 
 
 def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None,
-                  after: bool = False) -> _Match | None:
+                  after: bool = False, moved: bool = False) -> _Match | None:
     """``after``: the item is named as a weight after the training step (W'), so half of its cells agreeing, the
     rest close, is enough (a slip in one gradient moves a column)."""
     g = vals.g
@@ -269,8 +271,9 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     n = len(cells)
     if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
-    if (grad or t) and exact < max(1, 0.75 * n) and not (after and t and exact >= 0.5 * n and exact + close == n):
-        return None  # a gradient or an updated weight: most of its cells must agree
+    if (grad or t) and exact < max(1, 0.75 * n) and not (after and t and exact >= 0.5 * n and exact + close == n) \
+            and not (moved and n >= 4 and exact + close == n):
+        return None  # a gradient or an updated weight: most of its cells must agree (all close after a slip)
     restated = g.restates_givens(s.key) and not (grad or t)
     return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
 
@@ -343,6 +346,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     other = _OtherTokens(g)
     loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
     matched = unmatched = agree = cells = work = 0
+    moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
     for item in found.found:
         if id(item) in givens:
             continue
@@ -412,7 +416,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
-                               after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name))
+                               after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name),
+                               moved=moved)
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
                 got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
@@ -464,6 +469,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             matched += 1
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
+            first = got.address_cells[0][0]
+            moved = moved or (not got.given and not (first.grad or first.t) and got.cells >= 3 and got.exact == 0
+                              and got.close >= 0.75 * got.cells)  # a whole row moved: a slip upstream
             after_slip.matched(got, len(rows))
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
     if found.diagram:
@@ -837,6 +845,8 @@ class _OtherTokens:
             return False
         words = [lab.strip("`*_ ") for lab in labels]
         if not all(re.fullmatch(r"[^\W\d_][^\s\d=]{0,20}", w) for w in words):  # pos 0, row 1, h1 = 0.5: no token
+            return False
+        if all(step_hint(w) is not None for w in words):  # | logit | … | / | probability | … |: rows named by steps
             return False
         if self.labels is None:
             self.labels = tokens | {lab for s in self.g.steps.values() for ax in s.labels if ax for lab in ax}
@@ -1225,8 +1235,9 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
                 continue
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims[:-1]))]
         if trains and len(addrs) <= 64:  # a training step's gradients and updated values
-            addrs = ([] if s.is_given else addrs) + [a.at(grad=True) for a in addrs] + \
-                ([a.at(t=1) for a in addrs] if g.model.train is not None else [])
+            fixed = s.is_given and not s.param  # √d_k, sin/cos positions: the same before and after the step
+            addrs = ([] if s.is_given and not fixed else addrs) + [a.at(grad=True) for a in addrs] + \
+                ([a.at(t=1) for a in addrs] if g.model.train is not None and not fixed else [])
         for a in addrs:
             cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
             sc = _score(cells, vals, reported)

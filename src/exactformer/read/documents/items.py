@@ -100,7 +100,7 @@ class Items:
 _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:=|:=|：|:)\s*(.+)$")
 _JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
 _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
-_NAME_ALONE = re.compile(r"^\s*([^\W\d][\w^'.()]{0,30})\s*(?:=|:|：)\s*$")  # "Q =" above its printed matrix
+_NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")

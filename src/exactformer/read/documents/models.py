@@ -77,7 +77,7 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
 
 
 _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:answer|word)|correct (?:answer|word)|true (?:next|word)|"
-                           r"actual (?:next|word)|correct next|"
+                           r"actual (?:next|word)|correct next|(?:word|token) (?:i|we) (?:wanted|want|expected|hoped for)|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
                            r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort|từ đúng|đáp án đúng")
@@ -102,9 +102,10 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
         hit = _TARGET_WORDS.search(sentence.lower())
         if hit:  # the words said after the target's mention
             after = sentence[hit.end():]
-            said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", after)}
-            if len(said) == 1:
-                return next(iter(said))
+            for part in (after, re.split(r"[,;]\s", after)[0]):  # else its clause: "was early, so the loss is"
+                said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", part)}
+                if len(said) == 1:
+                    return next(iter(said))
     return None
 
 
@@ -177,7 +178,7 @@ def givens(found: I.Items) -> Givens:
     g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
-    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
+    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|\bsin(?:e|us)?\s*(?:/|and|&|e)\s*cos", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
@@ -811,7 +812,13 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 cls = _classifier(found, g, X, tokens, layer, notes)
                 if cls is not None:
                     out.append(cls)
-                out.append(_post_ln(g, X, tokens, layer, notes))
+                out.append(post := _post_ln(found, g, X, tokens, layer, notes))
+                if "positions" in g.words:  # the same layer on x + PE (sin/cos positions the document speaks of)
+                    pe = json.loads(json.dumps(post.spec))
+                    pe["model"]["positions"] = {"kind": "sinusoidal"}
+                    out.append(Candidate(post.label + ", after positional encodings", pe, post.notes + [
+                        "positions: sinusoidal (the document speaks of them)"], post.axes + _positions_axes(g),
+                        prior=1))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
                                      notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
@@ -878,7 +885,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
                                  prior=3))
-            ident = _post_ln(g, X, tokens, _layer_attention(g, tokens, True, d),
+            ident = _post_ln(found, g, X, tokens, _layer_attention(g, tokens, True, d),
                              note + ["no Wq, Wk, Wv: attention on the inputs themselves (Q = K = V = X)"])
             ident.label, ident.prior = "a post-LN layer with Q = K = V = X", 2
             ident.axes = ident.axes + [("layers.0.ffn.activation", activations(g))]
@@ -1050,6 +1057,16 @@ def _row_words(x) -> list[str] | None:
     return words if all(w and V.number(w) is None for w in words) else None
 
 
+def _col_words(x) -> list[str] | None:
+    """A table's column labels when every one is a word and a row is headed as the logits or probabilities
+    (| | tea | is | over ``logit z``, ``p``): the vocabulary its columns are."""
+    if not isinstance(x, I.Table) or not x.col_labels or len(x.col_labels) < 2 or not x.row_labels or \
+            not any(step_hint(lab) in ("logits", "probs") for lab in x.row_labels):
+        return None
+    words = [lab.strip("*`_ ") for lab in x.col_labels[-len(x.rows[0]):]] if x.rows else []
+    return words if len(words) >= 2 and all(w and V.number(w) is None for w in words) else None
+
+
 _ARROW = r"\s*(?:←|\\leftarrow|:=|-=)"
 _UPDATES_W = re.compile(r"(?<![\w\\])W(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # W ← W − η ∂L/∂W
 _UPDATES_B = re.compile(r"(?<![\w\\])b(?:_?\{?[\w ]{0,8}\}?)?(?:\[[^\]]*\])?" + _ARROW)  # b_j ← b_j − η (p_j − y_j)
@@ -1161,6 +1178,9 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
     if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
         vocab = next((words for x in found.found if (words := _row_words(x)) is not None and len(words) == size
                       and len(set(words)) == size), None)
+    if vocab is None:  # | | tea | is | … | over rows "logit z", "p": a table of the logits names them by its columns
+        vocab = next((words for x in found.found if (words := _col_words(x)) is not None and len(words) == size
+                      and len(set(words)) == size), None)
     if vocab is None:
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
     head = {"vocab": vocab, "W": list(w.array)}
@@ -1171,7 +1191,7 @@ _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
 _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
-_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
+_RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
 
 
@@ -1523,13 +1543,27 @@ def _ffn(g: Givens) -> dict:
     return f
 
 
-def _post_ln(g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+def _post_ln(found: I.Items, g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+    """A post-LN layer (attention, residual, LayerNorm, FFN, residual, LayerNorm), with the output layer over a
+    vocabulary when the document gives its weights, the cross-entropy of the next word it names, and one SGD
+    step of the output weights at the learning rate its prose states."""
     eps = g.eps[0] if g.eps else "0"
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": "post_ln", "attn": layer, "ffn": _ffn(g),
                                                   "ln1": {"eps": eps}, "ln2": {"eps": eps}}])
-    return Candidate("a post-LN layer", {"model": m},
+    head, head_note = _head(found, g, tokens, len(X[0]))
+    spec: Spec = {"model": m}
+    if head is not None:
+        m["head"] = head
+        loss, loss_note = _loss(g, head["vocab"], tokens[-1])
+        head_note = head_note + loss_note
+        if loss is not None:
+            m["loss"] = loss
+            step = _one_step(g, spec, ["head.W"])
+            head_note = head_note + ([f"one training step of head.W at learning rate {spec['train']['lr']}"]
+                                     if step else [])
+    return Candidate("a post-LN layer" + (", then an output layer" if head else ""), spec,
                      notes + ["W1 and W2 given: a post-LN layer (attention, residual, LayerNorm, FFN, residual, "
-                              "LayerNorm); say otherwise with --givens"], _conventions(g, True), prior=0)
+                              "LayerNorm); say otherwise with --givens"] + head_note, _conventions(g, True), prior=0)
 
 
 def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
