@@ -47,6 +47,7 @@ class Givens:
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     sublayer_table: int | None = None  # the id of the table whose column it is, if it is one
     one_hot: list[tuple[int, int]] = field(default_factory=list)  # y = (0, 0, 1): (its length, where its 1 is)
+    target_index: set[int] = field(default_factory=set)  # cross_entropy(z, tensor([4])), -log(p[3]): the class index
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
@@ -83,9 +84,18 @@ _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:a
                            r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort|từ đúng|đáp án đúng")
 
 
+_TARGET_INDEX = re.compile(r"cross_entropy\s*\([^,()]*(?:\([^()]*\)[^,()]*)*,\s*(?:torch\.tensor\s*\(\s*)?\[?\s*(\d+)\s*\]?\s*\)|"
+                           r"-\s*(?:np\.|torch\.|math\.)?log\s*\(\s*\w+\s*\[\s*(?:-?\d+\s*,\s*)?(\d+)\s*\]\s*\)|"
+                           r"(?<![\w.])y\s*\[\s*(\d+)\s*\]\s*=\s*1(?![\d.])")
+
+
 def target_word(g: Givens, vocab: list[str]) -> str | None:
-    """The word the document says should come next (quoted or emphasised in a sentence about the target),
-    when exactly one word of the vocabulary is so named."""
+    """The word the document says should come next: the class index its code takes the loss at
+    (cross_entropy(z, torch.tensor([4])), -np.log(p[3]), y[3] = 1), else the one word of the vocabulary quoted or
+    emphasised in a sentence about the target (after the target's mention if the sentence also lists the
+    vocabulary), else a one-hot vector."""
+    if len(g.target_index) == 1 and (k := next(iter(g.target_index))) < len(vocab):
+        return vocab[k]
     text = g.target_text
     named = {w for w in vocab if re.search(r"[「『\"“'*_`]\s*" + re.escape(w) + r"\s*[」』\"”'*_`]", text) or
              re.search(r"(?:next (?:word|token)|target(?: word| token)?) (?:is|=)\s*\W{0,2}" + re.escape(w) +
@@ -101,7 +111,7 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
     for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
         hit = _TARGET_WORDS.search(sentence.lower())
         if hit:  # the words said after the target's mention
-            after = sentence[hit.end():]
+            after = re.sub(r"(?<=\w)\W*$", "", sentence[hit.end():])  # its full stop is not the word "."
             said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", after)}
             if len(said) == 1:
                 return next(iter(said))
@@ -177,6 +187,7 @@ def givens(found: I.Items) -> Givens:
     g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
+    g.target_index = {int(next(d for d in m.groups() if d)) for m in _TARGET_INDEX.finditer(prose)}
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
@@ -811,7 +822,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 cls = _classifier(found, g, X, tokens, layer, notes)
                 if cls is not None:
                     out.append(cls)
-                out.append(_post_ln(g, X, tokens, layer, notes))
+                out.append(_post_ln(g, X, tokens, layer, notes, found))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
                                      notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
@@ -1523,13 +1534,25 @@ def _ffn(g: Givens) -> dict:
     return f
 
 
-def _post_ln(g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+def _post_ln(g: Givens, X, tokens, layer: dict, notes: list[str], found: I.Items | None = None) -> Candidate:
+    """A whole post-LN layer; with ``found``, the output layer the document gives on top of it (its weights over
+    a vocabulary), the next word's cross-entropy and one SGD step of the output weights when it states a rate."""
     eps = g.eps[0] if g.eps else "0"
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": "post_ln", "attn": layer, "ffn": _ffn(g),
                                                   "ln1": {"eps": eps}, "ln2": {"eps": eps}}])
-    return Candidate("a post-LN layer", {"model": m},
+    spec: Spec = {"model": m}
+    more: list[str] = []
+    head, more = _head(found, g, tokens, len(X[0])) if found is not None and X else (None, [])
+    if head is not None:
+        m["head"] = head
+        loss, loss_note = _loss(g, head["vocab"], tokens[-1])
+        more += loss_note
+        if loss:
+            m["loss"] = loss
+            more += [step[2:]] if (step := _one_step(g, spec, ["head.W"])) else []
+    return Candidate("a post-LN layer" + (", then an output layer" if head else ""), spec,
                      notes + ["W1 and W2 given: a post-LN layer (attention, residual, LayerNorm, FFN, residual, "
-                              "LayerNorm); say otherwise with --givens"], _conventions(g, True), prior=0)
+                              "LayerNorm); say otherwise with --givens"] + more, _conventions(g, True), prior=0)
 
 
 def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
