@@ -1041,7 +1041,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     loss, loss_note = _loss(g, head["vocab"], name)
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
     spec: Spec = {"model": m}
-    lr = m_lr.group(1).rstrip(".") if loss and (m_lr := _RATE.search(g.prose)) else None
+    lr = _rate(g.prose) if loss else None
     if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new), or of its bias (b ← …)
         params = [p for p, pat in (("head.W", _UPDATES_W), ("head.b", _UPDATES_B)) if pat.search(g.prose)
                   and (p != "head.b" or "b" in head)] or ["head.W"]
@@ -1184,6 +1184,18 @@ _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
 _RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
+_CODE_RATE = re.compile(r"-=\s*(" + _NUM + r")\s*\*\s*[\w.\[\]]*grad\b|"  # W -= 0.5 * W.grad
+                        r"(?<![\w.])(\w+)\s*-\s*(" + _NUM + r")\s*\*\s*(?:[\w.]*grad\w*|d\2)\b")  # W - 0.1 * dW
+
+
+def _rate(prose: str) -> str | None:
+    """The learning rate the prose states ("η = 0.1", "lr: 0.5"), else the one its code steps with
+    (W -= 0.5 * W.grad, W_new = W - 0.1 * dW)."""
+    m = _RATE.search(prose)
+    if m is not None:
+        return m.group(1).rstrip(".")
+    rates = {(c.group(1) or c.group(3)).rstrip(".") for c in _CODE_RATE.finditer(prose)}
+    return rates.pop() if len(rates) == 1 else None
 
 
 _SIGMOID = r"sigmoid|σ|\\sigma\s*(?:\(|\\left)|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
@@ -1194,11 +1206,11 @@ _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba
 def _one_step(g: Givens, spec: Spec, params: list[str]) -> str:
     """One SGD step of ``params`` at the learning rate the prose states, added to the spec: the note's words for
     it ("", when the document states no rate)."""
-    m = _RATE.search(g.prose)
-    if m is None:
+    lr = _rate(g.prose)
+    if lr is None:
         return ""
-    spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1, "params": params}
-    return f", one step at learning rate {m.group(1).rstrip('.')}"
+    spec["train"] = {"lr": lr, "steps": 1, "params": params}
+    return f", one step at learning rate {lr}"
 
 
 def _from_upstream(g: Givens) -> bool:
@@ -1229,7 +1241,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     low = prose.lower()
     act = "sigmoid" if re.search(_SIGMOID, low) else "relu" if "relu" in low else \
         "tanh" if "tanh" in low else None
-    b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
+    b, t = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET))
+    lr = _rate(prose)
     b = sc.get("b", b)
     upstream = t is None and _from_upstream(g)
     if act is None or (t is None and not upstream):
