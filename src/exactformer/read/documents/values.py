@@ -246,6 +246,8 @@ def _nested(t: str) -> Array | None:
             k = m.end()
     if stack or out is None:
         return None
+    while len(out) == 1 and isinstance(out[0], list) and out[0] and all(isinstance(r, list) for r in out[0]):
+        out = out[0]  # tensor([[[…], […]]]) of shape [1, T, C]: a batch of one, its matrix
     return out if _regular(out) else None
 
 
