@@ -252,3 +252,38 @@ print(F.softmax(att, dim=-1))
     assert len([q for q in got if q.startswith("weights")]) >= 6
     assert all(v == "correct" for _, v in got.values())
     assert not any(text in ("1", "3") for text, _ in got.values())  # torch.Size([1, 3, 2]) is no claim
+
+
+
+def test_token_ids_and_a_weight_the_code_gives_are_no_claims(tmp_path):
+    """input_ids = [[0, 1, 2]] counts words, and a W_… matrix typed into the code is a given: neither is matched to
+    an activation even where its cells agree with one (W_mix holds the context's own numbers here)."""
+    x = [[0.6, -0.2], [0.1, 0.5], [-0.4, 0.3]]
+    s = [[sum(a * b for a, b in zip(qi, kj)) / math.sqrt(2) for kj in x] for qi in x]
+    a = [[math.exp(v) / sum(math.exp(u) for u in r) for v in r] for r in s]
+    ctx = _mm(a, x)
+    lit = ", ".join("[" + ", ".join(f"{v:.4f}" for v in r) + "]" for r in ctx)
+    text = f"""# Attention on the inputs
+
+No projections: Q = K = V = X, scaled by √2.
+
+```python
+input_ids = torch.tensor([[0, 1, 2]])
+x = torch.tensor([[
+    [0.6, -0.2],  # ▁un
+    [0.1, 0.5],  # ▁deux
+    [-0.4, 0.3],  # ▁trois
+]])
+W_mix = torch.tensor([{lit}])
+print(torch.softmax(x @ x.transpose(-2, -1) / 2 ** 0.5, dim=-1))
+```
+
+```
+tensor([[{", ".join(f"{v:.4f}" for v in a[0])}],
+        [{", ".join(f"{v:.4f}" for v in a[1])}],
+        [{", ".join(f"{v:.4f}" for v in a[2])}]])
+```
+"""
+    got = _found(tmp_path, "ids.md", text)
+    assert got["weights[▁trois,▁un]"] == (f"{a[2][0]:.4f}", "correct")
+    assert not any(q.startswith(("context", "PE")) for q in got)  # W_mix, input_ids: no claims
