@@ -316,6 +316,9 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
+_WEIGHT_NAME = re.compile(r"W_?[A-Za-z]\w*")  # W_proj, W_attn, Wout: a weight matrix by its name
+_TRAINED = re.compile(r"(?:grad|step\d+)\.")  # what a weight's name may also hold: its gradient, its update
+_IDS = re.compile(r"(?:\w+_)?ids?|idx|indices|token_?ids", re.IGNORECASE)  # input_ids = tensor([[0, 1, 2]])
 _ROOT_WORK = re.compile(r"\s*(?:√|sqrt)\s*\(?\s*\d{1,4}\s*\)?\s*(?:≈|≃|=|~)\s*\d+\.\d+\s*")  # a root's value, alone
 
 
@@ -412,6 +415,10 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if len(rows) == 1 and V.one_hot(rows[0]) is not None:
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
+            if isinstance(item, I.Named) and _IDS.fullmatch(I.strip_role(item.name).strip()) and \
+                    all(c is not None and c.isdigit() for r in rows for c in r):
+                notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))
+                continue  # input_ids = tensor([[0, 1, 2]]): which words, not a quantity
             if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
@@ -444,6 +451,10 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             named = role(getattr(item, "name", "") or "")
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
                 got = None  # "keys = {…}" is K or nothing
+            if got is not None and not got.given and isinstance(item, I.Named) and \
+                    _WEIGHT_NAME.fullmatch(I.strip_role(item.name).strip()) and \
+                    not _TRAINED.match(g.name(got.address_cells[0][0])):
+                got = None  # W_proj = [[…]]: a weight the document gives, not an activation (its gradient, its update)
             parts = _head_blocks(rows, row_labels, vals, hint) if got is None else None
             if parts:  # | 猫 | q₁ q₂ | q₃ q₄ |: the heads' Q side by side (Q_all), a block per head
                 for k, part in enumerate(parts):

@@ -104,10 +104,37 @@ _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
+_VOCAB_LIST = re.compile(r"(?<!\w)(?:vocab(?:ulary)?|vocabul[aá]rio|vocabulario|vocabulaire|vokabular|wortschatz|kosakata|"
+                         r"từ vựng|語彙|词表|词汇表|어휘)\s*(?:\([^()]{0,40}\))?\s*[:：]\s*(.{1,400})", re.IGNORECASE)
+_VOCAB_ITEM = re.compile(r"[^\s,;、，：:]+")
+_VOCAB_SEP = re.compile(r"\s*[,、，]\s*(?:(?:and|und|e|et|y|và)\s+)?|\s+(?:and|und|e|et|y|và)\s+")
 _CELL = re.compile(r"\[[^\[\]]*\]|" + V.NUMBER.pattern + r"|\S+")
 _HEADING_END = tuple("。．.！!？?、，,：:")
 MAX_LINES = 200_000
 MAX_JOIN = 200  # lines a bracketed array may span
+
+
+def _vocab_list(s: str) -> list[str] | None:
+    """The words of a vocabulary listed after its label ("Vocabulary: the, cat, sat, ." "Vokabular: Der, Hund und
+    laut; …"): comma-separated words, up to the first other separator; a sentence's full stop is no part of the last
+    word (a lone "." is a word)."""
+    m = _VOCAB_LIST.search(s)
+    if m is None:
+        return None
+    rest, words = m.group(1), []
+    while (w := _VOCAB_ITEM.match(rest)) is not None:
+        words.append(w.group(0))
+        rest = rest[w.end():]
+        sep = _VOCAB_SEP.match(rest)
+        if sep is None:
+            break
+        rest = rest[sep.end():]
+    words = [w[:-1] if len(w) > 1 and w.endswith((".", "。")) else w for w in words]
+    words = [w.strip("'\"“”‘’`*_") or w for w in words]
+    if len(words) < 2 or len(set(words)) < len(words) or \
+            any(len(w) > 30 or V.number(w) is not None or any(ch.isdigit() for ch in w) for w in words):
+        return None
+    return words
 
 
 def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
@@ -415,6 +442,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             toks = [t.strip().strip("'\"“”‘’`") for t in re.split(r"[,、，]", tm.group(1))]
             if len(toks) >= 2 and all(t and len(t) <= 30 and V.number(t) is None for t in toks):
                 out.found.append(Tokens(toks, n))
+        elif (vocab := _vocab_list(s)) is not None:  # "Vocabulary: the, cat, sat, ." (quotes already cleaned)
+            out.found.append(Tokens(vocab, n))
         nxt = V.clean(lines[k + 1]).strip() if k + 1 < len(lines) else ""
         if not any(ch.isdigit() for ch in s) and _row(nxt) is None:  # (a table's header is not a heading)
             _context(context, s)

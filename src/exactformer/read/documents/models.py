@@ -47,6 +47,7 @@ class Givens:
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     sublayer_table: int | None = None  # the id of the table whose column it is, if it is one
     one_hot: list[tuple[int, int]] = field(default_factory=list)  # y = (0, 0, 1): (its length, where its 1 is)
+    target_index: set[int] = field(default_factory=set)  # cross_entropy(z, tensor([4])), -log(p[3]): the class index
     words: set[str] = field(default_factory=set)  # what the document talks about: layernorm, positions, ffn …
     activations: list[str] = field(default_factory=list)  # the activations it names (relu, gelu, …)
     rounded: bool = False  # the document says it prints its numbers rounded
@@ -83,9 +84,18 @@ _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:a
                            r"próxima palavra|mot (?:suivant|correct)|bon mot|richtige wort|nächste wort|từ đúng|đáp án đúng")
 
 
+_TARGET_INDEX = re.compile(r"cross_entropy\s*\([^,()]*(?:\([^()]*\)[^,()]*)*,\s*(?:torch\.tensor\s*\(\s*)?\[?\s*(\d+)\s*\]?\s*\)|"
+                           r"-\s*(?:np\.|torch\.|math\.)?log\s*\(\s*\w+\s*\[\s*(?:-?\d+\s*,\s*)?(\d+)\s*\]\s*\)|"
+                           r"(?<![\w.])y\s*\[\s*(\d+)\s*\]\s*=\s*1(?![\d.])")
+
+
 def target_word(g: Givens, vocab: list[str]) -> str | None:
-    """The word the document says should come next (quoted or emphasised in a sentence about the target),
-    when exactly one word of the vocabulary is so named."""
+    """The word the document says should come next: the class index its code takes the loss at
+    (cross_entropy(z, torch.tensor([4])), -np.log(p[3]), y[3] = 1), else the one word of the vocabulary quoted or
+    emphasised in a sentence about the target (after the target's mention if the sentence also lists the
+    vocabulary), else a one-hot vector."""
+    if len(g.target_index) == 1 and (k := next(iter(g.target_index))) < len(vocab):
+        return vocab[k]
     text = g.target_text
     named = {w for w in vocab if re.search(r"[「『\"“'*_`]\s*" + re.escape(w) + r"\s*[」』\"”'*_`]", text) or
              re.search(r"(?:next (?:word|token)|target(?: word| token)?) (?:is|=)\s*\W{0,2}" + re.escape(w) +
@@ -101,7 +111,7 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
     for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
         hit = _TARGET_WORDS.search(sentence.lower())
         if hit:  # the words said after the target's mention
-            after = sentence[hit.end():]
+            after = re.sub(r"(?<=\w)\W*$", "", sentence[hit.end():])  # its full stop is not the word "."
             for part in (after, re.split(r"[,;]\s", after)[0]):  # else its clause: "was early, so the loss is"
                 said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", part)}
                 if len(said) == 1:
@@ -178,6 +188,7 @@ def givens(found: I.Items) -> Givens:
     g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
+    g.target_index = {int(next(d for d in m.groups() if d)) for m in _TARGET_INDEX.finditer(prose)}
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|\bsin(?:e|us)?\s*(?:/|and|&|e)\s*cos", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
@@ -1037,7 +1048,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     loss, loss_note = _loss(g, head["vocab"], name)
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
     spec: Spec = {"model": m}
-    lr = m_lr.group(1).rstrip(".") if loss and (m_lr := _RATE.search(g.prose)) else None
+    lr = _rate(g.prose) if loss else None
     if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new), or of its bias (b ← …)
         params = [p for p, pat in (("head.W", _UPDATES_W), ("head.b", _UPDATES_B)) if pat.search(g.prose)
                   and (p != "head.b" or "b" in head)] or ["head.W"]
@@ -1193,6 +1204,18 @@ _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
 _RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
+_CODE_RATE = re.compile(r"-=\s*(" + _NUM + r")\s*\*\s*[\w.\[\]]*grad\b|"  # W -= 0.5 * W.grad
+                        r"(?<![\w.])(\w+)\s*-\s*(" + _NUM + r")\s*\*\s*(?:[\w.]*grad\w*|d\2)\b")  # W - 0.1 * dW
+
+
+def _rate(prose: str) -> str | None:
+    """The learning rate the prose states ("η = 0.1", "lr: 0.5"), else the one its code steps with
+    (W -= 0.5 * W.grad, W_new = W - 0.1 * dW)."""
+    m = _RATE.search(prose)
+    if m is not None:
+        return m.group(1).rstrip(".")
+    rates = {(c.group(1) or c.group(3)).rstrip(".") for c in _CODE_RATE.finditer(prose)}
+    return rates.pop() if len(rates) == 1 else None
 
 
 _SIGMOID = r"sigmoid|σ|\\sigma\s*(?:\(|\\left)|シグモイド|시그모이드"  # a neuron's or a small network's activation, as documents name it
@@ -1203,11 +1226,11 @@ _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba
 def _one_step(g: Givens, spec: Spec, params: list[str]) -> str:
     """One SGD step of ``params`` at the learning rate the prose states, added to the spec: the note's words for
     it ("", when the document states no rate)."""
-    m = _RATE.search(g.prose)
-    if m is None:
+    lr = _rate(g.prose)
+    if lr is None:
         return ""
-    spec["train"] = {"lr": m.group(1).rstrip("."), "steps": 1, "params": params}
-    return f", one step at learning rate {m.group(1).rstrip('.')}"
+    spec["train"] = {"lr": lr, "steps": 1, "params": params}
+    return f", one step at learning rate {lr}"
 
 
 def _from_upstream(g: Givens) -> bool:
@@ -1238,7 +1261,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     low = prose.lower()
     act = "sigmoid" if re.search(_SIGMOID, low) else "relu" if "relu" in low else \
         "tanh" if "tanh" in low else None
-    b, t, lr = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET, _RATE))
+    b, t = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET))
+    lr = _rate(prose)
     b = sc.get("b", b)
     upstream = t is None and _from_upstream(g)
     if act is None or (t is None and not upstream):

@@ -2,6 +2,7 @@
 
     [0.9, 0.2, 0.1]            [[0.1, 0.2], [0.3, 0.4]]       (a line break inside brackets is fine)
     tensor([[0.2, 0.3], …])    array([…])   np.array([…])    torch.tensor([…], requires_grad=True)
+    np.float64(1.2668147)      (NumPy 2's repr of a scalar: one number)
     \\begin{bmatrix} 0.1 & 0.2 \\\\ 0.3 & 0.4 \\end{bmatrix}   (also pmatrix, matrix, array)
     [0.1 0.2 0.3]              (NumPy's own printing: spaces, no commas)
     c(0.1, 0.2)                matrix(c(…), nrow = 2, byrow = TRUE)   (R's, filled by column unless byrow)
@@ -17,8 +18,8 @@ import unicodedata
 
 NUMBER = re.compile(r"[-−‐–]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
-_WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable)"
-                      r"\s*\(", re.IGNORECASE)
+_WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable|"
+                      r"float(?:16|32|64))\s*\(", re.IGNORECASE)
 _LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?(.*?)\\end\{\1\}",
                     re.DOTALL)  # an array's column spec, {cccc} (or cccc once its braces are read off)
 MAX_CELLS = 100_000
@@ -245,6 +246,8 @@ def _nested(t: str) -> Array | None:
             k = m.end()
     if stack or out is None:
         return None
+    while len(out) == 1 and isinstance(out[0], list) and out[0] and all(isinstance(r, list) for r in out[0]):
+        out = out[0]  # tensor([[[…], […]]]) of shape [1, T, C]: a batch of one, its matrix
     return out if _regular(out) else None
 
 
