@@ -170,6 +170,8 @@ def _sentence_name(text: str) -> str:
 
 def _cell(text: str):
     t = V.clean(text).strip().strip("$").strip()
+    if V.fill(t):  # | -1e9 |: a mask's fill value in a masked cell states nothing, like −∞
+        return None
     n = V.number(t)
     if n is not None:
         return n
