@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import product
 from math import prod
 from typing import NamedTuple
@@ -184,6 +185,8 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         if not all(i is not None for i in found):
             folded = {lab.casefold(): k for k, lab in enumerate(names)}
             found = [folded.get(lab.casefold()) for lab in labels]
+        if not all(i is not None for i in found):
+            found = [_setting_row(lab, names) for lab in labels]
         if all(i is not None for i in found):
             return found
         return list(range(size)) if count == size else None  # labels of the document's own: rows by position
@@ -193,6 +196,22 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
     if count == size - 1 and no_self:  # one query of its own, last: its row leaves itself out
         return list(range(size - 1))
     return list(range(size)) if count == size else None
+
+
+def _setting_row(label: str, names: list[str]) -> int | None:
+    """The row named ``T=0.5`` (a row per value of a setting) that a bare number labels: ``0.5`` or ``0.50``, as
+    a loop prints its variable before each result (``print(T, p)``)."""
+    n = V.number(V.clean(label).strip())
+    if n is None:
+        return None
+    for k, name in enumerate(names):
+        m = _SETTING_ROW.fullmatch(name)
+        if m and V.number(m.group(1)) is not None and Fraction(m.group(1)) == Fraction(n):
+            return k
+    return None
+
+
+_SETTING_ROW = re.compile(r"[^\W\d]\w{0,15}=(" + V.NUMBER.pattern + r")")
 
 
 def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None,
