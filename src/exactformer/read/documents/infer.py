@@ -469,6 +469,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
+            if got is None and isinstance(item, I.Table):
+                got = _target_column(rows, row_labels, g, vals)  # | position | true next | p |: p of each target
             if got is None and isinstance(item, I.Named) and len(rows) == 1:
                 got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
             if got is None:
@@ -963,6 +965,27 @@ def _named_column(rows, row_labels, head: str | None, hint: str | None, g, vals:
     return _scored(cells, vals, list(range(len(cells))))
 
 
+def _target_column(rows, row_labels, g, vals: _Values) -> _Match | None:
+    """A column of a table a row per position (a loss's positions) that states the probability each position
+    gives its own target (| position | true next | p |): probs[t][target_t], every cell to its last digit."""
+    loss = g.model.loss
+    targets = dict(loss.targets) if loss is not None and loss.kind is LossKind.CROSS_ENTROPY else {}
+    probs = [st for st in g.steps.values() if st.spec.name == "probs" and len(st.dims) == 2 and
+             st.labels[0] and st.labels[1] and not st.is_given]
+    if not targets or not row_labels or len(probs) != 1 or any(len(r) != 1 or r[0] is None for r in rows):
+        return None
+    st = probs[0]
+    cells = []
+    for lab, r in zip((lab.strip("`*_ ") for lab in row_labels), rows):
+        t = st.labels[0].index(lab) if lab in st.labels[0] else None
+        target = targets.get(t) if t is not None else None
+        if not isinstance(target, str) or target not in st.labels[1]:
+            return None
+        cells.append((Address(st.key, (t, st.labels[1].index(target))), r[0]))
+    got = _scored(cells, vals, list(range(len(cells))))
+    return got if got is not None and got.exact == got.cells >= 2 else None
+
+
 NEAR_NAMED = 0.25  # how far (relative) a named column's numbers may lie from the model's and still be its own
 
 
@@ -1172,8 +1195,12 @@ def _literal_count(node) -> int:
 
 def _named_address(item: I.Work, g) -> Address | None:
     """The quantity a line's own name and row label say it computes (``**猫**：σ^2 = 0.527 / 3 = 0.1757`` →
-    var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only."""
+    var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only,
+    or the one scalar of that name (the loss, the perplexity) when no label is given."""
     hint = step_hint(item.name) if item.name else None
+    scalar = [st for st in g.steps.values() if st.spec.name == hint and not st.dims and not st.is_given]
+    if len(scalar) == 1 and item.label is None:  # "loss = (a + b + c) / 3 = 0.2376": the model's one loss
+        return Address(scalar[0].key, ())
     if hint is None or item.label is None:
         return None
     steps = [st for st in g.steps.values() if st.spec.name == hint and len(st.dims) == 1 and st.labels[0]]
