@@ -195,6 +195,9 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         return list(nums) if all(0 <= i < size for i in nums) else None
     if count == size - 1 and no_self:  # one query of its own, last: its row leaves itself out
         return list(range(size - 1))
+    own = [k for k, lab in enumerate(names or ()) if not _SETTING_ROW.fullmatch(lab)]
+    if labels is None and count == len(own) < size:  # rows added for a setting (T=0.6) are no positions of a
+        return own  # table printed a row per position
     return list(range(size)) if count == size else None
 
 
@@ -807,12 +810,21 @@ def _matrices(item):
         # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
-        hint = step_hint(item.name) if item.name else None
+        name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
+        hint = step_hint(name) if name else None
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             hint, bare, item.row_lines or [item.line], None
 
 
+def _printed_by(at: str) -> str:
+    """The expression a notebook cell ends on, whose value the cell printed (``loss`` above ``tensor(2.1950)``,
+    ``torch.exp(loss)``): the name of a scalar printed without one."""
+    m = _LAST_EXPR.fullmatch(at)
+    return m.group(1) if m else ""
+
+
+_LAST_EXPR = re.compile(r"((?:[A-Za-z_][\w.]{0,30}\()?[A-Za-z_]\w{0,30}\)?(?:\.item\(\))?) \(line \d+\)")
 _INDEX_HEAD = re.compile(r"pos|position|posición|posição|位置|위치|#|idx|index|t")  # a column numbering the rows
 _CHECK = re.compile(r"check|kontroll|v[ée]rif|comprob|確認|검증|校验|检查", re.IGNORECASE)
 _SHAPE = re.compile(r"(?:^|[._\s])(?:shape|size|len|dims?|ndim)$", re.IGNORECASE)

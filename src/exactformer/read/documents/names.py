@@ -119,6 +119,9 @@ def step_hint(name: str) -> str | None:
             re.fullmatch(r"\s*(?:÷|/)\s*\d\.\d{2,}\s*", V.clean(name).replace("$", "")):  # | ÷ 1.414 |: the root, as a number
         return "scaled"
     plain = V.clean(name).replace("$", "").strip()
+    if re.fullmatch(r"(?:(?:torch|np|numpy|math|tf|jnp)\.)?exp\(\s*(?:loss|nll|ce|cross_entropy|xent)\s*\)", plain,
+                    re.IGNORECASE):
+        return "ppl"  # torch.exp(loss): the perplexity
     call = re.fullmatch(r"([A-Za-z]{1,8})\s*\(\s*[^()]{1,20}\s*\)", plain)
     if call and call.group(1).lower() in ("p", "prob", "softmax", "z", "logit", "exp"):
         return _hint(call.group(1))  # p(cats) = 0.4922: the probability of one word

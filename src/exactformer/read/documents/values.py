@@ -245,6 +245,8 @@ def _nested(t: str) -> Array | None:
             k = m.end()
     if stack or out is None:
         return None
+    while len(out) == 1 and isinstance(out[0], list) and out[0] and isinstance(out[0][0], list):
+        out = out[0]  # tensor([[[…], […]]]): a batch of one, printed with its leading bracket, is its matrix
     return out if _regular(out) else None
 
 
