@@ -439,6 +439,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
                 got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
                                              vals, hint), len(rows))
+            if isinstance(item, I.Table) and (got is None or got.exact < got.cells):  # | true next | p |: each
+                got = _target_column(rows, row_labels, g, vals) or got  # position's p of its own target
             standing = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 else [
                 part for j in range(len(rows[0])) if (part := _standing(match_matrix(
                     [[r[j] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels], vals, hint),
@@ -472,8 +474,6 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
-            if got is None and isinstance(item, I.Table):
-                got = _target_column(rows, row_labels, g, vals)  # | position | true next | p |: p of each target
             if got is None and isinstance(item, I.Named) and len(rows) == 1:
                 got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
             if got is None:

@@ -587,9 +587,10 @@ def _matrix(x) -> list[list[str]] | None:
             and len(x.rows[0]) >= 2:
         return [[str(c) for c in r] for r in x.rows]
     vecs = [r[0] for r in x.rows if len(r) == 1 and isinstance(r[0], list)] if isinstance(x, I.Table) else []
-    if len(vecs) == len(getattr(x, "rows", ())) >= 2 and not x.col_labels and \
+    looped = bool(getattr(x, "row_labels", None)) and all(V.number(lab) is not None for lab in x.row_labels)
+    if len(vecs) == len(getattr(x, "rows", ())) >= 2 and not x.col_labels and not looped and \
             len({len(v) for v in vecs}) == 1 and len(vecs[0]) >= 2 and all(isinstance(c, str) for v in vecs for c in v):
-        return [[str(c) for c in v] for v in vecs]  # Bugün [0.2, -0.1, …] a line each: a vector per row
+        return [[str(c) for c in v] for v in vecs]  # Bugün [0.2, -0.1, …] a line each (0.5 [ … ]: a loop's result)
     if isinstance(x, I.Named) and len(V.shape(x.array)) == 2 and V.shape(x.array)[0] >= 2:
         return [list(r) for r in x.array]
     return None
@@ -983,7 +984,7 @@ def temperatures(g: Givens) -> list[str]:
         return []
     got: list[str] = []
     for m in _TEMPERATURE.finditer(g.prose):
-        v = V.number(m.group(1))
+        v = V.number(m.group(1).rstrip("."))  # "T = 2.": the sentence's full stop
         try:
             ok = v is not None and 0 < Fraction(v) <= 100
         except (ValueError, ZeroDivisionError):
@@ -1069,8 +1070,8 @@ def _tied_head(found: I.Items, g: Givens) -> Candidate | None:
     if vocab is None or emb is None:
         return None
     d = V.shape(emb.array)[1]
-    hidden = next((x for x in mats if x is not emb and V.shape(x.array)[1] == d and V.shape(x.array)[0] < len(vocab)),
-                  None)
+    hidden = next((x for x in mats if x is not emb and V.shape(x.array)[1] == d and V.shape(x.array)[0] < len(vocab)
+                   and not all(isinstance(c, str) and c.isdigit() for c in _cells(x))), None)  # no token ids
     if hidden is None:
         return None
     n = len(hidden.array)
