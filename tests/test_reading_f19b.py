@@ -100,3 +100,42 @@ def test_the_last_position_sampled_at_a_temperature_is_a_row_of_its_own(tmp_path
     r = read_document(str(doc))
     got = _values(r.toml)
     assert '"probs[b][b]" = "0.4583"' in got and '"probs[T=0.5][b]" = "0.5776"' in got
+
+
+def _decimal(case, address: str):
+    import mpmath
+
+    return mpmath.mpf(case.engine.decimal(case.engine.graph.parse(address), 30).rstrip("…"))
+
+
+def test_the_language_model_quantities_of_a_cross_entropy_against_mpmath():
+    """logprob[t] = ln p[t][target], loss.sum = Σ_t loss[t], ppl = e^loss (the mean), checked against mpmath at
+    60 digits; no perplexity with a log of another base (it would be b^loss), no loss.sum for a summed loss."""
+    import mpmath
+    import pytest
+
+    from exactformer.errors import AddressError, ExactformerError
+    from exactformer.read.case import load
+
+    mpmath.mp.dps = 60
+    rows = [["1.0", "0.0", "-1.0"], ["0.5", "1.5", "0.0"]]
+    vocab, targets = ["x", "y", "z"], {"a": "y", "b": "z"}
+
+    def case(extra: str = ""):
+        emb = "\n".join(f'{t} = [{", ".join(chr(34) + v + chr(34) for v in r)}]' for t, r in zip("ab", rows))
+        eye = "[" + ", ".join("[" + ", ".join('"1"' if i == j else '"0"' for j in range(3)) + "]" for i in range(3)) + "]"
+        return load("t.toml", f'title = "t"\n[model]\ntokens = ["a", "b"]\n[model.embeddings]\n{emb}\n'
+                              f'[model.head]\nvocab = ["x", "y", "z"]\nW = {eye}\n[model.loss]\nkind = "cross_entropy"\n'
+                              f'{extra}[model.loss.targets]\na = "y"\nb = "z"\n')
+
+    c = case()
+    logp = []
+    for t, r in zip("ab", rows):
+        e = [mpmath.e ** mpmath.mpf(v) for v in r]
+        logp.append(mpmath.log(e[vocab.index(targets[t])] / sum(e)))
+        assert abs(_decimal(c, f"logprob[{t}]") - logp[-1]) < mpmath.mpf(10) ** -25
+    assert abs(_decimal(c, "loss.sum") + sum(logp)) < mpmath.mpf(10) ** -25
+    assert abs(_decimal(c, "ppl") - mpmath.e ** (-sum(logp) / 2)) < mpmath.mpf(10) ** -25
+    summed = case('reduction = "sum"\n')
+    with pytest.raises((AddressError, ExactformerError)):
+        summed.engine.graph.parse("loss.sum")
