@@ -7,6 +7,10 @@
     bce:            loss[t][m] = −[t·ln o + (1 − t)·ln(1 − o)]   loss[t] = (1/d)·Σ_m loss[t][m]   (BCELoss)
     given_gradient: loss[t] = Σ_m dy[t][m]·out[t][m]   loss = Σ_t loss[t]   (a backward unit test starting
                     from an upstream gradient; no reduction)
+
+With cross-entropy, as language-model write-ups state them (read from the loss, never upstream of it):
+    logprob[t] = log_b p[t][target_t] = −loss[t]    loss.sum = Σ_t loss[t] (the mean's numerator)
+    ppl = e^loss   (the perplexity, with the natural log)
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ STEPS = (
     StepSpec("loss", (), "L", "loss"),
     StepSpec("loss.pos", (P,), "L", "loss per position", spelled="loss"),
     StepSpec("loss.comp", (P, C), "L", "loss per component", spelled="loss"),
+    StepSpec("logprob", (P,), r"\ell", "log-probability of each target"),
+    StepSpec("loss.sum", (), r"\Sigma L", "loss summed over the positions"),
+    StepSpec("ppl", (), r"\mathrm{PPL}", "perplexity"),
 )
 _SPEC = {s.name: s for s in STEPS}
 TOP = Place(0, None, "loss")
@@ -72,7 +79,21 @@ def build(b: Builder, model: Model, out: Step) -> Step:
         per = b.map(_SPEC["loss.pos"], TOP, (n,), (comp,),
                     lambda idx: (row, tuple((0, (idx[0], m)) for m in range(d))), present=present)
     rows = sorted(targets)
-    return b.map(_SPEC["loss"], TOP, (), (per,), lambda idx: (K.Reduce(c), tuple((0, (t,)) for t in rows)))
+    top = b.map(_SPEC["loss"], TOP, (), (per,), lambda idx: (K.Reduce(c), tuple((0, (t,)) for t in rows)))
+    if loss.kind is LossKind.CROSS_ENTROPY:
+        _language_model(b, loss, per, top, rows)
+    return top
+
+
+def _language_model(b: Builder, loss, per: Step, top: Step, rows: list[int]) -> None:
+    """The numbers a language model's evaluation states beside its cross-entropy: each target's log-probability
+    (−loss[t]), the sum of the losses a mean divides, and (with the natural log) the perplexity e^loss."""
+    neg = K.Scale(X.const(-1))
+    b.map(_SPEC["logprob"], TOP, per.dims, (per,), lambda idx: (neg, ((0, idx),)), present=lambda idx: idx[0] in rows)
+    if loss.reduction is Reduction.MEAN and len(rows) > 1:
+        b.map(_SPEC["loss.sum"], TOP, (), (per,), lambda idx: (K.SUM, tuple((0, (t,)) for t in rows)))
+    if loss.log is LogBase.LN:
+        b.map(_SPEC["ppl"], TOP, (), (top,), lambda idx: (K.EXP, ((0, ()),)))
 
 
 def general_tex(model: Model) -> list[str]:

@@ -31,7 +31,9 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
         text = _front_matter(text, out)
     text = _IAL.sub("", text)  # kramdown's {: .table .table-sm} after a table (Jekyll): no row of it
     md = MarkdownIt("commonmark").enable("table")
-    tokens = md.parse(text)
+    tokens = md.parse(_CODE_PIPE_ROW.sub(_code_pipes, text))
+    for t in tokens:
+        t.content = t.content.replace(_PIPE, "|")
     k = 0
     while k < len(tokens):
         t = tokens[k]
@@ -61,6 +63,14 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
 
 
 _HTML_TABLE = re.compile(r"<table[\s>]", re.IGNORECASE)
+_CODE_PIPE_ROW = re.compile(r"(?m)^[ \t]*\|.*`[^`\n]*\|[^`\n]*`.*$")  # a table row with | inside a `code span`
+_PIPE = "\ue000"  # a pipe kept inside a code span while the table is split into cells
+
+
+def _code_pipes(m: re.Match) -> str:
+    """A table row's code spans with their pipes kept (`<|endoftext|>` is one token in one cell, as its author
+    meant it, not three cells)."""
+    return re.sub(r"`[^`\n]*`", lambda c: c.group(0).replace("|", _PIPE), m.group(0))
 _IAL = re.compile(r"(?m)^[ \t]*\{:[^{}\n]*\}[ \t]*$")
 _FRONT = re.compile(r"\A(---|\+\+\+)[ \t]*\n(.*?)\n\1[ \t]*(?:\n|\Z)", re.DOTALL)
 
@@ -170,6 +180,8 @@ def _sentence_name(text: str) -> str:
 
 def _cell(text: str):
     t = V.clean(text).strip().strip("$").strip()
+    if V.fill(t):  # | -1e9 |: a mask's fill value in a masked cell states nothing, like −∞
+        return None
     n = V.number(t)
     if n is not None:
         return n

@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import product
 from math import prod
 from typing import NamedTuple
@@ -184,6 +185,8 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         if not all(i is not None for i in found):
             folded = {lab.casefold(): k for k, lab in enumerate(names)}
             found = [folded.get(lab.casefold()) for lab in labels]
+        if not all(i is not None for i in found):
+            found = [_setting_row(lab, names) for lab in labels]
         if all(i is not None for i in found):
             return found
         return list(range(size)) if count == size else None  # labels of the document's own: rows by position
@@ -192,7 +195,26 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         return list(nums) if all(0 <= i < size for i in nums) else None
     if count == size - 1 and no_self:  # one query of its own, last: its row leaves itself out
         return list(range(size - 1))
+    own = [k for k, lab in enumerate(names or ()) if not _SETTING_ROW.fullmatch(lab)]
+    if labels is None and count == len(own) < size:  # rows added for a setting (T=0.6) are no positions of a
+        return own  # table printed a row per position
     return list(range(size)) if count == size else None
+
+
+def _setting_row(label: str, names: list[str]) -> int | None:
+    """The row named ``T=0.5`` (a row per value of a setting) that a bare number labels: ``0.5`` or ``0.50``, as
+    a loop prints its variable before each result (``print(T, p)``)."""
+    n = V.number(V.clean(label).strip())
+    if n is None:
+        return None
+    for k, name in enumerate(names):
+        m = _SETTING_ROW.fullmatch(name)
+        if m and V.number(m.group(1)) is not None and Fraction(m.group(1)) == Fraction(n):
+            return k
+    return None
+
+
+_SETTING_ROW = re.compile(r"[^\W\d]\w{0,15}=(" + V.NUMBER.pattern + r")")
 
 
 def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None,
@@ -429,6 +451,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
                 got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
                                              vals, hint), len(rows))
+            if isinstance(item, I.Table) and (got is None or got.exact < got.cells):  # | true next | p |: each
+                got = _target_column(rows, row_labels, g, vals) or got  # position's p of its own target
             standing = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 else [
                 part for j in range(len(rows[0])) if (part := _standing(match_matrix(
                     [[r[j] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels], vals, hint),
@@ -805,12 +829,21 @@ def _matrices(item):
         # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
-        hint = step_hint(item.name) if item.name else None
+        name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
+        hint = step_hint(name) if name else None
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             hint, bare, item.row_lines or [item.line], None
 
 
+def _printed_by(at: str) -> str:
+    """The expression a notebook cell ends on, whose value the cell printed (``loss`` above ``tensor(2.1950)``,
+    ``torch.exp(loss)``): the name of a scalar printed without one."""
+    m = _LAST_EXPR.fullmatch(at)
+    return m.group(1) if m else ""
+
+
+_LAST_EXPR = re.compile(r"((?:[A-Za-z_][\w.]{0,30}\()?[A-Za-z_]\w{0,30}\)?(?:\.item\(\))?) \(line \d+\)")
 _INDEX_HEAD = re.compile(r"pos|position|posición|posição|位置|위치|#|idx|index|t")  # a column numbering the rows
 _CHECK = re.compile(r"check|kontroll|v[ée]rif|comprob|確認|검증|校验|检查", re.IGNORECASE)
 _SHAPE = re.compile(r"(?:^|[._\s])(?:shape|size|len|dims?|ndim)$", re.IGNORECASE)
@@ -963,6 +996,27 @@ def _named_column(rows, row_labels, head: str | None, hint: str | None, g, vals:
             return None
         cells.append((a, r[0]))
     return _scored(cells, vals, list(range(len(cells))))
+
+
+def _target_column(rows, row_labels, g, vals: _Values) -> _Match | None:
+    """A column of a table a row per position (a loss's positions) that states the probability each position
+    gives its own target (| position | true next | p |): probs[t][target_t], every cell to its last digit."""
+    loss = g.model.loss
+    targets = dict(loss.targets) if loss is not None and loss.kind is LossKind.CROSS_ENTROPY else {}
+    probs = [st for st in g.steps.values() if st.spec.name == "probs" and len(st.dims) == 2 and
+             st.labels[0] and st.labels[1] and not st.is_given]
+    if not targets or not row_labels or len(probs) != 1 or any(len(r) != 1 or r[0] is None for r in rows):
+        return None
+    st = probs[0]
+    cells = []
+    for lab, r in zip((lab.strip("`*_ ") for lab in row_labels), rows):
+        t = st.labels[0].index(lab) if lab in st.labels[0] else None
+        target = targets.get(t) if t is not None else None
+        if not isinstance(target, str) or target not in st.labels[1]:
+            return None
+        cells.append((Address(st.key, (t, st.labels[1].index(target))), r[0]))
+    got = _scored(cells, vals, list(range(len(cells))))
+    return got if got is not None and got.exact == got.cells >= 2 else None
 
 
 NEAR_NAMED = 0.25  # how far (relative) a named column's numbers may lie from the model's and still be its own
@@ -1174,8 +1228,12 @@ def _literal_count(node) -> int:
 
 def _named_address(item: I.Work, g) -> Address | None:
     """The quantity a line's own name and row label say it computes (``**猫**：σ^2 = 0.527 / 3 = 0.1757`` →
-    var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only."""
+    var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only,
+    or the one scalar of that name (the loss, the perplexity) when no label is given."""
     hint = step_hint(item.name) if item.name else None
+    scalar = [st for st in g.steps.values() if st.spec.name == hint and not st.dims and not st.is_given]
+    if len(scalar) == 1 and item.label is None:  # "loss = (a + b + c) / 3 = 0.2376": the model's one loss
+        return Address(scalar[0].key, ())
     if hint is None or item.label is None:
         return None
     steps = [st for st in g.steps.values() if st.spec.name == hint and len(st.dims) == 1 and st.labels[0]]

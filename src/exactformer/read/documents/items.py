@@ -1353,7 +1353,7 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
     label = None
     if len(cells) >= 3 and kinds[:2] == ["n", "w"] and cells[0].isdigit() and len(cells[0]) <= 3:
         cells, kinds = cells[1:], kinds[1:]  # "2   çok   0.9093 …": a position's number, then its word
-    if kinds[0] == "w":
+    if kinds[0] == "w" or kinds == ["n", "v"]:  # "▁cat [0.1 0.2]"; print(T, p) in a loop: "0.5 [0.76 0.03]"
         label, cells, kinds = cells[0], cells[1:], kinds[1:]
     if not cells or any(x == "w" for x in kinds) or (label is None and len(cells) < 2):
         return None

@@ -599,9 +599,10 @@ def _matrix(x) -> list[list[str]] | None:
             and len(x.rows[0]) >= 2:
         return [[str(c) for c in r] for r in x.rows]
     vecs = [r[0] for r in x.rows if len(r) == 1 and isinstance(r[0], list)] if isinstance(x, I.Table) else []
-    if len(vecs) == len(getattr(x, "rows", ())) >= 2 and not x.col_labels and \
+    looped = bool(getattr(x, "row_labels", None)) and all(V.number(lab) is not None for lab in x.row_labels)
+    if len(vecs) == len(getattr(x, "rows", ())) >= 2 and not x.col_labels and not looped and \
             len({len(v) for v in vecs}) == 1 and len(vecs[0]) >= 2 and all(isinstance(c, str) for v in vecs for c in v):
-        return [[str(c) for c in v] for v in vecs]  # Bugün [0.2, -0.1, …] a line each: a vector per row
+        return [[str(c) for c in v] for v in vecs]  # Bugün [0.2, -0.1, …] a line each (0.5 [ … ]: a loop's result)
     if isinstance(x, I.Named) and len(V.shape(x.array)) == 2 and V.shape(x.array)[0] >= 2:
         return [list(r) for r in x.array]
     return None
@@ -939,6 +940,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     only_head = _output_layer(found, g)
     if only_head is not None:
         out.insert(0, only_head)
+    tied = _tied_head(found, g)
+    if tied is not None:
+        out.insert(0, tied)
     logits = _given_logits(found, g)
     if logits is not None:
         out.insert(0, logits)
@@ -964,6 +968,17 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 c, label=c.label + ", at each temperature", spec={"model": each}, prior=c.prior + 1,
                 notes=c.notes + [f"sampling temperatures {', '.join(temps)} (stated): the logits divided by each, "
                                  "a row each"]))
+        elif len(m["tokens"]) > 1 and any(t != "1" for t in temps):  # a causal LM's last position sampled at T
+            hot = [t for t in temps if t != "1"]
+            last = m["tokens"][-1]
+            rows = [f"T={t}" for t in hot]
+            each = dict(m, tokens=m["tokens"] + rows, embeddings={**m["embeddings"], **{
+                r: list(m["embeddings"][last]) for r in rows}}, head=dict(m["head"], temperature={
+                    **{t: "1" for t in m["tokens"]}, **dict(zip(rows, hot))}))
+            out.insert(out.index(c) + 1, replace(
+                c, label=c.label + ", the last position sampled at each temperature", spec={"model": each},
+                prior=c.prior + 1, notes=c.notes + [f"sampling temperatures {', '.join(hot)} (stated): the last "
+                                                    f"position's logits ({last}) divided by each, a row each"]))
         m["head"]["temperature"] = temps[0]  # softmax(z / T): the temperature the document samples with
         # a temperature only mentioned ("one usually divides by T = 0.7 when sampling") is not applied: T = 1,
         # the logits as they are, is tried too, and the numbers decide
@@ -987,7 +1002,7 @@ def temperatures(g: Givens) -> list[str]:
         return []
     got: list[str] = []
     for m in _TEMPERATURE.finditer(g.prose):
-        v = V.number(m.group(1))
+        v = V.number(m.group(1).rstrip("."))  # "T = 2.": the sentence's full stop
         try:
             ok = v is not None and 0 < Fraction(v) <= 100
         except (ValueError, ZeroDivisionError):
@@ -1057,6 +1072,49 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     return Candidate("an output layer on one hidden state", spec,
                      [f"the hidden state {h.name} ({I.where(h.line)}) as the only position"] + notes + loss_note,
                      prior=-2, givens=givens, from_x=False)
+
+
+def _tied_head(found: I.Items, g: Givens) -> Candidate | None:
+    """A causal language model's head over hidden states the document gives, tied to its embedding (GPT-2's
+    ``lm_head``, logits = h·Eᵀ): the embedding matrix a row per word of the vocabulary, the hidden states a row
+    per input token (the tokens named by their ids into the vocabulary), the softmax and, when the labels are
+    the inputs shifted by one, the cross-entropy of each position's next token."""
+    if g.weights or g.direct or not _TIED.search(g.prose):
+        return None
+    vocab = next((x.tokens for x in found.found if isinstance(x, I.Tokens) and
+                  len(set(x.tokens)) == len(x.tokens) >= 2), None)
+    mats = [x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 2]
+    emb = next((x for x in mats if vocab and V.shape(x.array)[0] == len(vocab)), None)
+    if vocab is None or emb is None:
+        return None
+    d = V.shape(emb.array)[1]
+    hidden = next((x for x in mats if x is not emb and V.shape(x.array)[1] == d and V.shape(x.array)[0] < len(vocab)
+                   and not all(isinstance(c, str) and c.isdigit() for c in _cells(x))), None)  # no token ids
+    if hidden is None:
+        return None
+    n = len(hidden.array)
+    ids = next((cells for x in found.found if isinstance(x, I.Named) and
+                len(cells := _cells(x)) == n and all(isinstance(c, str) and c.isdigit() for c in cells)), None)
+    if ids is None or any(int(c) >= len(vocab) for c in ids) or len(set(ids)) < n:
+        return None
+    tokens = [vocab[int(c)] for c in ids]
+    head = {"vocab": list(vocab), "W": [list(col) for col in zip(*emb.array)]}  # Eᵀ: d_model × |vocab|
+    m: dict = {"tokens": tokens, "embeddings": {t: list(r) for t, r in zip(tokens, hidden.array)}, "head": head}
+    notes = [f"the hidden states ({I.where(hidden.line)}) of {', '.join(tokens)} (their ids into the vocabulary)",
+             f"the output layer tied to the embedding ({I.where(emb.line)}): logits = h·Eᵀ"]
+    if n >= 2 and _SHIFTED.search(g.prose):
+        m["loss"] = {"kind": "cross_entropy", "targets": {tokens[k]: tokens[k + 1] for k in range(n - 1)}}
+        notes.append("loss: cross-entropy of each position's next token (the labels shifted by one)")
+    return Candidate("a language model's head tied to its embedding", {"model": m}, notes, prior=-3,
+                     givens={id(hidden), id(emb)}, from_x=False)
+
+
+# the output layer is the embedding transposed (GPT-2's weight tying), as documents say or write it
+_TIED = re.compile(r"\bti(?:es|ed|ing)\b[^.]{0,80}\bembedding|weight tying|tie_word_embeddings|\bwte\.T\b|"
+                   r"embed\w*\.weight\.T\b|重み共有|权重共享|가중치 공유", re.IGNORECASE)
+# a causal LM's labels: the inputs shifted by one
+_SHIFTED = re.compile(r"shift_labels|labels?[^.]{0,40}\bshifted\b|shifted by one|\[:,\s*1:\]|1つずらし|一つずらし|"
+                      r"错开一位|右移一位|한 칸 밀", re.IGNORECASE)
 
 
 def _row_words(x) -> list[str] | None:

@@ -41,6 +41,10 @@ STEP_HINTS = {
     "verlust": "loss", "perte": "loss", "pérdida": "loss", "perda": "loss", "perdita": "loss", "損失": "loss",
     "损失": "loss", "손실": "loss", "потеря": "loss", "потери": "loss", "kayıp": "loss", "kerugian": "loss",
     "verlies": "loss", "strata": "loss",
+    "lnp": "logprob", "logp": "logprob", "logprob": "logprob", "logprobs": "logprob", "logprobability": "logprob",
+    "perplexity": "ppl", "ppl": "ppl", "perplexité": "ppl", "perplejidad": "ppl", "perplexidade": "ppl",
+    "perplexität": "ppl", "perplessità": "ppl", "困惑度": "ppl", "パープレキシティ": "ppl", "퍼플렉서티": "ppl",
+    "перплексия": "ppl",
     "logit": "logits", "logitz": "logits", "ez": "exp", "exp(z)": "exp", "e^z": "exp", "ex": "exp", "exp(x)": "exp",
     "p": "probs",
     "prob": "probs", "probability": "probs", "p(word)": "probs", "확률": "probs", "確率": "probs", "概率": "probs",
@@ -115,6 +119,9 @@ def step_hint(name: str) -> str | None:
             re.fullmatch(r"\s*(?:÷|/)\s*\d\.\d{2,}\s*", V.clean(name).replace("$", "")):  # | ÷ 1.414 |: the root, as a number
         return "scaled"
     plain = V.clean(name).replace("$", "").strip()
+    if re.fullmatch(r"(?:(?:torch|np|numpy|math|tf|jnp)\.)?exp\(\s*(?:loss|nll|ce|cross_entropy|xent)\s*\)", plain,
+                    re.IGNORECASE):
+        return "ppl"  # torch.exp(loss): the perplexity
     call = re.fullmatch(r"([A-Za-z]{1,8})\s*\(\s*[^()]{1,20}\s*\)", plain)
     if call and call.group(1).lower() in ("p", "prob", "softmax", "z", "logit", "exp"):
         return _hint(call.group(1))  # p(cats) = 0.4922: the probability of one word
