@@ -966,7 +966,9 @@ def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
     return _unpunctuated(text), used
 
 
-_EQ_NUMBER = re.compile(r"\s{2,}\(\d+(?:\.\d+)*[a-z]?\)\s*$")  # "= (0.43, 0.49).      (11.6)": an equation's number
+_EQ_NUMBER = re.compile(r"\s{2,}(?:\(\d+(?:\.\d+)*[a-z]?\)|[(\[]\s*\d+(?:[.,]\d+)?\s*(?i:đ|điểm|pts?\.?|points?|marks?|"
+                        r"punkte?|p\.|балл\w*|分|점)\s*[)\]])\s*$")
+# "= (0.43, 0.49).      (11.6)": an equation's number; "= 0.0976      (0,25 đ)", "[2 marks]": an exam's points
 
 
 def _unpunctuated(text: str) -> str:
