@@ -283,6 +283,10 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
                 if (a, lit.text) not in seen and not c.g.restates_givens(a.step):
                     seen.add((a, lit.text))
                     ops.append((a, lit))
+    if c.source_line is not None:  # "g = … = 0.0079  →  w⁺ = 0.10 − 0.5 · 0.0079": the result just stated, not
+        # another quantity far from it
+        said = {(x.number.text, x.address) for x in c.claims if x.role is Role.RESULT and x.source_line == c.source_line}
+        ops = [(a, lit) for a, lit in ops if c.near(a, lit) or not any(t == lit.text and b != a for t, b in said)]
     for a, lit in ops:
         c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64, c.source_line))
     for group in stated:

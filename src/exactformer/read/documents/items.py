@@ -354,7 +354,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             got = labelled(joined) if more > 1 else None
             if got is not None:
                 (name, work), used = got, more
-        if work is None and m:
+        if work is None and m and not _TWO_RESULTS.search(s):  # "g = … = 0.0026  →  w⁺ = … = 0.2987": the pieces below
             joined, spans = _continued(lines, k, s)
             used = spans
             got = labelled(joined)
@@ -995,7 +995,10 @@ def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
     return _unpunctuated(text), used
 
 
-_EQ_NUMBER = re.compile(r"\s{2,}\(\d+(?:\.\d+)*[a-z]?\)\s*$")  # "= (0.43, 0.49).      (11.6)": an equation's number
+_TWO_RESULTS = re.compile(r"=[^=→⇒]*\d[^=→⇒]*\s(?:→|⇒|->)\s[^=]*=")  # a result, an arrow, the next one worked
+_EQ_NUMBER = re.compile(r"\s{2,}(?:\(\d+(?:\.\d+)*[a-z]?\)|[(\[]\s*\d+(?:[.,]\d+)?\s*(?i:đ|điểm|pts?\.?|points?|marks?|"
+                        r"punkte?|p\.|балл\w*|分|점)\s*[)\]])\s*$")
+# "= (0.43, 0.49).      (11.6)": an equation's number; "= 0.0976      (0,25 đ)", "[2 marks]": an exam's points
 
 
 def _unpunctuated(text: str) -> str:

@@ -953,6 +953,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
+    out[:0] = _mlp_indexed(found, g) if plain else []
     temps = temperatures(g)
     for c in list(out) if temps else ():
         m = c.spec["model"]
@@ -1396,7 +1397,17 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
                     pairs += list(zip(names, nums))
         for name, num in pairs:
             out.setdefault(name.replace("_", ""), num)
+    for t in found.found:  # w11   w12   b1   c  over  0.2   -0.4   0.1   0.05: a row of givens under their names
+        if isinstance(t, I.Table) and t.col_labels and len(t.rows) == 1 and t.row_labels is None and \
+                len(t.col_labels) == len(t.rows[0]) > 2 and all(_GIVEN_HEAD.fullmatch(c) for c in t.col_labels) and \
+                sum(any(ch.isdigit() for ch in c) for c in t.col_labels) * 2 > len(t.col_labels) and \
+                all(isinstance(v, str) and V.number(v) for v in t.rows[0]):
+            for name, num in zip(t.col_labels, t.rows[0]):
+                out.setdefault(name.replace("_", ""), num)  # type: ignore[arg-type]
     return out, targets
+
+
+_GIVEN_HEAD = re.compile(r"[a-z]{1,2}_?\d{0,2}")  # a column of givens headed by its scalar's name: w11, b1, c
 
 
 def _mlp(found: I.Items, g: Givens) -> Candidate | None:
@@ -1444,6 +1455,60 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
              len(x.array) == 1 and (x.name.replace("_", "") in sc or _TARGET.search(f" {x.name} = {x.array[0]}"))}
     return Candidate(f"a {n_in}-{n_h}-{n_out} network, forward and backward", spec, notes, [], prior=1, from_x=False,
                      givens=given)  # x1 = 0.5, w1 = 0.4, t = 0.8: the scalars it is given
+
+
+def _mlp_indexed(found: I.Items, g: Givens) -> list[Candidate]:
+    """A one-hidden-layer sigmoid network whose weights carry two indices, as exam solutions and textbooks write
+    it: w11 … (hidden), v1 … (or v11 …, the output layer's), a bias per hidden unit b1 …, the output's c (or b0),
+    inputs x1 … (or x = (…)), a target t; squared error ½Σ(t − o)², one SGD step of every parameter. Whether w_jk
+    goes into hidden unit j from input k (Bishop's, Haykin's w_ji) or from input j to unit k, the numbers decide:
+    one candidate each."""
+    sc, _ = _scalars(found)
+    grid = {(int(m.group(1)), int(m.group(2))) for k in sc if (m := re.fullmatch(r"w(\d)(\d)", k))}
+    if not grid or any(re.fullmatch(r"w\d", k) for k in sc):
+        return []
+    a, b = max(j for j, _ in grid), max(k for _, k in grid)
+    if grid != {(j, k) for j in range(1, a + 1) for k in range(1, b + 1)}:
+        return []
+    xs = next((x for x in found.found if isinstance(x, I.Named) and x.name.strip().lower() in ("x", "input", "inputs")
+               and len(V.shape(x.array)) == 1), None)
+    ins = [sc[f"x{k}"] for k in range(1, 10) if f"x{k}" in sc] or (list(xs.array) if xs is not None else [])
+    vs = [sc[f"v{k}"] for k in range(1, 10) if f"v{k}" in sc]
+    m = _TARGET.search(g.prose)
+    tgt = [sc["t"]] if "t" in sc else [m.group(1).rstrip(".")] if m else []
+    out_b = sc.get("c", sc.get("b0"))
+    act = "sigmoid" if re.search(_SIGMOID + r"|logisti", g.prose.lower()) else None
+    if not ins or len(tgt) != 1 or out_b is None or act is None:
+        return []
+    out: list[Candidate] = []
+    for into in (True, False):  # w_jk into hidden unit j from input k; or from input j to hidden unit k
+        n_h, n_in = (a, b) if into else (b, a)
+        bs = [sc.get(f"b{j}") for j in range(1, n_h + 1)]
+        if n_in != len(ins) or len(vs) != n_h or None in bs:
+            continue
+        Wh = [[sc[f"w{j}{i}" if into else f"w{i}{j}"] for j in range(1, n_h + 1)] for i in range(1, n_in + 1)]
+        model: dict = {"tokens": ["x"], "embeddings": {"x": ins},
+                       "layers": [{"blocks": ["h", "o"],
+                                   "h": {"kind": "linear", "W": Wh, "b": bs, "activation": act},
+                                   "o": {"kind": "linear", "W": [[v] for v in vs], "b": [out_b], "activation": act}}],
+                       "loss": {"kind": "squared_error", "targets": {"x": tgt}, "reduction": "sum"}}
+        spec: Spec = {"model": model}
+        step = _one_step(g, spec, ["L1.h.W", "L1.o.W", "L1.h.b", "L1.o.b"])
+        names = {f"w{j}{i}" if into else f"w{i}{j}": f"L1.h.W[{i}][{j}]" for j in range(1, n_h + 1)
+                 for i in range(1, n_in + 1)}
+        names |= {f"v{j}": f"L1.o.W[{j}][1]" for j in range(1, n_h + 1)}
+        names |= {f"b{j}": f"L1.h.b[{j}]" for j in range(1, n_h + 1)}
+        names["c" if "c" in sc else "b0"] = "L1.o.b[1]"
+        spec["names"] = names
+        notes = [f"a {n_in}-{n_h}-1 {act} network from the document's scalars (inputs, w11 … as "
+                 f"{'into hidden unit j from input k' if into else 'from input j to hidden unit k'}, v1 …, "
+                 f"b1 …, target {tgt[0]})" + step]
+        given = {id(x) for x in found.found if isinstance(x, I.Table) and x.col_labels and len(x.rows) == 1 and
+                 set(x.col_labels) & set(names)} | ({id(xs)} if xs is not None and not any(
+                     f"x{k}" in sc for k in range(1, 10)) else set())
+        out.append(Candidate(f"a {n_in}-{n_h}-1 network, forward and backward", spec, notes, [], prior=1 + (not into),
+                             from_x=False, givens=given))
+    return out
 
 
 _MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
