@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import math
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import ClaimFinding
+from exactformer.audit.pipeline import audit
 from exactformer.read.documents import items, load_document, models
 from exactformer.read.documents import values as V
 
@@ -16,7 +16,7 @@ from exactformer.read.documents import values as V
 def _found(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:
     doc = tmp_path / name
     doc.write_text(text, encoding="utf-8")
-    rep = Auditor(load_document(str(doc))).run()
+    rep = audit(load_document(str(doc)))
     return {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
 
 
