@@ -133,6 +133,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.loose.append((pct.group(2).replace(" ", ""), first_line + k))
             s = s[:pct.start()] + pct.group(1)
         n = first_line + k
+        if s[:1] == "[" and (ref := _REFERENCE_MARK.match(s)):  # [1] Author, Title: a reference list's entry
+            s = s[ref.end():]
         if not s:
             k += 1
             continue
@@ -1307,6 +1309,7 @@ def _kind(cell: str) -> str:
 _PAIR = re.compile(r"([^\W\d]\w{0,15})\s*=\s*([-+]?" + V.NUMBER.pattern + r")")
 _PAIRS = re.compile(r"\s*(?:" + _PAIR.pattern + r"[,;]?\s+)+" + _PAIR.pattern + r"[,;.]?\s*")
 _INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}|(?:\[,\d{1,4}\]\s*)+")  # [0] [1] …; R's [,1] [,2] …
+_REFERENCE_MARK = re.compile(r"\[\d{1,3}\]\s+(?=[^\W\d_])")  # [1] 斋藤康毅, [2] Vaswani et al.: not R's [1] 0.5
 _INDEX_CELL = re.compile(r"\[\d{1,3},?\]")  # [2]; R's [2,] before a matrix's row
 
 

@@ -1171,7 +1171,7 @@ _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
 _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
-_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
+_RATE = re.compile(r"(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\||取为?|设为|设置为|为|為)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
 
 
@@ -1347,10 +1347,16 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
 _MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
 
 
+_UPSTREAM_NAME = re.compile(r"d_?y|d_?out|dl_?d_?y|grad_?(?:y|out|output)|upstream(?:_grad)?|delta_?y?", re.IGNORECASE)
+# dY, dout, dL_dY, grad_out, upstream: the gradient a backward unit test hands a layer from above
+
+
 def _linear(found: I.Items, g: Givens) -> Candidate | None:
     """One linear layer trained a step, as a PyTorch or Keras notebook sets it up: its weight and bias
     (``layer.weight.copy_(…)``, ``W``/``b``), an input row x and a target y of the layer's width, the mean
-    squared error (or ½Σ(t − o)² when the document writes that), and SGD at the learning rate it states."""
+    squared error (or ½Σ(t − o)² when the document writes that), and SGD at the learning rate it states. A
+    layer's backward worked as a unit test takes a batch X (one row per example) and the upstream gradient dY
+    instead of a target (Y = XW + b, dW = Xᵀ dY, db = Σ_i dY_i, dX = dY Wᵀ): the loss is then Σ dY·Y."""
     named = [x for x in found.found if isinstance(x, I.Named) and x.name]
 
     def last(x) -> str:
@@ -1359,36 +1365,46 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     x = next((v for v in named if last(v) in ("x", "inputs", "input") and V.shape(v.array)[-1:] != ()), None)
     if w is None or x is None:
         return None
-    row = x.array[0] if isinstance(x.array[0], list) else x.array
-    if len(V.shape(x.array)) == 2 and len(x.array) != 1:
-        return None
+    rows = x.array if isinstance(x.array[0], list) else [x.array]
+    row = rows[0]
     r, c = V.shape(w.array)
     column = c == len(row) and (r != len(row) or "torch" in g.prose.lower())  # nn.Linear: out×in
     width = r if column else c if r == len(row) else None
     if width is None:
         return None
+    dy = next((v for v in named if _UPSTREAM_NAME.fullmatch(last(v)) and V.shape(v.array) == (len(rows), width)
+               and v is not x), None) if len(V.shape(x.array)) == 2 else None
+    if len(rows) != 1 and dy is None:
+        return None
     y = next((v for v in named if last(v) in ("y", "target", "targets", "t", "y_true") and
-              len((v.array[0] if isinstance(v.array[0], list) else v.array)) == width), None)
+              len((v.array[0] if isinstance(v.array[0], list) else v.array)) == width), None) if dy is None else None
     b = next((v for v in named if last(v) in ("bias", "b") and len(V.shape(v.array)) == 1 and len(v.array) == width),
              None)
-    if y is None:
+    if y is None and dy is None:
         return None
-    low = g.prose.lower()
-    kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
     lin: dict = {"kind": "linear", "W": list(w.array)}
     if b is not None:
         lin["b"] = list(b.array)
-    target = y.array[0] if isinstance(y.array[0], list) else y.array
-    model: dict = {"tokens": ["x"], "embeddings": {"x": list(row)}, "layers": [{"blocks": ["lin"], "lin": lin}],
-                   "loss": {"kind": kind, "targets": {"x": list(target)}}}
+    if dy is not None:
+        tokens, said = _row_names(found, len(rows), None)
+        loss: dict = {"kind": "given_gradient", "dy": {t: list(d) for t, d in zip(tokens, dy.array)}}
+        what = f"a batch of {len(rows)} ({said}), upstream gradient {dy.name} ({I.where(dy.line)})"
+    else:
+        low = g.prose.lower()
+        kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
+        target = y.array[0] if isinstance(y.array[0], list) else y.array
+        tokens = ["x"]
+        loss = {"kind": kind, "targets": {"x": list(target)}}
+        what = f"target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
+    model: dict = {"tokens": tokens, "embeddings": {t: list(v) for t, v in zip(tokens, rows)},
+                   "layers": [{"blocks": ["lin"], "lin": lin}], "loss": loss}
     if column:
         model["layout"] = "column"
     spec: Spec = {"model": model}
     step = _one_step(g, spec, ["L1.lin.W"] + (["L1.lin.b"] if b is not None else []))
     notes = [f"one linear layer: weight {w.name} ({I.where(w.line)})" + (f", bias {b.name}" if b is not None else "")
-             + f", input {x.name}, target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
-             + (", written out×in (layout = column)" if column else "") + step]
-    givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
+             + f", input {x.name}, " + what + (", written out×in (layout = column)" if column else "") + step]
+    givens = {id(w), id(x), id(y if y is not None else dy)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
                      from_x=False)
 
