@@ -430,6 +430,15 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
                     groups.append(_group(item.at, part, g, f"{what}, column {k + 1}", notes, claimed, row_lines))
                 continue
+            by_row = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 or \
+                len(rows) <= g.model.n else _rows_apart(rows, row_labels, col_labels, vals)
+            if by_row:  # | x̂ | … | then | y = γx̂ + β | … | on one position: a quantity a row
+                for k, part in by_row:
+                    at = [row_lines[k]] if k < len(row_lines) else row_lines[:1]
+                    matched, agree, cells = matched + 1, agree + (0 if part.given else part.exact), \
+                        cells + (0 if part.given else part.cells)
+                    groups.append(_group(item.at, part, g, f"{what}, row {row_labels[k]!r}", notes, claimed, at))
+                continue
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
             if got is not None and not got.given and _one_digit(got, vals):
@@ -677,6 +686,18 @@ def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None
         out.append((_Match(cells, cells[0][0].step, exact, close, len(cells), err, given=not moved,
                            rows=list(range(len(cells)))), col))
     return out
+
+
+def _rows_apart(rows, row_labels, col_labels, vals: _Values) -> list[tuple[int, _Match]]:
+    """A table of more labelled rows than the model has positions (``| x̂ | … |``, ``| y = γx̂ + β | … |``,
+    ``| ∂L/∂γ | … |`` on one token): each row a quantity of its own, matched alone; the rows that fit, every cell
+    to its last digit (no chance fit), if at least two do."""
+    out = []
+    for k, (row, lab) in enumerate(zip(rows, row_labels)):
+        part = match_matrix([list(row)], None, col_labels, vals, step_hint(lab) if lab else None)
+        if part is not None and part.exact == part.cells >= 2 and any("." in t for _, t in part.address_cells):
+            out.append((k, part))
+    return out if len(out) >= 2 else []
 
 
 def _head_blocks(rows, row_labels, vals: _Values, hint) -> list[_Match] | None:

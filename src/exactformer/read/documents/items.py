@@ -1248,6 +1248,7 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
 
 
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
+_PRODUCT_BEFORE = re.compile(r"(?:[⊙∘]|\\(?:odot|circ))\s*$")  # ∂L/∂x̂ = ∂L/∂y ⊙ γ = (…): a product's result, unnamed
 _NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
 _INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
 
@@ -1258,7 +1259,8 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
     if "=" not in s:
         return []
     s = s.replace("$", " ").replace("`", " ")
-    found = [(m.start(), _name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
+    found = [(m.start(), "" if _PRODUCT_BEFORE.search(s[:m.start()]) else _name(m.group(1)),
+              [V.number(x) for x in m.group(3).split(",")])
              for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
     for m in _INLINE_NAMED.finditer(s):  # q₃ · kⱼ = [-0.03, 0.51]: a product of two names, a step's name
         left = _NAME_TIMES.search(s[:m.start()])

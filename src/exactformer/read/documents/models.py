@@ -58,6 +58,7 @@ class Givens:
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
     learned_items: set[int] = field(default_factory=set)  # the learned positions' items: givens where a model uses them
     prose: str = ""  # the document's text, joined once (the stated rate, activation, "torch" …)
+    upstream: list[list[str]] | None = None  # a LayerNorm table's row of the output's given gradient (∂L/∂y)
 
 
 _EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^[{(]?-\d+[})]?|0\.0*1\b|"
@@ -215,6 +216,10 @@ def givens(found: I.Items) -> Givens:
             for lab, row in zip(t.row_labels, t.rows):  # | γ | 1.0 | 0.5 | …: a LayerNorm's parameters by row
                 if (param := _ln_param(lab)) is not None:
                     named.append(I.Named(param, list(row), t.line, t.at))
+            ups = [list(row) for lab, row in zip(t.row_labels, t.rows) if _upstream_label(lab)]
+            if ups and g.upstream is None and any(_ln_param(lab) is not None for lab in t.row_labels):
+                g.upstream = ups  # | ∂L/∂y | 0.3 | … | beside γ and β: the backward pass starts from it
+                g.x_items.add(id(t))  # the givens' table: no claims
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
             cells = [list(r) for r in t.rows]
@@ -500,7 +505,7 @@ def _x_rows(found: I.Items):
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and not x.name and \
                 all(isinstance(c, str) for r in x.rows for c in r):
-            params = [_ln_param(lab) is not None for lab in x.row_labels]
+            params = [_ln_param(lab) is not None or _upstream_label(lab) for lab in x.row_labels]
             rows = [(lab, r) for lab, r, p in zip(x.row_labels, x.rows, params) if not p]
             if any(params) and len(rows) >= 1 and all(V.number(lab) is None and lab for lab, _ in rows):
                 return [list(r) for _, r in rows], [lab for lab, _ in rows], x
@@ -1347,8 +1352,18 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
 _MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
 
 
-_UPSTREAM_NAME = re.compile(r"d_?y|d_?out|dl_?d_?y|grad_?(?:y|out|output)|upstream(?:_grad)?|delta_?y?", re.IGNORECASE)
-# dY, dout, dL_dY, grad_out, upstream: the gradient a backward unit test hands a layer from above
+_UPSTREAM_NAME = re.compile(r"d_?y|d_?out|dl_?d_?y|grad_?(?:y|out|output)|upstream(?:_grad)?|"
+                            r"[∂d]l/[∂d](?:y|out|output)", re.IGNORECASE)
+# dY, dout, dL_dY, grad_out, upstream, ∂L/∂y: the gradient a backward unit test hands a layer from above
+
+
+def _upstream_label(label: str) -> bool:
+    """Whether a name or a table's row label is the upstream gradient of a layer's output (``dY``, ``dout``,
+    ``$\\partial L/\\partial y$``, ``\\frac{\\partial L}{\\partial y}``)."""
+    t = V.clean(label).replace("$", "").replace("\\partial", "∂").replace("\\frac", "")
+    t = re.sub(r"\s+", "", t)
+    t = re.sub(r"^\{([^{}]*)\}\{([^{}]*)\}$", r"\1/\2", t)  # \frac{∂L}{∂y}: ∂L/∂y
+    return _UPSTREAM_NAME.fullmatch(t) is not None
 
 
 def _linear(found: I.Items, g: Givens) -> Candidate | None:
@@ -1372,7 +1387,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     width = r if column else c if r == len(row) else None
     if width is None:
         return None
-    dy = next((v for v in named if _UPSTREAM_NAME.fullmatch(last(v)) and V.shape(v.array) == (len(rows), width)
+    dy = next((v for v in named if _upstream_label(last(v)) and V.shape(v.array) == (len(rows), width)
                and v is not x), None) if len(V.shape(x.array)) == 2 else None
     if len(rows) != 1 and dy is None:
         return None
@@ -1554,6 +1569,9 @@ def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
         if r in g.weights and len(V.shape(g.weights[r][0].array)) == 1:
             ln[r] = list(g.weights[r][0].array)
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ln"], "ln": ln}])
+    if g.upstream is not None and len(g.upstream) == len(X) and all(len(r) == len(X[0]) for r in g.upstream):
+        m["loss"] = {"kind": "given_gradient", "dy": dict(zip(tokens, g.upstream))}  # its backward from ∂L/∂y
+        note = note + ["the gradients from the upstream ∂L/∂y the table gives"]
     eps = list(dict.fromkeys(g.eps + ["0", "1e-5", "1e-3", "1e-6", "1e-12"]))  # PyTorch's, Keras', BERT's ε
     return Candidate("a LayerNorm", {"model": m}, note + ["a LayerNorm of the input rows"],
                      [("layers.0.ln.variance", ["biased", "unbiased"]), ("layers.0.ln.eps", eps),
