@@ -1352,9 +1352,9 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
 _MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
 
 
-_UPSTREAM_NAME = re.compile(r"d_?y|d_?out|dl_?d_?y|grad_?(?:y|out|output)|upstream(?:_grad)?|"
-                            r"[∂d]l/[∂d](?:y|out|output)", re.IGNORECASE)
-# dY, dout, dL_dY, grad_out, upstream, ∂L/∂y: the gradient a backward unit test hands a layer from above
+_UPSTREAM_NAME = re.compile(r"d_?[yo]|d_?out|dl_?d_?[yo]|grad_?(?:y|o|out|output)|upstream(?:_grad)?|"
+                            r"[∂d]l/[∂d](?:y|o|out|output)", re.IGNORECASE)
+# dY, dO, dout, dL_dY, grad_out, upstream, ∂L/∂y: the gradient a backward unit test hands a layer from above
 
 
 def _upstream_label(label: str) -> bool:
@@ -1364,6 +1364,12 @@ def _upstream_label(label: str) -> bool:
     t = re.sub(r"\s+", "", t)
     t = re.sub(r"^\{([^{}]*)\}\{([^{}]*)\}$", r"\1/\2", t)  # \frac{∂L}{∂y}: ∂L/∂y
     return _UPSTREAM_NAME.fullmatch(t) is not None
+
+
+def _upstream_array(found: I.Items, shape: tuple[int, ...]) -> I.Named | None:
+    """The array of this shape the document names as the upstream gradient of a layer's output (dY, dO, …)."""
+    return next((v for v in found.found if isinstance(v, I.Named) and v.name and
+                 _upstream_label(v.name.strip().split(".")[-1]) and V.shape(v.array) == shape), None)
 
 
 def _linear(found: I.Items, g: Givens) -> Candidate | None:
@@ -1387,8 +1393,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     width = r if column else c if r == len(row) else None
     if width is None:
         return None
-    dy = next((v for v in named if _upstream_label(last(v)) and V.shape(v.array) == (len(rows), width)
-               and v is not x), None) if len(V.shape(x.array)) == 2 else None
+    dy = _upstream_array(found, (len(rows), width)) if len(V.shape(x.array)) == 2 else None
     if len(rows) != 1 and dy is None:
         return None
     y = next((v for v in named if last(v) in ("y", "target", "targets", "t", "y_true") and
@@ -1602,12 +1607,17 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
         if loss is not None:
             m["loss"] = loss
         head_note += loss_note
+    dout = _upstream_array(found, (n, len(g.direct["V"].array[0]))) if head is None else None
+    if dout is not None:  # dO given: the head's backward pass (dV, dA, dS, dQ, dK) from the output's gradient
+        m["loss"] = {"kind": "given_gradient", "dy": {t: list(r) for t, r in zip(tokens, dout.array)}}
+        head_note = head_note + [f"the gradients from the upstream {dout.name} ({I.where(dout.line)})"]
     notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + head_note + \
         ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
         ([f"givens = rounded: Q, K, V are printed to {_decimals(g.direct['Q'])} decimals "
           + ("(the document says it rounds)" if g.rounded else "by a program's run")] if rounded else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
-                     givens={id(g.direct[r]) for r in "QKV"}, from_x=False)
+                     givens={id(g.direct[r]) for r in "QKV"} | ({id(dout)} if dout is not None else set()),
+                     from_x=False)
 
 
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
