@@ -126,3 +126,52 @@ def test_an_attention_backward_from_a_given_output_gradient(tmp_path):
     assert got["grad.V[a][2]"] == ("0.0046", "correct")
     assert got["grad.V[b][2]"] == ("-0.5046", "correct")
     assert not any(q.startswith("weights") for q in got)  # dV is no attention weight
+
+
+_REGRESSION = """# Fitting a line by hand
+
+Posted May 3, 2024 · 3 comments
+
+| x | y |
+|---|---|
+| 1.0 | 3.0 |
+| 2.0 | 4.0 |
+| 4.0 | 9.0 |
+
+We start from w = 0.5 and b = 1.0, use the MSE and a learning rate of 0.1.
+
+| x | y | ŷ | (ŷ − y)² |
+|---|---|---|---|
+| 1.0 | 3.0 | 1.5 | 2.25 |
+| 2.0 | 4.0 | 2.0 | 4.0 |
+| 4.0 | 9.0 | 3.0 | 36.0 |
+
+```
+Epoch 1/3 | loss: 14.0833 | w: 2.4667 | b: 1.6333
+Epoch 2/3 | loss: 4.6826 | w: 1.3844 | b: 1.2222
+Epoch 3/3 | loss: 1.7241 | w: 2.0092 | b: 1.3984
+```
+"""
+
+
+def test_a_line_fitted_by_gradient_descent_and_its_training_log(tmp_path):
+    """Data points as an | x | y | table, w and b in the prose, MSE: ŷ = w·x + b over the points; a table of
+    the data beside its working is read a column at a time; each log line's loss is the loss before that step's
+    update and its w and b the values after it."""
+    got = _found(tmp_path, "fit.md", _REGRESSION)
+    assert got["lin.net[x2][1]"] == ("2.0", "correct")
+    assert got["loss[x3][1]"] == ("36.0", "correct")
+    assert got["loss"] == ("14.0833", "correct")
+    assert got["step2.loss"] == ("1.7241", "correct")
+    assert got["step1.lin.W[1][1]"] == ("2.4667", "correct")
+    assert got["step3.lin.b[1]"] == ("1.3984", "correct")
+    assert not any(text in ("2024", "3") for text, _ in got.values())  # the date, the comments
+
+
+def test_a_sentence_about_a_step_is_no_training_log():
+    """``Step 2: z = 0.5`` is a line of working under a heading, ``Epoch 1 by hand`` a heading: neither is a log
+    line; ``step 3, loss=0.41, w=1.32`` and Keras' ``Epoch 2/6 - loss: 0.0599`` are."""
+    from exactformer.read.documents.items import _log_row
+    assert _log_row("Step 2: z = 0.5") is None and _log_row("Epoch 1 by hand") is None
+    assert _log_row("step 3, loss=0.41, w=1.32") == (3, [("loss", "0.41"), ("w", "1.32")])
+    assert _log_row("Epoch 2/6 - loss: 0.0599") == (2, [("loss", "0.0599")])

@@ -72,6 +72,17 @@ class Labelled(NamedTuple):
 
 
 @dataclass
+class LogRow:
+    """One line of a training log: the step it counts (``epoch 3``), then each printed name and its number
+    (``loss 0.0077 | w 1.3225``)."""
+
+    step: int
+    values: list[tuple[str, str]]
+    line: int
+    at: str
+
+
+@dataclass
 class Tokens:
     tokens: list[str]
     line: int
@@ -140,6 +151,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         out.prose.append(s)
         if _INDEX_LINE.fullmatch(s):  # "[0]   [1]   [2]": the columns' indices above a printed matrix
+            k += 1
+            continue
+        log = _log_row(s)
+        if log is not None:  # epoch 3 | loss 0.0077 | w 1.3225 | b 0.5457: a training log's line
+            out.found.append(LogRow(log[0], log[1], n, _at(context, n)))
             k += 1
             continue
         arrows = _arrow_rows(lines, k)
@@ -478,6 +494,29 @@ _ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\
 
 _PRINTED_VALUE = re.compile(r"([^\W\d]\w{0,15})\s*=\s*(\[[^\[\]=]*\]|" + V.NUMBER.pattern + r")")
 _PRINTED_LEAD = re.compile(r"^\s*(?:[^=:：\[\]]{1,30}[:：]\s*)?")
+
+
+_LOG_STEP = re.compile(r"(?:epoch|step|iter(?:ation)?|época|epoche|époque|эпоха|エポック|에폭)\s*[#:=]?\s*(\d{1,7})"
+                       r"(?:\s*/\s*\d{1,7})?\s*[|:,;-]?\s*", re.IGNORECASE)
+_LOG_FIELD = re.compile(r"([^\W\d][\w.^']{0,20})\s*[:=]?\s*(" + V.NUMBER.pattern + r")(?![\w.])")
+
+
+def _log_row(s: str) -> tuple[int, list[tuple[str, str]]] | None:
+    """A training log's line as a program prints it each step (``epoch 1 | loss 4.4100 | w 1.4067``, ``Epoch 2/6 -
+    loss: 0.0599``, ``step 3, loss=0.41, w=1.32``): the step's number and each name with its number; else None."""
+    m = _LOG_STEP.match(s)
+    if m is None:
+        return None
+    rest, fields = s[m.end():], []
+    k = 0
+    for f in _LOG_FIELD.finditer(rest):
+        if rest[k:f.start()].strip(" |,;-\t"):
+            return None  # words between the fields: a sentence about an epoch, not a log
+        fields.append((f.group(1), f.group(2)))
+        k = f.end()
+    if rest[k:].strip(" |,;.\t") or len(fields) < (1 if "/" in m.group(0) else 2):
+        return None  # one name after "Step 2:" is a line of working; Keras' "Epoch 2/6 - loss: …" a log
+    return int(m.group(1)), fields
 
 
 def _printed_line(s: str) -> tuple[list[str], list] | None:

@@ -933,7 +933,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if neuron is not None:  # inputs, weights, an activation and a target named one by one: tried early
         out.insert(0, neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
-    for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g)) if plain else ():
+    for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g),
+                  _regression(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
     temps = temperatures(g)
@@ -1427,6 +1428,48 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     givens = {id(w), id(x), id(y if y is not None else dy)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
                      from_x=False)
+
+
+_SLOPE = re.compile(r"(?:^|[\s,(;$*])(?:w|w_1|slope)\s*=\s*(" + _NUM + r")(?![\d.]|\s*[-−+*/×·^])")
+_DATA_HEADS = (("x", "y"), ("x", "t"), ("x", "target"))  # | x | y |: a regression's data points, one a row
+
+
+def _regression(found: I.Items, g: Givens) -> Candidate | None:
+    """A straight line ŷ = w·x + b fitted to data points by full-batch gradient descent, as a course or a blog
+    post works it: the points as a table headed x and y, w and b stated in the prose (``w = 0.5``, ``b = 0.2``),
+    the mean squared error (½Σ(ŷ − y)² when the document writes ½), the stated learning rate, and as many steps as
+    its training log counts (``epoch 6 | loss … | w … | b …``), else one."""
+    data = None
+    for x in found.found:
+        if isinstance(x, I.Table) and x.col_labels and len(x.col_labels) == 2 == len(x.rows[0]) and \
+                tuple(V.clean(h).replace("$", "").strip().lower() for h in x.col_labels) in _DATA_HEADS and \
+                len(x.rows) >= 2 and all(isinstance(c, str) and V.number(c) is not None for r in x.rows for c in r):
+            data = x
+            break
+    w = _SLOPE.search(g.prose)
+    b = _BIAS.search(g.prose)
+    if data is None or w is None or b is None or g.weights or g.direct:
+        return None
+    low = g.prose.lower()
+    kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2", low) else "squared_error"
+    tokens = [f"x{k + 1}" for k in range(len(data.rows))]
+    model: dict = {"tokens": tokens, "embeddings": {t: [str(r[0])] for t, r in zip(tokens, data.rows)},
+                   "layers": [{"blocks": ["lin"], "lin": {"kind": "linear", "W": [[w.group(1).rstrip(".")]],
+                                                          "b": [b.group(1).rstrip(".")]}}],
+                   "loss": {"kind": kind, "targets": {t: [str(r[1])] for t, r in zip(tokens, data.rows)}}}
+    spec: Spec = {"model": model, "names": {"w": "L1.lin.W[1][1]", "b": "L1.lin.b[1]"}}
+    step = _one_step(g, spec, ["L1.lin.W", "L1.lin.b"])
+    logged = max((x.step for x in found.found if isinstance(x, I.LogRow)), default=1)
+    if "train" in spec:
+        spec["train"]["steps"] = n = min(max(1, logged), MAX_LOGGED_STEPS)
+        step = step.replace("one step", f"{n} steps (its training log)") if n > 1 else step
+    notes = [f"a line ŷ = w·x + b fitted to {len(tokens)} points (the table at {I.where(data.line)}), "
+             f"w = {w.group(1)}, b = {b.group(1)}, loss {'mean squared error' if kind == 'mse' else '½Σ(ŷ − y)²'}"
+             + step]
+    return Candidate("a line fitted by gradient descent", spec, notes, [], prior=1, givens={id(data)}, from_x=False)
+
+
+MAX_LOGGED_STEPS = 1000  # a training log's steps the model is run for (a longer log is read up to there)
 
 
 def _modules(found: I.Items, g: Givens) -> Candidate | None:
