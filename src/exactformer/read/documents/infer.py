@@ -746,7 +746,7 @@ def _apart(rows, row_labels, col_labels, vals: _Values, by_column: bool) -> list
     """A table whose labelled rows (or columns) are each a quantity of its own, though the whole fits none: more
     rows than the model has positions (``| x̂ | … |``, ``| y = γx̂ + β | … |`` on one token), or columns of data
     and of working side by side (``| x | y | ŷ | e | e² |``). Each is matched alone; those that fit, every cell to
-    its last digit (no chance fit), if at least two do."""
+    its last digit (no chance fit), if at least two do, each a different quantity."""
     out = []
     labels = col_labels if by_column else row_labels
     for k, lab in enumerate(labels):
@@ -757,7 +757,8 @@ def _apart(rows, row_labels, col_labels, vals: _Values, by_column: bool) -> list
         part = match_matrix(part_rows, part_labels, heads, vals, step_hint(lab) if lab else None)
         if part is not None and part.exact == part.cells >= 2 and any("." in t for _, t in part.address_cells):
             out.append((k, part))
-    return out if len(out) >= 2 else []
+    kinds = [(p.step, p.address_cells[0][0].grad, p.address_cells[0][0].t) for _, p in out]
+    return out if len(out) >= 2 and len(set(kinds)) == len(kinds) else []  # one step's columns: a layout misread
 
 
 def _head_blocks(rows, row_labels, vals: _Values, hint) -> list[_Match] | None:
