@@ -372,8 +372,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
     matched = unmatched = agree = cells = work = 0
     moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
+    logs = [item for item in found.found if isinstance(item, I.LogRow)]
     for item in found.found:
-        if id(item) in givens:
+        if id(item) in givens or isinstance(item, I.LogRow):
             continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
@@ -466,6 +467,19 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
                     groups.append(_group(item.at, part, g, f"{what}, column {k + 1}", notes, claimed, row_lines))
                 continue
+            by_row = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 or \
+                len(rows) <= g.model.n else _apart(rows, row_labels, col_labels, vals, False)
+            by_col = [] if got is not None or by_row or not col_labels or len(rows) < 2 or len(rows[0]) < 2 or \
+                len(col_labels) != len(rows[0]) else _apart(rows, row_labels, col_labels, vals, True)
+            if by_row or by_col:  # | x̂ | … | then | y = γx̂ + β | …; | x | y | ŷ | e² |: a quantity a row or column
+                for k, part in by_row or by_col:
+                    at = ([row_lines[k]] if k < len(row_lines) else row_lines[:1]) if by_row else row_lines
+                    matched, agree, cells = matched + 1, agree + (0 if part.given else part.exact), \
+                        cells + (0 if part.given else part.cells)
+                    groups.append(_group(item.at, part, g, f"{what}, " + (f"row {row_labels[k]!r}" if by_row else
+                                                                          f"column {col_labels[k]!r}"),
+                                         notes, claimed, at))
+                continue
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
             if got is not None and not got.given and _one_digit(got, vals):
@@ -509,6 +523,14 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                               and got.close >= 0.75 * got.cells)  # a whole row moved: a slip upstream
             after_slip.matched(got, len(rows))
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
+    for log, cells_of in _log_claims(logs, g, vals):  # epoch 2 | loss 0.0599 | w 1.3098: each step's numbers
+        matched, agree, cells = matched + 1, agree + len(cells_of), cells + len(cells_of)
+        for a, text in cells_of:
+            claimed.add(a, text, log.line)
+        values = ", ".join(f"{toml_str(g.name(a))} = {toml_str(text)}" for a, text in cells_of)
+        groups.append(f"[[claims]]\n# training log at {I.where(log.line)}: step {log.step}\nat = {toml_str(log.at)}"
+                      f"{_line_key(log.line)}\nvalues = {{ {values} }}\n")
+        notes.append(Note(f"training log at {I.where(log.line)}: " + ", ".join(g.name(a) for a, _ in cells_of)))
     if found.diagram:
         groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1)
     if len(loose) > MAX_LOOSE:  # a page of prose full of numbers: the first ones are read, the rest said so
@@ -518,6 +540,47 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
     return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
+
+
+MAX_LOG_CELLS = 64  # the cells of each step a training log's names are looked for in (a small model's)
+
+
+def _to_digits(v: float | None, text: str) -> bool:
+    """Whether a value is a printed number to its last digit (to choose what a log's column is; never a verdict)."""
+    return v is not None and abs(v - _value(text)) <= 0.5 * _units(text) * (1 + 1e-9)
+
+
+def _log_claims(logs: list[I.LogRow], g, vals: _Values) -> list[tuple[I.LogRow, list[tuple[Address, str]]]]:
+    """A training log's lines as claims: each printed name (``loss``, ``w``, ``b``) is the one quantity whose values
+    after the line's step (or before it: a loss printed before the update) agree with most of its numbers, to their
+    last digit, the same offset on every line."""
+    train = g.model.train
+    if not logs or train is None:
+        return []
+    steps = [s for s in g.steps.values() if s.listed and prod(s.dims) <= MAX_LOG_CELLS]
+    chosen: dict[str, tuple[object, int, int]] = {}
+    for name in dict.fromkeys(n for log in logs for n, _ in log.values):
+        series = [(log.step, text) for log in logs for n, text in log.values if n == name]
+        best: tuple | None = None
+        for s in steps:
+            for shift in (0, -1):  # w after the step's update; the loss computed before it
+                ts = [n + shift for n, _ in series]
+                if min(ts) < 0 or max(ts) > train.steps:
+                    continue
+                for o in range(prod(s.dims)):
+                    hits = sum(_to_digits(vals.flat(s, False, t)[o], text) for t, (_, text) in zip(ts, series))
+                    if best is None or (hits, shift == 0) > best[0]:
+                        best = ((hits, shift == 0), s, o, shift)
+        if best is not None and best[0][0] >= max(2, (len(series) + 1) // 2):
+            chosen[name] = best[1:]
+    out = []
+    for log in logs:
+        cells_of = [(Address(s.key, s.unflat(o), False, log.step + shift), text)  # type: ignore[attr-defined]
+                    for n, text in log.values if n in chosen for s, o, shift in [chosen[n]]
+                    if log.step + shift >= 0]
+        if cells_of:
+            out.append((log, cells_of))
+    return out
 
 
 def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
@@ -720,6 +783,25 @@ def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None
         out.append((_Match(cells, cells[0][0].step, exact, close, len(cells), err, given=not moved,
                            rows=list(range(len(cells)))), col))
     return out
+
+
+def _apart(rows, row_labels, col_labels, vals: _Values, by_column: bool) -> list[tuple[int, _Match]]:
+    """A table whose labelled rows (or columns) are each a quantity of its own, though the whole fits none: more
+    rows than the model has positions (``| x̂ | … |``, ``| y = γx̂ + β | … |`` on one token), or columns of data
+    and of working side by side (``| x | y | ŷ | e | e² |``). Each is matched alone; those that fit, every cell to
+    its last digit (no chance fit), if at least two do, each a different quantity."""
+    out = []
+    labels = col_labels if by_column else row_labels
+    for k, lab in enumerate(labels):
+        part_rows, part_labels, heads = ([[r[k]] for r in rows], row_labels, [lab]) if by_column else \
+            ([list(rows[k])], None, col_labels)
+        if any(c is None for r in part_rows for c in r):
+            continue
+        part = match_matrix(part_rows, part_labels, heads, vals, step_hint(lab) if lab else None)
+        if part is not None and part.exact == part.cells >= 2 and any("." in t for _, t in part.address_cells):
+            out.append((k, part))
+    kinds = [(p.step, p.address_cells[0][0].grad, p.address_cells[0][0].t) for _, p in out]
+    return out if len(out) >= 2 and len(set(kinds)) == len(kinds) else []  # one step's columns: a layout misread
 
 
 def _head_blocks(rows, row_labels, vals: _Values, hint) -> list[_Match] | None:

@@ -72,6 +72,17 @@ class Labelled(NamedTuple):
 
 
 @dataclass
+class LogRow:
+    """One line of a training log: the step it counts (``epoch 3``), then each printed name and its number
+    (``loss 0.0077 | w 1.3225``)."""
+
+    step: int
+    values: list[tuple[str, str]]
+    line: int
+    at: str
+
+
+@dataclass
 class Tokens:
     tokens: list[str]
     line: int
@@ -160,11 +171,18 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.loose.append((pct.group(2).replace(" ", ""), first_line + k))
             s = s[:pct.start()] + pct.group(1)
         n = first_line + k
+        if s[:1] == "[" and (ref := _REFERENCE_MARK.match(s)):  # [1] Author, Title: a reference list's entry
+            s = s[ref.end():]
         if not s:
             k += 1
             continue
         out.prose.append(s)
         if _INDEX_LINE.fullmatch(s):  # "[0]   [1]   [2]": the columns' indices above a printed matrix
+            k += 1
+            continue
+        log = _log_row(s)
+        if log is not None:  # epoch 3 | loss 0.0077 | w 1.3225 | b 0.5457: a training log's line
+            out.found.append(LogRow(log[0], log[1], n, _at(context, n)))
             k += 1
             continue
         arrows = _arrow_rows(lines, k)
@@ -505,6 +523,29 @@ _ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\
 
 _PRINTED_VALUE = re.compile(r"([^\W\d]\w{0,15})\s*=\s*(\[[^\[\]=]*\]|" + V.NUMBER.pattern + r")")
 _PRINTED_LEAD = re.compile(r"^\s*(?:[^=:：\[\]]{1,30}[:：]\s*)?")
+
+
+_LOG_STEP = re.compile(r"(?:epoch|step|iter(?:ation)?|época|epoche|époque|эпоха|エポック|에폭)\s*[#:=]?\s*(\d{1,7})"
+                       r"(?:\s*/\s*\d{1,7})?\s*[|:,;-]?\s*", re.IGNORECASE)
+_LOG_FIELD = re.compile(r"([^\W\d][\w.^']{0,20})\s*[:=]?\s*(" + V.NUMBER.pattern + r")(?![\w.])")
+
+
+def _log_row(s: str) -> tuple[int, list[tuple[str, str]]] | None:
+    """A training log's line as a program prints it each step (``epoch 1 | loss 4.4100 | w 1.4067``, ``Epoch 2/6 -
+    loss: 0.0599``, ``step 3, loss=0.41, w=1.32``): the step's number and each name with its number; else None."""
+    m = _LOG_STEP.match(s)
+    if m is None:
+        return None
+    rest, fields = s[m.end():], []
+    k = 0
+    for f in _LOG_FIELD.finditer(rest):
+        if rest[k:f.start()].strip(" |,;-\t"):
+            return None  # words between the fields: a sentence about an epoch, not a log
+        fields.append((f.group(1), f.group(2)))
+        k = f.end()
+    if rest[k:].strip(" |,;.\t") or len(fields) < (1 if "/" in m.group(0) else 2):
+        return None  # one name after "Step 2:" is a line of working; Keras' "Epoch 2/6 - loss: …" a log
+    return int(m.group(1)), fields
 
 
 def _printed_line(s: str) -> tuple[list[str], list] | None:
@@ -1278,6 +1319,7 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
 
 
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
+_PRODUCT_BEFORE = re.compile(r"(?:[⊙∘]|\\(?:odot|circ))\s*$")  # ∂L/∂x̂ = ∂L/∂y ⊙ γ = (…): a product's result, unnamed
 _NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
 _INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
 
@@ -1288,7 +1330,8 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
     if "=" not in s:
         return []
     s = s.replace("$", " ").replace("`", " ")
-    found = [(m.start(), _name(m.group(1)), [V.number(x) for x in m.group(3).split(",")])
+    found = [(m.start(), "" if _PRODUCT_BEFORE.search(s[:m.start()]) else _name(m.group(1)),
+              [V.number(x) for x in m.group(3).split(",")])
              for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
     for m in _INLINE_NAMED.finditer(s):  # q₃ · kⱼ = [-0.03, 0.51]: a product of two names, a step's name
         left = _NAME_TIMES.search(s[:m.start()])
@@ -1339,6 +1382,7 @@ def _kind(cell: str) -> str:
 _PAIR = re.compile(r"([^\W\d]\w{0,15})\s*=\s*([-+]?" + V.NUMBER.pattern + r")")
 _PAIRS = re.compile(r"\s*(?:" + _PAIR.pattern + r"[,;]?\s+)+" + _PAIR.pattern + r"[,;.]?\s*")
 _INDEX_LINE = re.compile(r"(?:\[\d{1,3}\]\s*){2,}|(?:\[,\d{1,4}\]\s*)+")  # [0] [1] …; R's [,1] [,2] …
+_REFERENCE_MARK = re.compile(r"\[\d{1,3}\]\s+(?=[^\W\d_])")  # [1] 斋藤康毅, [2] Vaswani et al.: not R's [1] 0.5
 _INDEX_CELL = re.compile(r"\[\d{1,3},?\]")  # [2]; R's [2,] before a matrix's row
 
 

@@ -59,6 +59,7 @@ class Givens:
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
     learned_items: set[int] = field(default_factory=set)  # the learned positions' items: givens where a model uses them
     prose: str = ""  # the document's text, joined once (the stated rate, activation, "torch" …)
+    upstream: list[list[str]] | None = None  # a LayerNorm table's row of the output's given gradient (∂L/∂y)
 
 
 _EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^[{(]?-\d+[})]?|0\.0*1\b|"
@@ -227,6 +228,10 @@ def givens(found: I.Items) -> Givens:
             for lab, row in zip(t.row_labels, t.rows):  # | γ | 1.0 | 0.5 | …: a LayerNorm's parameters by row
                 if (param := _ln_param(lab)) is not None:
                     named.append(I.Named(param, list(row), t.line, t.at))
+            ups = [list(row) for lab, row in zip(t.row_labels, t.rows) if _upstream_label(lab)]
+            if ups and g.upstream is None and any(_ln_param(lab) is not None for lab in t.row_labels):
+                g.upstream = ups  # | ∂L/∂y | 0.3 | … | beside γ and β: the backward pass starts from it
+                g.x_items.add(id(t))  # the givens' table: no claims
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
             cells = [list(r) for r in t.rows]
@@ -512,7 +517,7 @@ def _x_rows(found: I.Items):
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and not x.name and \
                 all(isinstance(c, str) for r in x.rows for c in r):
-            params = [_ln_param(lab) is not None for lab in x.row_labels]
+            params = [_ln_param(lab) is not None or _upstream_label(lab) for lab in x.row_labels]
             rows = [(lab, r) for lab, r, p in zip(x.row_labels, x.rows, params) if not p]
             if any(params) and len(rows) >= 1 and all(V.number(lab) is None and lab for lab, _ in rows):
                 return [list(r) for _, r in rows], [lab for lab, _ in rows], x
@@ -950,7 +955,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if neuron is not None:  # inputs, weights, an activation and a target named one by one: tried early
         out.insert(0, neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
-    for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g)) if plain else ():
+    for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g),
+                  _regression(found, g)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
     out[:0] = _mlp_indexed(found, g) if plain else []
@@ -1261,7 +1267,7 @@ _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
 _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
-_RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\|)?\s*(" + _NUM + r")",
+_RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\||取为?|设为|设置为|为|為)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
 _CODE_RATE = re.compile(r"-=\s*(" + _NUM + r")\s*\*\s*[\w.\[\]]*grad\b|"  # W -= 0.5 * W.grad
                         r"(?<![\w.])(\w+)\s*-\s*(" + _NUM + r")\s*\*\s*(?:[\w.]*grad\w*|d\2)\b")  # W - 0.1 * dW
@@ -1514,10 +1520,32 @@ def _mlp_indexed(found: I.Items, g: Givens) -> list[Candidate]:
 _MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")
 
 
+_UPSTREAM_NAME = re.compile(r"d_?[yo]|d_?out|dl_?d_?[yo]|grad_?(?:y|o|out|output)|upstream(?:_grad)?|"
+                            r"[∂d]l/[∂d](?:y|o|out|output)", re.IGNORECASE)
+# dY, dO, dout, dL_dY, grad_out, upstream, ∂L/∂y: the gradient a backward unit test hands a layer from above
+
+
+def _upstream_label(label: str) -> bool:
+    """Whether a name or a table's row label is the upstream gradient of a layer's output (``dY``, ``dout``,
+    ``$\\partial L/\\partial y$``, ``\\frac{\\partial L}{\\partial y}``)."""
+    t = V.clean(label).replace("$", "").replace("\\partial", "∂").replace("\\frac", "")
+    t = re.sub(r"\s+", "", t)
+    t = re.sub(r"^\{([^{}]*)\}\{([^{}]*)\}$", r"\1/\2", t)  # \frac{∂L}{∂y}: ∂L/∂y
+    return _UPSTREAM_NAME.fullmatch(t) is not None
+
+
+def _upstream_array(found: I.Items, shape: tuple[int, ...]) -> I.Named | None:
+    """The array of this shape the document names as the upstream gradient of a layer's output (dY, dO, …)."""
+    return next((v for v in found.found if isinstance(v, I.Named) and v.name and
+                 _upstream_label(v.name.strip().split(".")[-1]) and V.shape(v.array) == shape), None)
+
+
 def _linear(found: I.Items, g: Givens) -> Candidate | None:
     """One linear layer trained a step, as a PyTorch or Keras notebook sets it up: its weight and bias
     (``layer.weight.copy_(…)``, ``W``/``b``), an input row x and a target y of the layer's width, the mean
-    squared error (or ½Σ(t − o)² when the document writes that), and SGD at the learning rate it states."""
+    squared error (or ½Σ(t − o)² when the document writes that), and SGD at the learning rate it states. A
+    layer's backward worked as a unit test takes a batch X (one row per example) and the upstream gradient dY
+    instead of a target (Y = XW + b, dW = Xᵀ dY, db = Σ_i dY_i, dX = dY Wᵀ): the loss is then Σ dY·Y."""
     named = [x for x in found.found if isinstance(x, I.Named) and x.name]
 
     def last(x) -> str:
@@ -1526,38 +1554,89 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     x = next((v for v in named if last(v) in ("x", "inputs", "input") and V.shape(v.array)[-1:] != ()), None)
     if w is None or x is None:
         return None
-    row = x.array[0] if isinstance(x.array[0], list) else x.array
-    if len(V.shape(x.array)) == 2 and len(x.array) != 1:
-        return None
+    rows = x.array if isinstance(x.array[0], list) else [x.array]
+    row = rows[0]
     r, c = V.shape(w.array)
     column = c == len(row) and (r != len(row) or "torch" in g.prose.lower())  # nn.Linear: out×in
     width = r if column else c if r == len(row) else None
     if width is None:
         return None
+    dy = _upstream_array(found, (len(rows), width)) if len(V.shape(x.array)) == 2 else None
+    if len(rows) != 1 and dy is None:
+        return None
     y = next((v for v in named if last(v) in ("y", "target", "targets", "t", "y_true") and
-              len((v.array[0] if isinstance(v.array[0], list) else v.array)) == width), None)
+              len((v.array[0] if isinstance(v.array[0], list) else v.array)) == width), None) if dy is None else None
     b = next((v for v in named if last(v) in ("bias", "b") and len(V.shape(v.array)) == 1 and len(v.array) == width),
              None)
-    if y is None:
+    if y is None and dy is None:
         return None
-    low = g.prose.lower()
-    kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
     lin: dict = {"kind": "linear", "W": list(w.array)}
     if b is not None:
         lin["b"] = list(b.array)
-    target = y.array[0] if isinstance(y.array[0], list) else y.array
-    model: dict = {"tokens": ["x"], "embeddings": {"x": list(row)}, "layers": [{"blocks": ["lin"], "lin": lin}],
-                   "loss": {"kind": kind, "targets": {"x": list(target)}}}
+    if dy is not None:
+        tokens, said = _row_names(found, len(rows), None)
+        loss: dict = {"kind": "given_gradient", "dy": {t: list(d) for t, d in zip(tokens, dy.array)}}
+        what = f"a batch of {len(rows)} ({said}), upstream gradient {dy.name} ({I.where(dy.line)})"
+    else:
+        low = g.prose.lower()
+        kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
+        target = y.array[0] if isinstance(y.array[0], list) else y.array
+        tokens = ["x"]
+        loss = {"kind": kind, "targets": {"x": list(target)}}
+        what = f"target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
+    model: dict = {"tokens": tokens, "embeddings": {t: list(v) for t, v in zip(tokens, rows)},
+                   "layers": [{"blocks": ["lin"], "lin": lin}], "loss": loss}
     if column:
         model["layout"] = "column"
     spec: Spec = {"model": model}
     step = _one_step(g, spec, ["L1.lin.W"] + (["L1.lin.b"] if b is not None else []))
     notes = [f"one linear layer: weight {w.name} ({I.where(w.line)})" + (f", bias {b.name}" if b is not None else "")
-             + f", input {x.name}, target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
-             + (", written out×in (layout = column)" if column else "") + step]
-    givens = {id(w), id(x), id(y)} | ({id(b)} if b is not None else set())
+             + f", input {x.name}, " + what + (", written out×in (layout = column)" if column else "") + step]
+    givens = {id(w), id(x), id(y if y is not None else dy)} | ({id(b)} if b is not None else set())
     return Candidate("one linear layer, forward and backward", spec, notes, [], prior=1, givens=givens,
                      from_x=False)
+
+
+_SLOPE = re.compile(r"(?:^|[\s,(;$*])(?:w|w_1|slope)\s*=\s*(" + _NUM + r")(?![\d.]|\s*[-−+*/×·^])")
+_DATA_HEADS = (("x", "y"), ("x", "t"), ("x", "target"))  # | x | y |: a regression's data points, one a row
+
+
+def _regression(found: I.Items, g: Givens) -> Candidate | None:
+    """A straight line ŷ = w·x + b fitted to data points by full-batch gradient descent, as a course or a blog
+    post works it: the points as a table headed x and y, w and b stated in the prose (``w = 0.5``, ``b = 0.2``),
+    the mean squared error (½Σ(ŷ − y)² when the document writes ½), the stated learning rate, and as many steps as
+    its training log counts (``epoch 6 | loss … | w … | b …``), else one."""
+    data = None
+    for x in found.found:
+        if isinstance(x, I.Table) and x.col_labels and len(x.col_labels) == 2 == len(x.rows[0]) and \
+                tuple(V.clean(h).replace("$", "").strip().lower() for h in x.col_labels) in _DATA_HEADS and \
+                len(x.rows) >= 2 and all(isinstance(c, str) and V.number(c) is not None for r in x.rows for c in r):
+            data = x
+            break
+    w = _SLOPE.search(g.prose)
+    b = _BIAS.search(g.prose)
+    if data is None or w is None or b is None or g.weights or g.direct:
+        return None
+    low = g.prose.lower()
+    kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2", low) else "squared_error"
+    tokens = [f"x{k + 1}" for k in range(len(data.rows))]
+    model: dict = {"tokens": tokens, "embeddings": {t: [str(r[0])] for t, r in zip(tokens, data.rows)},
+                   "layers": [{"blocks": ["lin"], "lin": {"kind": "linear", "W": [[w.group(1).rstrip(".")]],
+                                                          "b": [b.group(1).rstrip(".")]}}],
+                   "loss": {"kind": kind, "targets": {t: [str(r[1])] for t, r in zip(tokens, data.rows)}}}
+    spec: Spec = {"model": model, "names": {"w": "L1.lin.W[1][1]", "b": "L1.lin.b[1]"}}
+    step = _one_step(g, spec, ["L1.lin.W", "L1.lin.b"])
+    logged = max((x.step for x in found.found if isinstance(x, I.LogRow)), default=1)
+    if "train" in spec:
+        spec["train"]["steps"] = n = min(max(1, logged), MAX_LOGGED_STEPS)
+        step = step.replace("one step", f"{n} steps (its training log)") if n > 1 else step
+    notes = [f"a line ŷ = w·x + b fitted to {len(tokens)} points (the table at {I.where(data.line)}), "
+             f"w = {w.group(1)}, b = {b.group(1)}, loss {'mean squared error' if kind == 'mse' else '½Σ(ŷ − y)²'}"
+             + step]
+    return Candidate("a line fitted by gradient descent", spec, notes, [], prior=1, givens={id(data)}, from_x=False)
+
+
+MAX_LOGGED_STEPS = 1000  # a training log's steps the model is run for (a longer log is read up to there)
 
 
 def _modules(found: I.Items, g: Givens) -> Candidate | None:
@@ -1719,6 +1798,9 @@ def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
         if r in g.weights and len(V.shape(g.weights[r][0].array)) == 1:
             ln[r] = list(g.weights[r][0].array)
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["ln"], "ln": ln}])
+    if g.upstream is not None and len(g.upstream) == len(X) and all(len(r) == len(X[0]) for r in g.upstream):
+        m["loss"] = {"kind": "given_gradient", "dy": dict(zip(tokens, g.upstream))}  # its backward from ∂L/∂y
+        note = note + ["the gradients from the upstream ∂L/∂y the table gives"]
     eps = list(dict.fromkeys(g.eps + ["0", "1e-5", "1e-3", "1e-6", "1e-12"]))  # PyTorch's, Keras', BERT's ε
     return Candidate("a LayerNorm", {"model": m}, note + ["a LayerNorm of the input rows"],
                      [("layers.0.ln.variance", ["biased", "unbiased"]), ("layers.0.ln.eps", eps),
@@ -1749,12 +1831,17 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
         if loss is not None:
             m["loss"] = loss
         head_note += loss_note
+    dout = _upstream_array(found, (n, len(g.direct["V"].array[0]))) if head is None else None
+    if dout is not None:  # dO given: the head's backward pass (dV, dA, dS, dQ, dK) from the output's gradient
+        m["loss"] = {"kind": "given_gradient", "dy": {t: list(r) for t, r in zip(tokens, dout.array)}}
+        head_note = head_note + [f"the gradients from the upstream {dout.name} ({I.where(dout.line)})"]
     notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + head_note + \
         ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
         ([f"givens = rounded: Q, K, V are printed to {_decimals(g.direct['Q'])} decimals "
           + ("(the document says it rounds)" if g.rounded else "by a program's run")] if rounded else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
-                     givens={id(g.direct[r]) for r in "QKV"}, from_x=False)
+                     givens={id(g.direct[r]) for r in "QKV"} | ({id(dout)} if dout is not None else set()),
+                     from_x=False)
 
 
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
