@@ -1,0 +1,67 @@
+"""Documents written as people write them (wild19): one small document of our own per rule."""
+
+from __future__ import annotations
+
+from exactformer.read.documents import read_document
+
+_GIVENS = ("```python\ntokens = [\"<bos>\", \"▁un\", \"▁pan\"]\n"
+           "x = torch.tensor([[[0.3, -0.1, 0.5, 0.2], [0.6, 0.4, -0.2, 0.1], [-0.3, 0.2, 0.4, 0.7]]])\n"
+           "n_head = 2\n"
+           "W_qkv = torch.tensor([\n"
+           "    [ 0.1,  0.3, -0.2,  0.5,  0.4, -0.1,  0.2,  0.3,  0.6, -0.4,  0.1,  0.2],\n"
+           "    [-0.3,  0.2,  0.4,  0.1,  0.2,  0.5, -0.3,  0.1,  0.3,  0.2, -0.2,  0.4],\n"
+           "    [ 0.5, -0.1,  0.3,  0.2, -0.4,  0.3,  0.1,  0.6, -0.1,  0.5,  0.3,  0.1],\n"
+           "    [ 0.2,  0.4,  0.1, -0.3,  0.3,  0.2,  0.5, -0.2,  0.4,  0.1,  0.6, -0.3],\n])\n"
+           "W_proj = torch.tensor([[0.2, -0.3, 0.1, 0.4], [0.5, 0.1, -0.2, 0.3], [-0.1, 0.4, 0.3, 0.2], "
+           "[0.3, 0.2, 0.5, -0.1]])\n```\n\n")
+
+
+def test_a_fused_qkv_projection_and_tensors_printed_with_their_batch_and_head_dimensions(tmp_path):
+    """One fused W_qkv (d × 3d) split into q, k, v; q and the weights printed as [1, 2, T, ·] tensors (a matrix
+    per head), the output as a [1, T, d] tensor: each head's matrix matched to its own head, the shape not."""
+    doc = tmp_path / "gpt.md"
+    doc.write_text(
+        "# Causal self-attention, two heads\n\nA causal mask; `n_head = 2`, head size 2.\n\n" + _GIVENS +
+        "```python\nq.shape\n```\n\n```\ntorch.Size([1, 2, 3, 2])\n```\n\n"
+        "```python\nprint(q)\n```\n\n```\ntensor([[[[ 0.3500,  0.1000],\n          [-0.1400,  0.3200],\n"
+        "          [ 0.2500,  0.1900]],\n\n         [[ 0.0700,  0.1800],\n          [-0.0100,  0.2700],\n"
+        "          [ 0.3300, -0.2600]]]])\n```\n\n"
+        "```python\nprint(att)\n```\n\n```\ntensor([[[[1.0000, 0.0000, 0.0000],\n          [0.5122, 0.4878, 0.0000],\n"
+        "          [0.3200, 0.3472, 0.3328]],\n\n         [[1.0000, 0.0000, 0.0000],\n"
+        "          [0.5120, 0.4880, 0.0000],\n          [0.3263, 0.3259, 0.3478]]]])\n```\n\n"
+        "```python\nout = y @ W_proj\nprint(out)\n```\n\n```\ntensor([[[ 0.0720,  0.0890,  0.0930,  0.1740],\n"
+        "         [ 0.0632, -0.0271,  0.1515,  0.1447],\n         [ 0.0876,  0.0340,  0.1004,  0.1931]]])\n```\n",
+        encoding="utf-8")
+    r = read_document(str(doc))
+    assert "W_qkv (Wq)" in " ".join(str(n) for n in r.notes) and "heads = 2" in r.toml
+    assert '"h2.Q[▁pan][2]" = "-0.2600"' in r.toml and '"Q[▁un][2]" = "0.3200"' in r.toml
+    assert '"h2.weights[▁pan,▁pan]" = "0.3478"' in r.toml and '"weights[▁un,<bos>]" = "0.5122"' in r.toml
+    assert '"attn[▁pan][4]" = "0.1931"' in r.toml
+    assert "torch.Size" not in r.toml and r.matched >= 5  # torch.Size([1, 2, 3, 2]) is no claim
+
+
+def test_a_fused_projection_not_three_times_as_wide_is_no_split(tmp_path):
+    """A W_qkv whose width is not three blocks of the input's width gives no W_q, W_k, W_v."""
+    doc = tmp_path / "odd.md"
+    doc.write_text("# Odd\n\n```python\nx = torch.tensor([[[0.3, -0.1], [0.6, 0.4]]])\n"
+                   "W_qkv = torch.tensor([[0.1, 0.3, -0.2, 0.5], [-0.3, 0.2, 0.4, 0.1]])\n```\n\n"
+                   "```\ntensor([[[ 0.3500,  0.1000],\n         [-0.1400,  0.3200]]])\n```\n", encoding="utf-8")
+    try:
+        r = read_document(str(doc))
+    except Exception as e:  # a clear error is fine: nothing to compute from
+        assert "internal error" not in str(e)
+        return
+    assert "W_qkv (Wq)" not in " ".join(str(n) for n in r.notes)
+
+
+def test_cells_of_score_then_scaled_with_masked_cells_between_are_two_tables(tmp_path):
+    """| q \\ k | a → b | −∞ |: the scores and the scaled scores of one head, a masked cell in both."""
+    doc = tmp_path / "arrow.md"
+    doc.write_text(
+        "# Two heads by hand\n\nA causal mask; two heads of size 2, head 1 is columns 1-2.\n\n" + _GIVENS +
+        "Head 1, q·k then divided by √2 ≈ 1.4142:\n\n| query \\ key | <bos> | ▁un | ▁pan |\n|---|---|---|---|\n"
+        "| <bos> | -0.0030 → -0.0021 | −∞ | −∞ |\n| ▁un | 0.0408 → 0.0288 | -0.0282 → -0.0199 | −∞ |\n"
+        "| ▁pan | 0.0109 → 0.0077 | 0.1265 → 0.0894 | 0.0666 → 0.0471 |\n", encoding="utf-8")
+    r = read_document(str(doc))
+    assert '"scores[▁pan,▁un]" = "0.1265"' in r.toml and '"scaled[▁pan,▁un]" = "0.0894"' in r.toml
+    assert '"scores[<bos>,▁un]"' not in r.toml and r.unmatched == 0
