@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import mpmath
+
+from exactformer.read.case import load
 from exactformer.read.documents import read_document
 
 _GIVENS = ("```python\ntokens = [\"<bos>\", \"▁un\", \"▁pan\"]\n"
@@ -65,3 +68,46 @@ def test_cells_of_score_then_scaled_with_masked_cells_between_are_two_tables(tmp
     r = read_document(str(doc))
     assert '"scores[▁pan,▁un]" = "0.1265"' in r.toml and '"scaled[▁pan,▁un]" = "0.0894"' in r.toml
     assert '"scores[<bos>,▁un]"' not in r.toml and r.unmatched == 0
+
+
+_MHA = """
+[model]
+tokens = ["a", "b", "c"]
+mask = "causal"
+[model.embeddings]
+"a" = ["0.3", "-0.1"]
+"b" = ["0.6", "0.4"]
+"c" = ["-0.3", "0.2"]
+[[model.layers]]
+blocks = ["attn"]
+[model.layers.attn]
+heads = 2
+Wq_all = [["0.1", "0.3"], ["-0.3", "0.2"]]
+Wk_all = [["0.4", "-0.1"], ["0.2", "0.5"]]
+Wv_all = [["0.6", "-0.4"], ["0.3", "0.2"]]
+"""
+
+
+def test_the_weights_averaged_over_the_heads_are_the_mean_of_each_heads_weights(write_case):
+    """avg_weights[i,j] = (weights¹[i,j] + weights²[i,j]) / 2, against an mpmath oracle of its own (heads of
+    size 1: q·k / √1, the causal mask, a softmax per row); a masked cell is exactly 0."""
+    with mpmath.workdps(50):
+        case = load(write_case(_MHA, "mha.toml"))
+        e, g = case.engine, case.engine.graph
+        x = [[mpmath.mpf(v) for v in r] for r in (["0.3", "-0.1"], ["0.6", "0.4"], ["-0.3", "0.2"])]
+        W = {"q": [["0.1", "0.3"], ["-0.3", "0.2"]], "k": [["0.4", "-0.1"], ["0.2", "0.5"]]}
+        proj = {n: [[sum(r[m] * mpmath.mpf(w[m][c]) for m in range(2)) for c in range(2)] for r in x] for n, w in W.items()}
+        weights = []
+        for h in range(2):
+            rows = []
+            for i in range(3):
+                ex = [mpmath.exp(proj["q"][i][h] * proj["k"][j][h]) for j in range(i + 1)]
+                rows.append([v / sum(ex) for v in ex] + [mpmath.mpf(0)] * (2 - i))
+            weights.append(rows)
+        names = ["a", "b", "c"]
+        for i in range(3):
+            for j in range(3):
+                want = (weights[0][i][j] + weights[1][i][j]) / 2
+                got = mpmath.mpf(e.decimal(g.parse(f"L1.attn.avg_weights[{names[i]},{names[j]}]"), 40).rstrip("…"))
+                assert abs(got - want) <= mpmath.mpf(10) ** -38, (i, j, got, want)
+        assert e.decimal(g.parse("L1.attn.avg_weights[a,b]"), 10).rstrip("…").strip("0.") == ""
