@@ -111,3 +111,25 @@ def test_the_weights_averaged_over_the_heads_are_the_mean_of_each_heads_weights(
                 got = mpmath.mpf(e.decimal(g.parse(f"L1.attn.avg_weights[{names[i]},{names[j]}]"), 40).rstrip("…"))
                 assert abs(got - want) <= mpmath.mpf(10) ** -38, (i, j, got, want)
         assert e.decimal(g.parse("L1.attn.avg_weights[a,b]"), 10).rstrip("…").strip("0.") == ""
+
+
+def _averaged_doc(tmp_path, words: str):
+    doc = tmp_path / "avg.md"
+    doc.write_text(
+        "# Two heads\n\nA causal mask; `n_head = 2`. " + words + "\n\n" + _GIVENS +
+        "```python\nout, w = attn(x, x, x)\nw\n```\n\n```\ntensor([[[1.0000, 0.0000, 0.0000],\n"
+        "         [0.5121, 0.4879, 0.0000],\n         [0.3231, 0.3366, 0.3403]]])\n```\n", encoding="utf-8")
+    return read_document(str(doc))
+
+
+def test_weights_a_document_says_are_averaged_over_the_heads_are_the_averaged_weights(tmp_path):
+    """nn.MultiheadAttention's second result, printed [1, T, T]: the weights averaged over the two heads."""
+    r = _averaged_doc(tmp_path, "`nn.MultiheadAttention` returns the weights averaged over the heads.")
+    assert '"L1.attn.avg_weights[▁pan,▁pan]" = "0.3403"' in r.toml or '"attn.avg_weights[▁pan,▁pan]" = "0.3403"' \
+        in r.toml
+
+
+def test_without_averaging_in_the_words_no_table_is_the_averaged_weights(tmp_path):
+    """The same numbers in a document that never averages over heads: never matched to avg_weights."""
+    r = _averaged_doc(tmp_path, "Here are some weights.")
+    assert "avg_weights" not in r.toml
