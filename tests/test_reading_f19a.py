@@ -133,3 +133,17 @@ def test_without_averaging_in_the_words_no_table_is_the_averaged_weights(tmp_pat
     """The same numbers in a document that never averages over heads: never matched to avg_weights."""
     r = _averaged_doc(tmp_path, "Here are some weights.")
     assert "avg_weights" not in r.toml
+
+
+def test_token_ids_are_no_numbers_to_claim(tmp_path):
+    """input_ids = torch.tensor([[0, 1, 2]]) beside a [1, T, d] state: indices into the vocabulary, never a
+    quantity (no positions' angles)."""
+    doc = tmp_path / "ids.md"
+    doc.write_text("# Logits\n\n```python\ninput_ids = torch.tensor([[0, 1, 2]])\n"
+                   "h = torch.tensor([[[0.2, -0.4], [0.5, 0.1], [-0.3, 0.6]]])\n```\n", encoding="utf-8")
+    try:
+        r = read_document(str(doc))
+    except Exception as e:  # nothing to audit: a clear error
+        assert "internal error" not in str(e)
+        return
+    assert "input_ids" not in r.toml
