@@ -7,7 +7,9 @@ Per head (row vectors, as the seed writes them):
     exp = e^scaled       expsum_i = Σ_j exp_ij   weights = exp / expsum   (masked cells: weight 0, no exp)
     weighted_v_ij = weights_ij · v_j            context_i = Σ_j weighted_v_ij      # (n, d_v)
 
-then ``concat`` (head 1 first) and ``attn = concat·W^O + b^O``. With ``softmax =
+then ``concat`` (head 1 first) and ``attn = concat·W^O + b^O``. With several heads, ``avg_weights_ij =
+(1/H) Σ_h weights^(h)_ij`` is the weights averaged over the heads, as ``nn.MultiheadAttention`` returns them (a
+result of its own: nothing later uses it). With ``softmax =
 "max_shifted"`` the exponentials are of ``scaled − max_j scaled``, as code computes them.
 """
 
@@ -42,6 +44,7 @@ STEPS = (
     StepSpec("weights", (P, P), r"\alpha", "attention weights"),
     StepSpec("weighted_v", (P, P, C), r"(\alpha v)", "weighted values"),
     StepSpec("context", (P, C), "c", "context vectors"),
+    StepSpec("avg_weights", (P, P), r"\bar{\alpha}", "attention weights averaged over the heads"),
     StepSpec("concat", (P, C), r"\hat{c}", "heads side by side"),
     StepSpec("Wo", (C, C), "W^{O{sup}}", "output projection"),
     StepSpec("bo", (C,), "b^{O{sup}}", "output bias"),
@@ -276,6 +279,10 @@ class Attention(BlockKind):
                 return K.COPY, ((m // dv, (t, m % dv)),)
 
             concat = b.map(_SPEC["concat"], place, (x.dims[0], dv * len(contexts)), tuple(contexts), fn)
+            heads = tuple(b.steps[place.key("weights", h + 1)] for h in range(len(contexts)))
+            mean = K.Mean()
+            b.map(_SPEC["avg_weights"], place, heads[0].dims, heads,
+                  lambda idx: (mean, tuple((h, idx) for h in range(len(heads)))), lazy=True)
         if cfg.Wo is None:
             b.alias(place.key(""), concat)
             return concat

@@ -283,10 +283,11 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             out.found.append(I.Named(m.group(1), c, where, I._at(context, where), label=m.group(2).strip()))
         return
     pairs = [[_ARROW_PAIR.fullmatch(V.clean(c).strip().strip("$`")) for c in r[1:]] for r in rows]
-    if width > 2 and all(all(pr) for pr in pairs):  # | not | 0.37 → 0.2616 | …: two tables in one (raw → scaled)
-        for side in (1, 2):
-            _add_table(header, [[r[0]] + [m.group(side) for m in pr] for r, pr in zip(rows, pairs)],  # type: ignore[union-attr]
-                       line, out, context, row_lines, name)
+    if width > 2 and all(m or V.blank(c) for pr, r in zip(pairs, rows) for m, c in zip(pr, r[1:])) and \
+            any(m for pr in pairs for m in pr):  # | not | 0.37 → 0.2616 | −∞ |: two tables in one (raw → scaled),
+        for side in (1, 2):  # a masked cell masked in both
+            _add_table(header, [[r[0]] + [m.group(side) if m else c for m, c in zip(pr, r[1:])]
+                                for r, pr in zip(rows, pairs)], line, out, context, row_lines, name)
         return
     totals = [k for k, r in enumerate(rows) if r and _TOTAL_ROW.match(r[0].strip().strip("*"))]
     for k in totals:  # | 合計 | | | 4.2633 |: each stated total on its own, matched by its value

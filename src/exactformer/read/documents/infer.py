@@ -71,6 +71,7 @@ class _Values:
         self.matches: dict[tuple, _Match | None] = {}
         self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
         self._terms: list[Address] | None = None
+        self.averaged = False  # the document averages the weights over the heads: a table may be those
 
     def get(self, a: Address) -> float | None:
         s = self.g.step(a.step)
@@ -254,7 +255,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
         small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
     for s, grad, t in steps:
-        if not s.listed or not s.dims or (only is not None and not only(s)):
+        if not s.listed or not s.dims or (only is not None and not only(s)) or \
+                (s.spec.name == "avg_weights" and not vals.averaged):
             continue  # a contraction's products are read from lines of working only
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
@@ -356,6 +358,11 @@ class Claims:
     work: int = 0  # lines of working matched to a quantity
 
 
+_AVERAGED = re.compile(r"multiheadattention|average_attn_weights|averaged?\s+(?:over|across)\s+(?:the\s+|all\s+)?heads|"
+                       r"promediad[oa]s?\s+(?:sobre|entre)\s+(?:las\s+)?cabezas|moyenn[ée]e?s?\s+sur\s+les\s+têtes|"
+                       r"über\s+die\s+köpfe\s+gemittelt|ヘッド(?:間|全体)?で平均|헤드\s*평균|(?:各|多)头平均", re.IGNORECASE)
+
+
 def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int] = (),
                 restated: Collection[str] = ()) -> Claims:
     """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs,
@@ -363,6 +370,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     from ..claims import matcher
 
     vals = _Values(engine)
+    vals.averaged = bool(_AVERAGED.search(" ".join(found.prose)))
     g = engine.graph
     m = matcher(g, engine)
     groups: list[str] = []

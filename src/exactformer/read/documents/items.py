@@ -269,12 +269,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
-            got = _array_at(lines, k + 1, nxt, None)  # print("Q =\n", Q): the name, then the array below it
+            got = _array_at(lines, k + 1, nxt, None, slices=True)  # print("Q =\n", Q): the name, the array below
             if got is not None and not isinstance(got[0], tuple):
-                arr, rows, used, offsets = got
-                out.found.append(Named(_name(alone.group(1)), arr, n + 1, _at(context, n + 1), rows, None,
-                                       [n + 1 + j for j in offsets] if offsets else None))
-                k += 1 + used
+                out.found += _arrays(_name(alone.group(1)), got, n + 1, _at(context, n + 1), None)
+                k += 1 + got[2]
                 continue
         if alone and k + 1 < len(lines):  # Q = / dogs [0.9, 0.2] / chase [0.3, 1.0]: a vector per labelled row
             rows_below = _labelled_vectors(lines, k + 1)
@@ -313,15 +311,16 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         m = _ASSIGN.match(s)
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
-            got = _array_at(lines, k, value, comment)
+            got = _array_at(lines, k, value, comment, slices=True)
             if got is not None:
                 arr, rows, used, offsets = got
                 name = _name(m.group(1))
                 if isinstance(arr, tuple):  # a dict keyed by token
                     out.found.append(_dict_table(name, arr, n, _at(context, n)))
+                elif _IDS.search(name) and all(re.fullmatch(r"\d+", c or "") for c in _flat(arr)):
+                    pass  # input_ids = tensor([[0, 1, 2]]): the tokens' indices in the vocabulary, no numbers
                 else:
-                    out.found.append(Named(name, arr, n, _at(context, n), rows, None if rows else comment,
-                                           [n + j for j in offsets] if offsets else None))
+                    out.found += _arrays(name, got, n, _at(context, n), comment)
                 _after_matrix(lines, k, used, n, context, out)
                 k += used
                 continue
@@ -436,10 +435,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
-            got = _array_at(lines, k, s, comment)
+            got = _array_at(lines, k, s, comment, slices=True)
             if got is not None and not isinstance(got[0], tuple):
-                out.found.append(Named("", got[0], n, _at(context, n), got[1], None if got[1] else comment,
-                                       [n + j for j in got[3]] if got[3] else None))
+                out.found += _arrays("", got, n, _at(context, n), comment)
                 k += got[2]
                 continue
         named = _inline_named(s)
@@ -828,14 +826,46 @@ def _side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list]], int
     return out, used
 
 
-def _array_at(lines: list[str], k: int, first: str, comment: str | None):
-    """The array (or dict) starting at line k: (array, row labels from the rows' comments, lines used), or None."""
+_IDS = re.compile(r"(?:^|_)ids$", re.IGNORECASE)
+
+
+def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list[Named]:
+    """The items of an array ``_array_at`` read at line n: one, or one per matrix of a tensor of rank 3 or 4
+    (each with its own rows' lines and labels)."""
+    arr, rows, _used, offsets = got
+    if not isinstance(arr, Slices):
+        return [Named(name, arr, n, at, rows, None if rows else comment, [n + j for j in offsets] if offsets else None)]
+    out, start = [], 0
+    for mat in arr:
+        end = start + len(mat)
+        lines = [n + j for j in offsets[start:end]] if offsets else None
+        out.append(Named(name, mat, lines[0] if lines else n, at, rows[start:end] if rows else None, None, lines))
+        start = end
+    return out
+
+
+class Slices(list):
+    """The matrices of a tensor of rank 3 or 4 (a head each), in order."""
+
+
+def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices: bool = False):
+    """The array (or dict) starting at line k: (array, row labels from the rows' comments, lines used), or None;
+    with ``slices``, a tensor of rank 3 or 4 too (its matrices as ``Slices``, their row labels and row offsets
+    one list over all of them)."""
     if first.lstrip().startswith("{"):
         body, used = _join(lines, k, first, "{}")
         d = V.mapping(body)
         return (d, None, used, None) if d is not None else None
     body, used, labels = _join_commented(lines, k, first, comment)
     arr = V.array(body)
+    mats = V.slices(body) if arr is None and slices else None
+    if mats is not None and len(mats) == 1:  # tensor([[[…]]]) of shape [1, T, d]: the batch of one, a matrix
+        arr = mats[0]
+    elif mats is not None:
+        rows = [lab for _, lab in labels]
+        total = sum(len(x) for x in mats)
+        return (Slices(mats), rows if len(rows) == total and all(rows) else None, used,
+                [j for j, _ in labels] if len(labels) == total else None)
     if arr is None:
         return None
     rows = [lab for _, lab in labels]

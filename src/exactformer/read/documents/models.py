@@ -196,9 +196,9 @@ def givens(found: I.Items) -> Givens:
         if m:
             g.base = (m.group(1) or m.group(2) or m.group(3)).replace(",", "")
     heads = r"(?:heads|cabezas|cabeças|têtes|köpfe|つのヘッド|のヘッド|개의 헤드|个头|头)"
-    counts = [int(m.group(1) or m.group(2)) for m in re.finditer(
+    counts = [int(m.group(1) or m.group(2) or m.group(3)) for m in re.finditer(
         r"\b(\d)\s*(?:attention\s+)?(?:heads|cabezas|cabeças|têtes|köpfe)\b|"
-        r"(?:head|cabeza|cabeça|tête|kopf|ヘッド|헤드|头)\s*(\d)\b", low)]
+        r"(?:head|cabeza|cabeça|tête|kopf|ヘッド|헤드|头)\s*(\d)\b|\b(?:n_heads?|num_heads|nhead)\s*=\s*(\d)\b", low)]
     words = {"two": 2, "three": 3, "four": 4, "dos": 2, "duas": 2, "deux": 2, "zwei": 2, "tres": 3, "três": 3,
              "trois": 3, "drei": 3, "2つ": 2, "二つ": 2, "두": 2, "两": 2, "二": 2}
     counts += [n for w, n in words.items() if re.search(r"(?<!\w)" + re.escape(w) + r"\s*" + heads, low)]
@@ -283,6 +283,7 @@ def givens(found: I.Items) -> Givens:
                 g.direct[r] = x
         elif r is not None:
             g.weights.setdefault(r, []).append(x)
+    _fused(g)
     for r in ("Q", "K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
         rows = [x for x in named if role(x.name) == r and re.search(r"\d$", x.name) and len(V.shape(x.array)) == 1]
         rows = list({x.name: x for x in reversed(rows)}.values())[::-1]  # the first of each name
@@ -375,6 +376,27 @@ def _sublayer_column(found: I.Items, g: Givens) -> tuple[I.Named | None, int | N
 
 
 _SUBLAYER = re.compile(r"attention|attn|sublayer|mha|multihead|注意力|アテンション|어텐션|自注意|^sub(?:_?out(?:put)?)?$|サブレイヤー|^z$|^f\(", re.IGNORECASE)
+
+
+def _fused(g: Givens) -> None:
+    """One fused projection for Q, K and V (nanoGPT's ``c_attn``, ``W_qkv``: x @ W is [q | k | v]; PyTorch's
+    ``in_proj_weight``, three times as tall as wide, is [W_q; W_k; W_v] applied as x @ W.T): its three blocks as
+    W_q, W_k and W_v, when the document gives them no other way."""
+    fused = g.weights.pop("Wqkv", [])
+    if not fused or any(r in g.weights for r in ("Wq", "Wk", "Wv")):
+        return
+    w = fused[0]
+    if len(V.shape(w.array)) != 2:
+        return
+    rows, cols = V.shape(w.array)
+    if cols == 3 * rows:
+        parts = [[list(r[k * rows:(k + 1) * rows]) for r in w.array] for k in range(3)]
+    elif rows == 3 * cols:
+        parts = [[list(c) for c in zip(*w.array[k * cols:(k + 1) * cols])] for k in range(3)]
+    else:
+        return
+    for r, part in zip(("Wq", "Wk", "Wv"), parts):
+        g.weights[r] = [I.Named(f"{w.name} ({r})", part, w.line, w.at)]  # type: ignore[arg-type]
 
 
 def _has_zero(x) -> bool:

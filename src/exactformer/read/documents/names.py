@@ -12,6 +12,7 @@ _ROLES = {
     "wq": "Wq", "wquery": "Wq", "wk": "Wk", "wkey": "Wk", "wv": "Wv", "wvalue": "Wv", "wo": "Wo",
     "bq": "bq", "bk": "bk", "bv": "bv", "bo": "bo", "w1": "W1", "w2": "W2", "b1": "b1", "b2": "b2",
     "θq": "Wq", "θk": "Wk", "θv": "Wv", "thetaq": "Wq", "thetak": "Wk", "thetav": "Wv",  # θ_Q: parameters by their letter
+    "wproj": "Wo", "wqkv": "Wqkv", "wattn": "Wqkv", "cattn": "Wqkv", "qkv": "Wqkv", "inprojweight": "Wqkv",
     "wout": "head", "wvocab": "head", "wlm": "head", "wu": "head", "wunembed": "head",
     "q": "Q", "k": "K", "v": "V", "query": "Q", "key": "K", "value": "V", "queries": "Q", "keys": "K",
     "values": "V",

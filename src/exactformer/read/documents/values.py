@@ -209,8 +209,8 @@ def closing(t: str, start: int) -> int | None:
     return None
 
 
-def _nested(t: str) -> Array | None:
-    """Parse brackets of numbers separated by commas or spaces."""
+def _nested(t: str, regular: bool = True) -> Array | None:
+    """Parse brackets of numbers separated by commas or spaces (any depth when not ``regular``)."""
     stack: list[list] = []
     out: Array | None = None
     k, count = 0, 0
@@ -248,7 +248,28 @@ def _nested(t: str) -> Array | None:
         return None
     while len(out) == 1 and isinstance(out[0], list) and out[0] and all(isinstance(r, list) for r in out[0]):
         out = out[0]  # tensor([[[…], […]]]) of shape [1, T, C]: a batch of one, its matrix
-    return out if _regular(out) else None
+    return out if not regular or _regular(out) else None
+
+
+def slices(text: str) -> list[Array] | None:
+    """A tensor of rank 3 or 4 as its matrices (``tensor([[[…]]])`` of shape [1, T, d] is one matrix; [1, h, T, d]
+    and [h, T, d] are h of them, a head each), its leading dimensions of size 1 dropped; None for any other text."""
+    t = clean(text).strip()
+    m = _WRAPPER.match(t)
+    if m:
+        t = t[m.end():].lstrip()
+    if not re.match(r"\[\s*\[\s*\[", t) or (end := closing(t, 0)) is None:
+        return None
+    a = _nested(t[: end + 1], regular=False)
+    while a is not None and len(a) == 1 and isinstance(a[0], list) and a[0] and isinstance(a[0][0], list):
+        a = a[0]  # the batch of one
+    if a is None or not a:
+        return None
+    mats = a if isinstance(a[0], list) and a[0] and isinstance(a[0][0], list) else [a]
+    if not all(isinstance(x, list) and _regular(x) and x and isinstance(x[0], list) for x in mats) or \
+            len({shape(x) for x in mats}) != 1:
+        return None
+    return mats
 
 
 _INFINITE = re.compile(r"-(?:inf(?:inity)?|∞)(?![\w.])", re.IGNORECASE)
