@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from exactformer.audit.audit import Auditor
 from exactformer.audit.findings import ClaimFinding
+from exactformer.audit.pipeline import audit
 from exactformer.read.documents import load_document
 
 
@@ -11,7 +11,7 @@ def _found(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:
     """Each claim the audit of a small document finds: its quantity → (the text, the verdict)."""
     doc = tmp_path / name
     doc.write_text(text, encoding="utf-8")
-    rep = Auditor(load_document(str(doc))).run()
+    rep = audit(load_document(str(doc)))
     return {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
 
 
