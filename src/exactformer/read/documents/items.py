@@ -317,8 +317,6 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 name = _name(m.group(1))
                 if isinstance(arr, tuple):  # a dict keyed by token
                     out.found.append(_dict_table(name, arr, n, _at(context, n)))
-                elif _IDS.search(name) and all(re.fullmatch(r"\d+", c or "") for c in _flat(arr)):
-                    pass  # input_ids = tensor([[0, 1, 2]]): the tokens' indices in the vocabulary, no numbers
                 else:
                     out.found += _arrays(name, got, n, _at(context, n), comment)
                 _after_matrix(lines, k, used, n, context, out)
@@ -824,9 +822,6 @@ def _side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list]], int
         out.append((_name(name), arr))
         used = max(used, j)
     return out, used
-
-
-_IDS = re.compile(r"(?:^|_)ids$", re.IGNORECASE)
 
 
 def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list[Named]:
