@@ -112,7 +112,7 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
     for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
         hit = _TARGET_WORDS.search(sentence.lower())
         if hit:  # the words said after the target's mention
-            after = re.sub(r"(?<=\w)\W*$", "", sentence[hit.end():])  # its full stop is not the word "."
+            after = re.sub(r"(?<=\w)[.。!?！？]$", "", sentence[hit.end():])  # its full stop is not the word "."
             for part in (after, re.split(r"[,;]\s", after)[0]):  # else its clause: "was early, so the loss is"
                 said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", part)}
                 if len(said) == 1:
