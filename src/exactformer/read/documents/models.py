@@ -772,7 +772,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                         hint="give the model with --givens CASE.toml")
     if g.direct and all(r in g.direct for r in "QKV") and not some:  # with Wq, Wk, Wv stated, Q is a claim
         out.append(_direct(found, g))
-    elif all(r in g.direct for r in "KV") and "Q" not in g.direct and not some:
+    elif "K" in g.direct and "Q" not in g.direct and not some:  # one query against keys (and values)
         one = _one_query(found, g)
         if one is not None:
             out.append(one)
@@ -1624,14 +1624,19 @@ def _stacked_states(named: list[I.Named], prose: str) -> I.Named | None:
 def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     """One query vector against keys and values by token: the query's row is stated, the other queries are
     unknowns (symbols, never claimed). A query named after one of the tokens (``q = […]  # 'warm'``) is that
-    token's row; any other (a decoder state) is a position of its own that attends to the others only."""
-    k, v = g.direct["K"], g.direct["V"]
+    token's row; any other (a decoder state) is a position of its own that attends to the others only. Keys
+    without values (a document that stops at the weights) have unknown values, of the keys' width."""
+    k, v = g.direct["K"], g.direct.get("V")
     n = len(k.array)
-    if len(v.array) != n or not isinstance(k.array[0], list):
+    if not isinstance(k.array[0], list) or (v is not None and len(v.array) != n):
         return None
     q = _query(found, len(k.array[0]))
     if q is None:
         return None
+    if v is None:
+        blank = iter(f"v{i}" for i in range(1, 10 ** 6))
+        v = I.Named("V", [[next(blank) for _ in k.array[0]] for _ in k.array], k.line, k.at,  # type: ignore[misc]
+                    k.row_labels)
     labels = k.row_labels or v.row_labels
     tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
     of = _OF_TOKEN.search(q.name)  # q(barked): the query of that token
@@ -1639,7 +1644,7 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     own = label if label in tokens else None
     dk, dv = len(k.array[0]), len(v.array[0])
     unknown = iter(f"u{i}" for i in range(1, 10 ** 6))
-    rows = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "KV"}
+    rows = {r: {t: list(row) for t, row in zip(tokens, x.array)} for r, x in (("K", k), ("V", v))}
     if own is None:  # a position of its own, after the keys: its key and value are never used (zeros)
         own = label or "query"
         if own in tokens:
@@ -1654,7 +1659,8 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), **({"scale": g.scale} if g.scale else {}),
                **({"givens": "rounded"} if g.rounded and _printed(q, k, v) else {}), "layers": [{"Q": qrows, **rows}]}
     notes = [tnote, f"one query, {q.name} ({I.where(q.line)}), for {own}; the other queries are unknowns",
-             f"K given directly ({I.where(k.line)})", f"V given directly ({I.where(v.line)})"]
+             f"K given directly ({I.where(k.line)})",
+             f"V given directly ({I.where(v.line)})" if "V" in g.direct else "no values given: V unknowns"]
     return Candidate("one query against keys and values given directly", {"model": m}, notes,
                      _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | g.stacked | {
                          id(x) for x in found.found if isinstance(x, I.Table) and x.name and
