@@ -38,6 +38,7 @@ class Givens:
     direct: dict[str, I.Named] = field(default_factory=dict)  # Q, K, V given directly
     eps: list[str] = field(default_factory=list)  # ε values the prose states
     base: str | None = None  # a positional-encoding base the prose states
+    position: int | None = None  # the position the prose puts its one token at ("position 3", PE(3))
     scale: str | None = None  # "none" when the prose says the scores are not scaled
     mask: str | None = None  # "causal" when the prose says so
     layout: str | None = None  # "column" when the weights are written out×in (W·x)
@@ -182,6 +183,8 @@ def givens(found: I.Items) -> Givens:
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
             g.base = (m.group(1) or m.group(2) or m.group(3)).replace(",", "")
+        said = {int(m.group(1) or m.group(2)) for m in _POSITION_SAID.finditer(prose)}
+        g.position = said.pop() if len(said) == 1 else None
     heads = r"(?:heads|cabezas|cabeças|têtes|köpfe|つのヘッド|のヘッド|개의 헤드|个头|头)"
     counts = [int(m.group(1) or m.group(2)) for m in re.finditer(
         r"\b(\d)\s*(?:attention\s+)?(?:heads|cabezas|cabeças|têtes|köpfe)\b|"
@@ -398,7 +401,8 @@ def _inputs(found: I.Items, g: Givens) -> None:
                  key=lambda c: found.found.index(c[2]), default=None)  # the inputs come first
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
         best = []
-    if len(best) >= 2 or (best and toks):
+    if len(best) >= 2 or (best and toks) or (len(best) == 1 and g.position is not None):  # one token's row at a
+        # stated position
         names = [_token_name(x.name) or "" for x in best]
         order = next((t for t in toks if set(t.tokens) <= set(names) and len(t.tokens) >= 2), None)
         if order is not None:
@@ -730,7 +734,24 @@ def _dk(g: Givens) -> int | None:
 def _positions_axes(g: Givens) -> list[tuple[str, list]]:
     # the first option is the case format's default (10000): any other stated base is tried against it
     base = ["10000"] + ([g.base] if g.base and g.base != "10000" else [] if g.base else ["100"])
-    return [("positions.base", base), ("positions.start", [0, 1]), ("positions.order", ["interleaved", "halves"])]
+    start = [0, 1] if _one_position(g) is None else [_one_position(g)]
+    return [("positions.base", base), ("positions.start", start), ("positions.order", ["interleaved", "halves"])]
+
+
+def _one_position(g: Givens) -> int | None:
+    """The position the prose states for a document's one input row, if it states one: else None."""
+    return g.position if g.X is not None and len(g.X) == 1 else None
+
+
+def _sinusoidal(g: Givens) -> dict:
+    """The sinusoidal positions of a model: from the one stated position when a single row is worked."""
+    start = _one_position(g)
+    return {"kind": "sinusoidal", **({"start": start} if start is not None else {})}
+
+
+# "position 3", "위치 3", "位置3", "pos = 3", PE(3): the one position a single token's encoding is worked at
+_POSITION_SAID = re.compile(r"(?:\bposi(?:tion|ción|ção|tion)|\bpos\b|위치|位置)\s*[=:]?\s*(\d{1,3})(?![\d.,]\d)|"
+                            r"\bPE\s*\(\s*(\d{1,3})\s*\)", re.IGNORECASE)
 
 
 MAX_POSITIONS = 256  # attention over n positions is n² numbers: a worked example has a handful
@@ -852,7 +873,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("attention" + (", then an output layer" if head else ""), {"model": base},
                                  notes + head_note, _conventions(g, True), prior=1))
             if "positions" in g.words:
-                m = dict(_base_model(g, X, tokens), layers=[layer], positions={"kind": "sinusoidal"})
+                m = dict(_base_model(g, X, tokens), layers=[layer], positions=_sinusoidal(g))
                 out.append(Candidate("attention after positional encodings", {"model": m},
                                      notes + ["positions: sinusoidal (the document speaks of them)"],
                                      _conventions(g, True) + _positions_axes(g), prior=2))
@@ -897,7 +918,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         if not has_w:
             ln = _layernorm(g, X, tokens, note)
             pe = Candidate("positional encodings", {"model": dict(_base_model(g, X, tokens),
-                                                                  positions={"kind": "sinusoidal"})},
+                                                                  positions=_sinusoidal(g))},
                            note + ["positions: sinusoidal, no layers"], _positions_axes(g), prior=4)
             ident = Candidate("attention with Q = K = V = X (no projections)",
                               {"model": dict(_base_model(g, X, tokens),
@@ -907,7 +928,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             order = [ln, pe, ident]
             if "positions" in g.words and "layernorm" not in g.words:
                 both = Candidate("attention with Q = K = V = X after positional encodings",
-                                 {"model": dict(_base_model(g, X, tokens), positions={"kind": "sinusoidal"},
+                                 {"model": dict(_base_model(g, X, tokens), positions=_sinusoidal(g),
                                                 layers=[_layer_attention(g, tokens, True, d)])},
                                  note + ["positions: sinusoidal, then attention on x + PE itself (Q = K = V)"],
                                  _positions_axes(g) + _conventions(g, True), prior=6)
