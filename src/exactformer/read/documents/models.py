@@ -78,6 +78,7 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
 
 
 _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:answer|word)|correct (?:answer|word)|true (?:next|word)|"
+                           r"(?:true|correct|right) (?:class|label)|ground truth|"
                            r"actual (?:next|word)|correct next|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
@@ -1114,6 +1115,9 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
                 or [f"v{k + 1}" for k in range(size)]
             rows, item, labels = [list(x.array)], x, ["z"]
             break
+    if rows is None and (scalars := _logit_scalars(found)):  # z_cat = 2.1, z_dog = 0.4, …: a logit per word
+        vocab, rows, item, labels = list(scalars), [list(scalars.values())], next(
+            x for x in found.found if isinstance(x, I.Table) and split_name(x.name)[1] == next(iter(scalars))), ["z"]
     if rows is None or vocab is None or item is None or len(set(labels)) != len(labels):
         return None
     d = len(vocab)
@@ -1135,6 +1139,19 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
 _LOGITS_HEAD = re.compile(r"(?:" + _LOGITS_NAMES + r"|z_i|raw scores?|スコア|점수|分数|得分)(?:\s*\(z\))?",
                           re.IGNORECASE)
 _LOGITS_WORD = re.compile(r"\blogits?\b|ロジット|로짓|对数几率|未归一化", re.IGNORECASE)
+
+
+def _logit_scalars(found: I.Items) -> dict[str, str]:
+    """Logits written one per word under one name (``z_cat = 2.1, z_dog = 0.4``, ``logit_{sun} = 1.2``): each
+    word's first logit, in order, when two or more words are so given on one line; else {}."""
+    by_line: dict[int, dict[str, str]] = {}
+    for x in found.found:
+        if isinstance(x, I.Table) and x.name and len(x.rows) == 1 and len(x.rows[0]) == 1 and \
+                isinstance(x.rows[0][0], str):
+            base, sub = split_name(x.name)
+            if sub is not None and _LOGITS_NAME.match(base.strip()) and _token_like(sub) and not sub.isdigit():
+                by_line.setdefault(x.line, {}).setdefault(sub, x.rows[0][0])
+    return next((got for got in by_line.values() if len(got) >= 2), {})
 
 
 def _logits_label(text: str) -> bool:
