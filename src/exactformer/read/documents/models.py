@@ -1269,7 +1269,9 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
         lin["b"] = [b]
     if act == "sigmoid" and _GATE_EXP.search(prose) and _GATE_DEN.search(prose):
         lin["gates"] = True  # e^(−z) = …, 1 + e^(−z) = …: the sigmoid worked gate by gate, as a circuit draws it
-    loss = {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
+    bce = act == "sigmoid" and t is not None and bool(_BCE.search(low))  # a sigmoid's binary cross-entropy
+    loss = {"kind": "bce", "targets": {"x": [t]}} if bce else \
+        {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
         {"kind": "given_gradient", "dy": {"x": ["1"]}}  # the output's own gradients, from an upstream 1
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(vec["x"].array)},
          "layers": [{"blocks": ["n"], "n": lin}], "loss": loss}
@@ -1283,7 +1285,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
         return I.where(v.line) if v.line else f"{v.name}1, {v.name}2, … one by one"
     notes = [f"a neuron: x ({at(vec['x'])}), w ({at(vec['w'])}), {act}"
              + (f", b = {b}" if b is not None else "")
-             + (f", target {t}, loss ½(y − t)²" if t is not None else ", the gradients of its output (an upstream 1)")
+             + (f", target {t}, loss {'binary cross-entropy' if bce else '½(y − t)²'}" if t is not None
+                else ", the gradients of its output (an upstream 1)")
              + (f", one step at learning rate {lr}" if lr is not None else "")]
     gates = [("layers.0.n.gates", [False, True])] if act == "sigmoid" else []  # a circuit's gates, if it draws them
     return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2,
