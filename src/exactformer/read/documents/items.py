@@ -872,13 +872,13 @@ def _unalign(s: str) -> str:
     return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
 
 
-_QUOTED = re.compile(r"^[ \t]*(?:>[ \t])+|^[ \t]*:(?:[ \t]|$)")  # "> > ": a quoted mail's; ": ": Org's fixed width
+_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t])+|^[ \t]*:(?:[ \t]|$)")  # "> > ": a quoted mail's; ": ": Org's fixed width
 
 
 def _unquote(lines: list[str]) -> list[str]:
     """The lines without the marks that quote them: an e-mail reply's ``> `` (``> > `` for a mail quoted in
     it) and Org mode's fixed-width ``: `` (its ``#+RESULTS:``). A ``>>>`` prompt is not a quote."""
-    return [_QUOTED.sub("", x, count=1) if x.lstrip()[:1] in ">:" else x for x in lines]
+    return [_QUOTE_MARK.sub("", x, count=1) if x.lstrip()[:1] in ">:" else x for x in lines]
 
 
 def _unprompt(s: str) -> str:
