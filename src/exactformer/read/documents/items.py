@@ -152,7 +152,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
     raw_lines = text.splitlines()
     prompted = {j for j, x in enumerate(raw_lines[:MAX_LINES]) if x.lstrip()[:1] in ">.I" and _PROMPT.match(x.lstrip())}
-    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _uncsv(_unknit(raw_lines))]
+    lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _uncsv(_unknit(_unquote(raw_lines)))]
     if len(lines) > MAX_LINES:
         out.skipped.append(Note(f"{where(first_line + MAX_LINES)} on: not read (at most {MAX_LINES:,} lines are read)",
                                 NoteKind.NOT_READ))
@@ -967,6 +967,15 @@ def _unalign(s: str) -> str:
     return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
 
 
+_QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t])+|^[ \t]*:(?:[ \t]|$)")  # "> > ": a quoted mail's; ": ": Org's fixed width
+
+
+def _unquote(lines: list[str]) -> list[str]:
+    """The lines without the marks that quote them: an e-mail reply's ``> `` (``> > `` for a mail quoted in
+    it) and Org mode's fixed-width ``: `` (its ``#+RESULTS:``). A ``>>>`` prompt is not a quote."""
+    return [_QUOTE_MARK.sub("", x, count=1) if x.lstrip()[:1] in ">:" else x for x in lines]
+
+
 def _unprompt(s: str) -> str:
     """A line without the prompt of a Python, MATLAB or Octave session or an exported notebook (``>>>``, ``>>``,
     ``...``, ``Out[3]:``)."""
@@ -1441,12 +1450,22 @@ def _row(s: str) -> tuple[str | None, list[Cell]] | None:
 def _heads_above(lines: list[str], k: int) -> list[str] | None:
     """The words of the line above row k when it holds two or more short words and nothing else (not a
     sentence's end): the heads of the columns below it."""
+    k = _over_rule(lines, k)
     if k == 0:
         return None
     prev = V.clean(lines[k - 1]).strip()
     head = [_label(c) for c in _cells(prev)]
     ok = len(head) >= 2 and all(_kind(c) == "w" and len(c) <= 24 for c in head) and not prev.endswith(_HEADING_END)
     return head if ok else None
+
+
+_PIPE_RULE = re.compile(r"\|?\s*:?-{3,}:?\s*(?:[+|]\s*:?-{3,}:?\s*)+\|?")  # |-----+-----| (Org), |---|---|
+
+
+def _over_rule(lines: list[str], k: int) -> int:
+    """Row k, or the rule's line when a pipe table's rule (Org's ``|----+----|``, Markdown's ``|---|---|``)
+    stands between row k and its header: the lines above that are the table's header and name."""
+    return k - 1 if k > 0 and _PIPE_RULE.fullmatch(V.clean(lines[k - 1]).strip()) else k
 
 
 def _signature(cells: list[Cell]) -> tuple:
@@ -1489,8 +1508,10 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
     labels = [_label(r[0] or "") for r in rows] if first[0] is not None else None
     n = first_line + k
     name = ""
-    j = k - 1 if k > 0 and V.clean(lines[k - 1]).strip() else k - 2  # the line above, or the one above a gap
-    if col_labels is None and j >= 0:  # "Verilen gömmeler (x):" or "x + PE:" above the rows: their name
+    ruled = head is not None and _over_rule(lines, k) < k  # a pipe table's header and rule: its name is above
+    top = k - 2 if ruled else k
+    j = top - 1 if top > 0 and V.clean(lines[top - 1]).strip() else top - 2  # the line above, or above a gap
+    if (col_labels is None or ruled) and j >= 0:  # "Verilen gömmeler (x):" or "x + PE:" above the rows: their name
         above = _TABLE_NAME.fullmatch(V.clean(lines[j]).strip())
         name = above.group(1).strip() if above and len(above.group(1).split()) <= 3 else ""  # not a sentence
     return Table([r[1] for r in rows], labels, col_labels, n, _at(context, n), name,

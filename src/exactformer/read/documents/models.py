@@ -38,6 +38,7 @@ class Givens:
     direct: dict[str, I.Named] = field(default_factory=dict)  # Q, K, V given directly
     eps: list[str] = field(default_factory=list)  # ε values the prose states
     base: str | None = None  # a positional-encoding base the prose states
+    position: int | None = None  # the position the prose puts its one token at ("position 3", PE(3))
     scale: str | None = None  # "none" when the prose says the scores are not scaled
     mask: str | None = None  # "causal" when the prose says so
     layout: str | None = None  # "column" when the weights are written out×in (W·x)
@@ -79,6 +80,7 @@ _ACTIVATIONS = {"relu": r"\brelu\b|max\s*\(\s*0\s*,", "gelu": r"\bgelu\b", "sigm
 
 
 _TARGET_WORDS = re.compile(r"target|cible|objetivo|\bziel|mục tiêu|right (?:answer|word)|correct (?:answer|word)|true (?:next|word)|"
+                           r"(?:true|correct|right) (?:class|label)|ground truth|"
                            r"actual (?:next|word)|correct next|(?:word|token) (?:i|we) (?:wanted|want|expected|hoped for)|"
                            r"next word is|next token is|目标|下一个词|正解|次の単語|정답|다음 단어|parola (?:vera|giusta|"
                            r"corretta)|prossima parola|palabra (?:correcta|siguiente)|siguiente palabra|palavra correta|"
@@ -195,6 +197,8 @@ def givens(found: I.Items) -> Givens:
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
             g.base = (m.group(1) or m.group(2) or m.group(3)).replace(",", "")
+        said = {int(m.group(1) or m.group(2)) for m in _POSITION_SAID.finditer(prose)}
+        g.position = said.pop() if len(said) == 1 else None
     heads = r"(?:heads|cabezas|cabeças|têtes|köpfe|つのヘッド|のヘッド|개의 헤드|个头|头)"
     counts = [int(m.group(1) or m.group(2) or m.group(3)) for m in re.finditer(
         r"\b(\d)\s*(?:attention\s+)?(?:heads|cabezas|cabeças|têtes|köpfe)\b|"
@@ -437,7 +441,8 @@ def _inputs(found: I.Items, g: Givens) -> None:
                  key=lambda c: found.found.index(c[2]), default=None)  # the inputs come first
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
         best = []
-    if len(best) >= 2 or (best and toks):
+    if len(best) >= 2 or (best and toks) or (len(best) == 1 and g.position is not None):  # one token's row at a
+        # stated position
         names = [_token_name(x.name) or "" for x in best]
         order = next((t for t in toks if set(t.tokens) <= set(names) and len(t.tokens) >= 2), None)
         if order is not None:
@@ -770,7 +775,24 @@ def _dk(g: Givens) -> int | None:
 def _positions_axes(g: Givens) -> list[tuple[str, list]]:
     # the first option is the case format's default (10000): any other stated base is tried against it
     base = ["10000"] + ([g.base] if g.base and g.base != "10000" else [] if g.base else ["100"])
-    return [("positions.base", base), ("positions.start", [0, 1]), ("positions.order", ["interleaved", "halves"])]
+    start = [0, 1] if _one_position(g) is None else [_one_position(g)]
+    return [("positions.base", base), ("positions.start", start), ("positions.order", ["interleaved", "halves"])]
+
+
+def _one_position(g: Givens) -> int | None:
+    """The position the prose states for a document's one input row, if it states one: else None."""
+    return g.position if g.X is not None and len(g.X) == 1 else None
+
+
+def _sinusoidal(g: Givens) -> dict:
+    """The sinusoidal positions of a model: from the one stated position when a single row is worked."""
+    start = _one_position(g)
+    return {"kind": "sinusoidal", **({"start": start} if start is not None else {})}
+
+
+# "position 3", "위치 3", "位置3", "pos = 3", PE(3): the one position a single token's encoding is worked at
+_POSITION_SAID = re.compile(r"(?:\bposi(?:tion|ción|ção|tion)|\bpos\b|위치|位置)\s*[=:]?\s*(\d{1,3})(?![\d.,]\d)|"
+                            r"\bPE\s*\(\s*(\d{1,3})\s*\)", re.IGNORECASE)
 
 
 MAX_POSITIONS = 256  # attention over n positions is n² numbers: a worked example has a handful
@@ -812,7 +834,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                         hint="give the model with --givens CASE.toml")
     if g.direct and all(r in g.direct for r in "QKV") and not some:  # with Wq, Wk, Wv stated, Q is a claim
         out.append(_direct(found, g))
-    elif all(r in g.direct for r in "KV") and "Q" not in g.direct and not some:
+    elif "K" in g.direct and "Q" not in g.direct and not some:  # one query against keys (and values)
         one = _one_query(found, g)
         if one is not None:
             out.append(one)
@@ -898,7 +920,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("attention" + (", then an output layer" if head else ""), {"model": base},
                                  notes + head_note, _conventions(g, True), prior=1))
             if "positions" in g.words:
-                m = dict(_base_model(g, X, tokens), layers=[layer], positions={"kind": "sinusoidal"})
+                m = dict(_base_model(g, X, tokens), layers=[layer], positions=_sinusoidal(g))
                 out.append(Candidate("attention after positional encodings", {"model": m},
                                      notes + ["positions: sinusoidal (the document speaks of them)"],
                                      _conventions(g, True) + _positions_axes(g), prior=2))
@@ -943,7 +965,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         if not has_w:
             ln = _layernorm(g, X, tokens, note)
             pe = Candidate("positional encodings", {"model": dict(_base_model(g, X, tokens),
-                                                                  positions={"kind": "sinusoidal"})},
+                                                                  positions=_sinusoidal(g))},
                            note + ["positions: sinusoidal, no layers"], _positions_axes(g), prior=4)
             ident = Candidate("attention with Q = K = V = X (no projections)",
                               {"model": dict(_base_model(g, X, tokens),
@@ -953,7 +975,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             order = [ln, pe, ident]
             if "positions" in g.words and "layernorm" not in g.words:
                 both = Candidate("attention with Q = K = V = X after positional encodings",
-                                 {"model": dict(_base_model(g, X, tokens), positions={"kind": "sinusoidal"},
+                                 {"model": dict(_base_model(g, X, tokens), positions=_sinusoidal(g),
                                                 layers=[_layer_attention(g, tokens, True, d)])},
                                  note + ["positions: sinusoidal, then attention on x + PE itself (Q = K = V)"],
                                  _positions_axes(g) + _conventions(g, True), prior=6)
@@ -1208,6 +1230,9 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
                 or [f"v{k + 1}" for k in range(size)]
             rows, item, labels = [list(x.array)], x, ["z"]
             break
+    if rows is None and (scalars := _logit_scalars(found)):  # z_cat = 2.1, z_dog = 0.4, …: a logit per word
+        vocab, rows, item, labels = list(scalars), [list(scalars.values())], next(
+            x for x in found.found if isinstance(x, I.Table) and split_name(x.name)[1] == next(iter(scalars))), ["z"]
     if rows is None or vocab is None or item is None or len(set(labels)) != len(labels):
         return None
     d = len(vocab)
@@ -1229,6 +1254,19 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
 _LOGITS_HEAD = re.compile(r"(?:" + _LOGITS_NAMES + r"|z_i|raw scores?|スコア|점수|分数|得分)(?:\s*\(z\))?",
                           re.IGNORECASE)
 _LOGITS_WORD = re.compile(r"\blogits?\b|ロジット|로짓|对数几率|未归一化", re.IGNORECASE)
+
+
+def _logit_scalars(found: I.Items) -> dict[str, str]:
+    """Logits written one per word under one name (``z_cat = 2.1, z_dog = 0.4``, ``logit_{sun} = 1.2``): each
+    word's first logit, in order, when two or more words are so given on one line; else {}."""
+    by_line: dict[int, dict[str, str]] = {}
+    for x in found.found:
+        if isinstance(x, I.Table) and x.name and len(x.rows) == 1 and len(x.rows[0]) == 1 and \
+                isinstance(x.rows[0][0], str):
+            base, sub = split_name(x.name)
+            if sub is not None and _LOGITS_NAME.match(base.strip()) and _token_like(sub) and not sub.isdigit():
+                by_line.setdefault(x.line, {}).setdefault(sub, x.rows[0][0])
+    return next((got for got in by_line.values() if len(got) >= 2), {})
 
 
 def _logits_label(text: str) -> bool:
@@ -1362,7 +1400,9 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
         lin["b"] = [b]
     if act == "sigmoid" and _GATE_EXP.search(prose) and _GATE_DEN.search(prose):
         lin["gates"] = True  # e^(−z) = …, 1 + e^(−z) = …: the sigmoid worked gate by gate, as a circuit draws it
-    loss = {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
+    bce = act == "sigmoid" and t is not None and bool(_BCE.search(low))  # a sigmoid's binary cross-entropy
+    loss = {"kind": "bce", "targets": {"x": [t]}} if bce else \
+        {"kind": "squared_error", "targets": {"x": [t]}, "reduction": "sum"} if t is not None else \
         {"kind": "given_gradient", "dy": {"x": ["1"]}}  # the output's own gradients, from an upstream 1
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(vec["x"].array)},
          "layers": [{"blocks": ["n"], "n": lin}], "loss": loss}
@@ -1376,7 +1416,8 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
         return I.where(v.line) if v.line else f"{v.name}1, {v.name}2, … one by one"
     notes = [f"a neuron: x ({at(vec['x'])}), w ({at(vec['w'])}), {act}"
              + (f", b = {b}" if b is not None else "")
-             + (f", target {t}, loss ½(y − t)²" if t is not None else ", the gradients of its output (an upstream 1)")
+             + (f", target {t}, loss {'binary cross-entropy' if bce else '½(y − t)²'}" if t is not None
+                else ", the gradients of its output (an upstream 1)")
              + (f", one step at learning rate {lr}" if lr is not None else "")]
     gates = [("layers.0.n.gates", [False, True])] if act == "sigmoid" else []  # a circuit's gates, if it draws them
     return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2,
@@ -1914,14 +1955,19 @@ def _stacked_states(named: list[I.Named], prose: str) -> I.Named | None:
 def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     """One query vector against keys and values by token: the query's row is stated, the other queries are
     unknowns (symbols, never claimed). A query named after one of the tokens (``q = […]  # 'warm'``) is that
-    token's row; any other (a decoder state) is a position of its own that attends to the others only."""
-    k, v = g.direct["K"], g.direct["V"]
+    token's row; any other (a decoder state) is a position of its own that attends to the others only. Keys
+    without values (a document that stops at the weights) have unknown values, of the keys' width."""
+    k, v = g.direct["K"], g.direct.get("V")
     n = len(k.array)
-    if len(v.array) != n or not isinstance(k.array[0], list):
+    if not isinstance(k.array[0], list) or (v is not None and len(v.array) != n):
         return None
     q = _query(found, len(k.array[0]))
     if q is None:
         return None
+    if v is None:
+        blank = iter(f"v{i}" for i in range(1, 10 ** 6))
+        v = I.Named("V", [[next(blank) for _ in k.array[0]] for _ in k.array], k.line, k.at,  # type: ignore[misc]
+                    k.row_labels)
     labels = k.row_labels or v.row_labels
     tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
     of = _OF_TOKEN.search(q.name)  # q(barked): the query of that token
@@ -1929,7 +1975,7 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     own = label if label in tokens else None
     dk, dv = len(k.array[0]), len(v.array[0])
     unknown = iter(f"u{i}" for i in range(1, 10 ** 6))
-    rows = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "KV"}
+    rows = {r: {t: list(row) for t, row in zip(tokens, x.array)} for r, x in (("K", k), ("V", v))}
     if own is None:  # a position of its own, after the keys: its key and value are never used (zeros)
         own = label or "query"
         if own in tokens:
@@ -1944,7 +1990,8 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), **({"scale": g.scale} if g.scale else {}),
                **({"givens": "rounded"} if g.rounded and _printed(q, k, v) else {}), "layers": [{"Q": qrows, **rows}]}
     notes = [tnote, f"one query, {q.name} ({I.where(q.line)}), for {own}; the other queries are unknowns",
-             f"K given directly ({I.where(k.line)})", f"V given directly ({I.where(v.line)})"]
+             f"K given directly ({I.where(k.line)})",
+             f"V given directly ({I.where(v.line)})" if "V" in g.direct else "no values given: V unknowns"]
     return Candidate("one query against keys and values given directly", {"model": m}, notes,
                      _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | g.stacked | {
                          id(x) for x in found.found if isinstance(x, I.Table) and x.name and
