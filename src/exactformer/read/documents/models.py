@@ -811,7 +811,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 cls = _classifier(found, g, X, tokens, layer, notes)
                 if cls is not None:
                     out.append(cls)
-                out.append(_post_ln(g, X, tokens, layer, notes))
+                out.append(_post_ln(found, g, X, tokens, layer, notes))
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
                                      notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
@@ -878,7 +878,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             out.append(Candidate("a feed-forward network", {"model": m}, note + ["an FFN from W1, W2"],
                                  [("layers.0.ffn.activation", activations(g))],
                                  prior=3))
-            ident = _post_ln(g, X, tokens, _layer_attention(g, tokens, True, d),
+            ident = _post_ln(found, g, X, tokens, _layer_attention(g, tokens, True, d),
                              note + ["no Wq, Wk, Wv: attention on the inputs themselves (Q = K = V = X)"])
             ident.label, ident.prior = "a post-LN layer with Q = K = V = X", 2
             ident.axes = ident.axes + [("layers.0.ffn.activation", activations(g))]
@@ -1161,6 +1161,10 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
     if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
         vocab = next((words for x in found.found if (words := _row_words(x)) is not None and len(words) == size
                       and len(set(words)) == size), None)
+    if vocab is None:  # "logits  -0.07  0.05 …" under "el  gato  …": a row of logits, the words above its columns
+        vocab = next((x.col_labels for x in found.found if isinstance(x, I.Table) and x.row_labels and
+                      x.col_labels and len(set(x.col_labels)) == size == len(x.col_labels) and
+                      any(_logits_label(r) for r in x.row_labels)), None)
     if vocab is None:
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
     head = {"vocab": vocab, "W": list(w.array)}
@@ -1523,13 +1527,26 @@ def _ffn(g: Givens) -> dict:
     return f
 
 
-def _post_ln(g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+def _post_ln(found: I.Items, g: Givens, X, tokens, layer: dict, notes: list[str]) -> Candidate:
+    """The original Transformer's layer; then the output layer when the document gives its weights, the
+    cross-entropy of the word it names as the target, and one SGD step of the output weights at the rate it
+    states (a whole transformer worked by hand, start to finish)."""
     eps = g.eps[0] if g.eps else "0"
     m = dict(_base_model(g, X, tokens), layers=[{"blocks": "post_ln", "attn": layer, "ffn": _ffn(g),
                                                   "ln1": {"eps": eps}, "ln2": {"eps": eps}}])
-    return Candidate("a post-LN layer", {"model": m},
+    head, more = _head(found, g, tokens, len(X[0]))
+    loss, loss_note = _loss(g, head["vocab"], tokens[-1]) if head else (None, [])
+    spec: Spec = {"model": m}
+    if head:
+        m["head"] = head
+    if loss:
+        m["loss"] = loss
+        more += loss_note
+        if _one_step(g, spec, ["head.W"]):
+            more.append(f"one training step of head.W at learning rate {spec['train']['lr']}")
+    return Candidate("a post-LN layer" + (", then an output layer" if head else ""), spec,
                      notes + ["W1 and W2 given: a post-LN layer (attention, residual, LayerNorm, FFN, residual, "
-                              "LayerNorm); say otherwise with --givens"], _conventions(g, True), prior=0)
+                              "LayerNorm); say otherwise with --givens"] + more, _conventions(g, True), prior=0)
 
 
 def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
