@@ -650,13 +650,16 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     shift = first_line - 1
     for number, seen in p.written.items():
         out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
+    caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name
     for kind, line, body in p.blocks:
         line += shift
+        named, caption = caption, ""
         if kind == "h":
             context[0], context[1] = I.G.clip(" ".join(body.split()), 60), ""
             out.heading(" ".join(body.split()))
         elif kind == "t":
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
+            caption = m.group(1) if (m := _CAPTION.fullmatch(body.strip())) else ""
         elif kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
@@ -666,7 +669,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
             kept = [(r, n + shift) for r, n in zip(got["rows"], got["lines"]) if r]
             rows, lines = [r for r, _ in kept], [n for _, n in kept]
             header = rows[0] if rows and _header_row(rows[0]) else []
-            _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines)
+            _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines,
+                       named)
         elif kind == "math":
             got = json.loads(body)
             cells = [[V.number(c) for c in r] for r in got["rows"]]
@@ -677,6 +681,7 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     return out
 
 
+_CAPTION = re.compile(r"([^\W\d][\w^'.]{0,15})\s*[:：=]?")
 _VALUE = re.compile(r'("[^"\n]*"\s*=\s*")(-?)(\d+\.\d+)(")')
 _CLAIM_LINE = re.compile(r"^line = (\d+)$")
 
