@@ -101,7 +101,7 @@ def target_word(g: Givens, vocab: list[str]) -> str | None:
     for sentence in re.split(r"(?<=[.!?。！？])\s+", text):
         hit = _TARGET_WORDS.search(sentence.lower())
         if hit:  # the words said after the target's mention
-            after = sentence[hit.end():]
+            after = sentence[hit.end():].rstrip(" .!?。！？$")  # (its full stop is no word "." of the vocabulary)
             said = {w for w in vocab if re.search(r"(?<!\w)" + re.escape(w) + r"(?!\w)", after)}
             if len(said) == 1:
                 return next(iter(said))
@@ -177,7 +177,8 @@ def givens(found: I.Items) -> Givens:
     g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
-    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid", low):
+    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|posicional|positionnel|vị trí|"
+                 r"\bsin\s*/\s*cos\b", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
@@ -815,6 +816,13 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 if cls is not None:
                     out.append(cls)
                 out.append(_post_ln(found, g, X, tokens, layer, notes))
+                if "positions" in g.words:  # "sin/cos" positions added to the embeddings before the layer
+                    pe = _post_ln(found, g, X, tokens, layer, notes + ["positions: sinusoidal (the document "
+                                                                        "speaks of them)"])
+                    pe.spec["model"]["positions"] = {"kind": "sinusoidal"}
+                    pe.label, pe.prior = "positional encodings, then " + pe.label, 1
+                    pe.axes = pe.axes + _positions_axes(g)
+                    out.append(pe)
                 m = dict(_base_model(g, X, tokens), layers=[{"blocks": ["attn", "ffn"], "attn": layer, "ffn": _ffn(g)}])
                 out.append(Candidate("attention, then an FFN on its output", {"model": m},
                                      notes + ["W1 and W2 given: the FFN takes the attention's output as it is (no "
