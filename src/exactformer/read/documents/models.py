@@ -178,7 +178,7 @@ def givens(found: I.Items) -> Givens:
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
     if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|posicional|positionnel|vị trí|"
-                 r"\bsin\s*/\s*cos\b", low):
+                 r"\bsin(?:e|us)?\s*/\s*cos(?:ine|inus)?\b", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
