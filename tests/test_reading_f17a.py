@@ -4,8 +4,8 @@ general rule of how people write, on small documents of our own."""
 from __future__ import annotations
 
 from exactformer.audit.findings import ClaimFinding
-from exactformer.read.documents import items_of, read_document
 from exactformer.read.documents import items as I
+from exactformer.read.documents import items_of, read_document
 
 
 def _audit(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:

@@ -669,7 +669,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     shift = first_line - 1
     for number, seen in p.written.items():
         out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
-    caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name
+    caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name, when it
+    # names a weight or a step
     for kind, line, body in p.blocks:
         line += shift
         named, caption = caption, ""
@@ -678,7 +679,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
             out.heading(" ".join(body.split()))
         elif kind == "t":
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
-            caption = m.group(1) if (m := _CAPTION.fullmatch(body.strip())) else ""
+            m = _CAPTION.fullmatch(body.strip())
+            caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
         elif kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
