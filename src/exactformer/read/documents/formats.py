@@ -157,14 +157,33 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         k += 1
     if rows and _header_row(rows[0]):
         header, rows, lines = rows[0], rows[1:], lines[1:]
-    # **Q** (or a heading Q) just above the table names it: a given printed as a table; **W_Q** names weights
-    above = context[1].strip("*:： $")
+    # **Q** (or a heading Q) just above the table names it: a given printed as a table; **W_Q** names weights;
+    # **W1** (its digit keeps it out of the context) too, and a table right after another has no sentence of its own
+    opened = k - 1
+    while opened >= 0 and tokens[opened].type != "table_open":
+        opened -= 1
+    caption = _caption_above(tokens, opened)
+    before = tokens[opened - 1].type if opened > 0 else ""
+    after_table = before == "table_close"
+    above = caption if caption is not None else context[1].strip("*:： $")
+    heading = context[0].strip("*: ") if before in ("heading_close", "paragraph_close") else ""  # (not a note's)
     name = above if len(above) <= 24 and role(above) not in (None, "X") else \
-        context[0].strip("*: ") if not context[1] and role(context[0].strip("*: ")) not in (None, "X") else ""
+        heading if not context[1] and role(heading) not in (None, "X") else ""
     if not name:  # "The output matrix W_U (one column per word):": a sentence that ends on a weight's name
         name = _sentence_name(context[1])
+    if after_table and caption is None:
+        name = ""
     _add_table(header, rows, line, out, context, lines, name)
     return k + 1
+
+
+def _caption_above(tokens, k: int) -> str | None:
+    """The paragraph right before the token at ``k`` when it is one symbol (``**W1**``, ``W_out:``, ``**W_out**
+    (cột: tôi, đi, …)``, with a remark in parentheses): that symbol; else None."""
+    if k < 3 or tokens[k - 1].type != "paragraph_close" or tokens[k - 2].type != "inline":
+        return None
+    m = _CAPTION.fullmatch(_plain_markdown(tokens[k - 2].content).strip())
+    return m.group(1) if m else None
 
 
 def _sentence_name(text: str) -> str:
@@ -663,13 +682,18 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     shift = first_line - 1
     for number, seen in p.written.items():
         out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
+    caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name, when it
+    # names a weight or a step
     for kind, line, body in p.blocks:
         line += shift
+        named, caption = caption, ""
         if kind == "h":
             context[0], context[1] = I.G.clip(" ".join(body.split()), 60), ""
             out.heading(" ".join(body.split()))
         elif kind == "t":
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
+            m = _CAPTION.fullmatch(body.strip())
+            caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
         elif kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
@@ -679,7 +703,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
             kept = [(r, n + shift) for r, n in zip(got["rows"], got["lines"]) if r]
             rows, lines = [r for r, _ in kept], [n for _, n in kept]
             header = rows[0] if rows and _header_row(rows[0]) else []
-            _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines)
+            _add_table(header, rows[1:] if header else rows, line, out, context, lines[1:] if header else lines,
+                       named)
         elif kind == "math":
             got = json.loads(body)
             cells = [[V.number(c) for c in r] for r in got["rows"]]
@@ -690,6 +715,7 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     return out
 
 
+_CAPTION = re.compile(r"([^\W\d][\w^'.]{0,15})\s*[:：=]?\s*(?:\([^()]{0,60}\))?\s*[:：]?")
 _VALUE = re.compile(r'("[^"\n]*"\s*=\s*")(-?)(\d+\.\d+)(")')
 _CLAIM_LINE = re.compile(r"^line = (\d+)$")
 

@@ -381,7 +381,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     matched = unmatched = agree = cells = work = 0
     moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
     logs = [item for item in found.found if isinstance(item, I.LogRow)]
-    for item in found.found:
+    for item in [r for x in found.found for r in _quantity_rows(x, other)]:
         if id(item) in givens or isinstance(item, I.LogRow):
             continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
@@ -985,6 +985,19 @@ class _OtherTokens:
         if self.labels is None:
             self.labels = tokens | {lab for s in self.g.steps.values() for ax in s.labels if ax for lab in ax}
         return not set(words) & self.labels
+
+
+def _quantity_rows(item, other: _OtherTokens) -> list:
+    """A table over a vocabulary whose rows are named by quantities, not tokens (``logits``, ``e^z``, ``p`` over
+    ``el gato …``, one position's output worked row by row): a one-row table per quantity, named by it. Any other
+    item is itself."""
+    if not isinstance(item, I.Table) or not item.col_labels or not item.row_labels or \
+            len(item.col_labels) != len(item.rows[0]) or not other.table(item) or \
+            not all(step_hint(lab.strip("`*_ ")) is not None for lab in item.row_labels):
+        return [item]
+    lines = item.row_lines or [item.line] * len(item.rows)
+    return [I.Table([row], None, item.col_labels, at, item.at, lab.strip("`*_ "), [at])
+            for row, lab, at in zip(item.rows, item.row_labels, lines)]
 
 
 def _one_digit(got: _Match, vals: _Values) -> bool:

@@ -258,6 +258,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                    heads))
             k += used
             continue
+        bare = _PLAIN_ROW.match(s)
+        if bare and bare.group(1) and not (k + 1 < len(lines) and _PLAIN_ROW.match(V.clean(lines[k + 1]))):
+            out.found.append(Named(_name(bare.group(1)), bare.group(2).split(), n, _at(context, n)))
+            k += 1  # "b1 = 0.1  -0.2  0.2": a vector written out bare, its numbers spaced apart
+            continue
         alone = _NAME_ALONE.match(s)
         echo = _echo(lines, k) if alone else None
         if echo is not None and alone is not None:  # MATLAB's and Octave's "A =", a blank line, the rows (in blocks
@@ -652,8 +657,8 @@ def _aligned_matrix(lines: list[str], k: int) -> tuple[str, V.Array, list[str] |
     parentheses, when every row is: (name, rows, column words, lines used, row words); else None."""
     plain = _EQ_NUMBER.sub("", V.clean(lines[k]))
     first = _PLAIN_ROW.match(plain) or _PLAIN_ROW.match(_row_word(plain)[0])
-    if first is None:
-        return None
+    if first is None or (k > 0 and _NAME_ALONE.match(V.clean(lines[k - 1]))):
+        return None  # "W1 =" alone above the rows names them: "b1 = 0.1 …" below is a vector of its own
     rows: list[list[str]] = []
     words: list[str | None] = []
     name, j = None, k
@@ -1280,8 +1285,9 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
 _WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER.pattern + r")")
 _ASIDE = re.compile(r"\s+\(([^()]*)\)\s*$")
 _CALL = re.compile(r"\s*(?:exp|ln|log|sqrt|sin|cos|tanh|softmax|sigmoid|max)\b", re.IGNORECASE)
-_IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계)"
-                        r"\s*(?:is|was|equals|comes to|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
+_IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계|"
+                        r"tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is", "tổng các e^z là"
+                        r"\s*(?:is|was|equals|comes to|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
 
@@ -1454,8 +1460,11 @@ def _heads_above(lines: list[str], k: int) -> list[str] | None:
     if k == 0:
         return None
     prev = V.clean(lines[k - 1]).strip()
-    head = [_label(c) for c in _cells(prev)]
-    ok = len(head) >= 2 and all(_kind(c) == "w" and len(c) <= 24 for c in head) and not prev.endswith(_HEADING_END)
+    cells = _cells(prev)
+    head = [_label(c) for c in cells]
+    ends = prev.endswith(_HEADING_END) and not (len(cells) >= 3 and cells[-1] in (".", "。"))  # "… pescado  .":
+    ok = len(head) >= 2 and all(_kind(c) == "w" and len(c) <= 24 for c in head) and not ends and \
+        not prev.endswith("=")  # the full stop is a word of the vocabulary; "W_Q =": the rows' name, no heads
     return head if ok else None
 
 
@@ -1580,7 +1589,8 @@ def _by_heads(table: Table, head: list[str] | None) -> list[Table | Named] | Non
                   table.row_lines) for j, h in enumerate(head)]
 
 
-_TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?)\s*[:：=]")  # a short line without numbers, ending in a colon (W_Q =)
+_TABLE_NAME = re.compile(r"([^\d:：=]{1,40}?|[^\W\d][\w^']{0,15})\s*[:：=]")  # a short line without numbers, ending
+# in a colon (W_Q =), or a symbol's name with its index (W1 =)
 
 
 def _context(context: list[str], s: str) -> None:

@@ -192,7 +192,8 @@ def givens(found: I.Items) -> Givens:
     g.program = bool(_PROGRAM.search(low))
     g.target_text = " ".join(x for x in found.prose if _TARGET_WORDS.search(x.lower()))
     g.target_index = {int(next(d for d in m.groups() if d)) for m in _TARGET_INDEX.finditer(prose)}
-    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|\bsin(?:e|us)?\s*(?:/|and|&|e)\s*cos", low):
+    if re.search(r"positional|position encoding|位置|위치|\bpe\b|sinusoid|posicional|positionnel|vị trí|"
+                 r"\bsin(?:e|us)?\s*(?:/|and|&|e)\s*cos", low):
         g.words.add("positions")
         m = re.search(r"\b(10000|10,000|100)\b\s*\^|\b(10000|10,000|100)\s*\*\*|\b(10000|10,000|100)\^\{", prose)
         if m:
@@ -758,7 +759,10 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
 
 
 _BY_DK = re.compile(r"(?:[/÷]|\./|durch|divided by|dividing by|geteilt durch|で割|除以|로 나누|\bpar|\bpor)\s*(?:\$\s*)?"
-                    r"(?:\\mathrm\{|\\text\{)?d_\{?k\}?(?![\w}]*\s*[)}]?\s*\^)", re.IGNORECASE)
+                    r"(?:\\mathrm\{|\\text\{)?d_\{?k\}?(?![\w}]*\s*[)}]?\s*\^)"
+                    # d_k = 3으로 나눴습니다, d_k で割る: the divisor before the verb (not √d_k's)
+                    r"|(?<![√{(\w])d_\{?k\}?(?:\s*=\s*\d{1,3})?\s*(?:으로|로|で)\s*(?:나누|나눠|나눴|나눈|割)",
+                    re.IGNORECASE)
 
 
 def _dk(g: Givens) -> int | None:
@@ -1300,7 +1304,9 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
     """The output layer (logits over a vocabulary) when the document gives its weights (``w``, else the ones
     named so): the vocabulary is a word list as long as the weights are wide, else the embeddings' tokens."""
     if w is None and "head" not in g.weights:
-        return None, []
+        w = _unnamed_head(found, g, width)
+        if w is None:
+            return None, []
     w = w if w is not None else g.weights["head"][0]
     shape = V.shape(w.array)
     if len(shape) != 2 or width not in shape:
@@ -1311,6 +1317,8 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
                          and len(set(x.tokens)) == size), None)
     if vocab is None:
         vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
+    if vocab is None:  # "logits  -0.07  0.05 …" under "el  gato  …": a row of logits, the words above its columns
+        vocab = next((x.col_labels for x in _logits_rows(found) if len(set(x.col_labels)) == size), None)
     if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
         vocab = next((words for x in found.found if (words := _row_words(x)) is not None and len(words) == size
                       and len(set(words)) == size), None)
@@ -1321,6 +1329,31 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
     head = {"vocab": vocab, "W": list(w.array)}
     return head, [f"head.W from {w.name} ({I.where(w.line)}), vocabulary {', '.join(vocab)}"]
+
+
+def _logits_rows(found: I.Items) -> list[I.Table]:
+    """The tables with a row of logits under the words of a vocabulary (``| | el | gato | … |``, ``| logit | …``)."""
+    return [x for x in found.found if isinstance(x, I.Table) and x.row_labels and x.col_labels and
+            len(x.col_labels) == len(x.rows[0]) and any(_logits_label(r) for r in x.row_labels)]
+
+
+def _unnamed_head(found: I.Items, g: Givens, width: int) -> I.Named | None:
+    """The output layer's weights printed without their name above them, when the prose names them (``W_out을
+    곱합니다``): the one table before the logits that is ``width`` rows by as many columns as the logits have
+    words, each cell a number; else None."""
+    if not any(role(w) == "head" for w in re.findall(r"[A-Za-z][A-Za-z0-9_^{}]{1,12}", g.prose)):
+        return None
+    logits = _logits_rows(found)
+    if not logits:
+        return None
+    size = len(logits[0].col_labels or ())
+    fits = [x for x in found.found if isinstance(x, I.Table) and not x.name and x.line < logits[0].line and
+            not x.col_labels and len(x.rows) == width and all(len(r) == size for r in x.rows) and
+            all(isinstance(c, str) for r in x.rows for c in r)]
+    if len(fits) != 1:
+        return None
+    t = fits[0]
+    return I.Named("W_out", [list(r) for r in t.rows], t.line, t.at, None, None, t.row_lines)
 
 
 _NUM = V.NUMBER.pattern

@@ -51,6 +51,7 @@ STEP_HINTS = {
     "prob": "probs", "probability": "probs", "p(word)": "probs", "확률": "probs", "確率": "probs", "概率": "probs",
     "二乗": "sq", "平方": "sq", "제곱": "sq", "squared": "sq", "square": "sq",
     "활성화": "act", "激活": "act",
+    "tổng": "expsum", "trungbình": "mean", "phươngsai": "var", "độlệchchuẩn": "std", "xácsuất": "probs",
     "√dk": "sqrt_dk", "sqrt(dk)": "sqrt_dk", "sqrtdk": "sqrt_dk",
 }
 
