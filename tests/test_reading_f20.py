@@ -6,12 +6,12 @@ from exactformer.audit.findings import ClaimFinding
 
 
 def _audit(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:
-    from exactformer.audit.audit import Auditor
+    from exactformer.audit.pipeline import audit
     from exactformer.read.documents import load_document
 
     doc = tmp_path / name
     doc.write_text(text, encoding="utf-8")
-    rep = Auditor(load_document(str(doc))).run()
+    rep = audit(load_document(str(doc)))
     return {f.quantity: (f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
 
 
