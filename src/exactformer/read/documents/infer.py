@@ -540,7 +540,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                       f"{_line_key(log.line)}\nvalues = {{ {values} }}\n")
         notes.append(Note(f"training log at {I.where(log.line)}: " + ", ".join(g.name(a) for a, _ in cells_of)))
     if found.diagram:
-        groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1)
+        groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1,
+                                _drawn_cells(g, vals, claimed))
     if len(loose) > MAX_LOOSE:  # a page of prose full of numbers: the first ones are read, the rest said so
         notes.append(Note(f"numbers in the prose: {len(loose) - MAX_LOOSE:,} after the first {MAX_LOOSE:,} not read",
                           NoteKind.NOT_READ))
@@ -628,12 +629,14 @@ def _given_as_it_was(a: Address, text: str, g, vals: _Values) -> bool:
 
 
 def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values,
-                  notes: list[Note], what: str, digits: int) -> list[str]:
+                  notes: list[Note], what: str, digits: int, drawn: list[Address] | None = None) -> list[str]:
     """Numbers standing alone (a circuit's SVG labels to 2 decimals; "puis 0.3135 et 0.1532" in a sentence;
     "52.9%"): each claims a quantity the document states elsewhere (``claimed``: the quantities and the
     document's first number for each) when it is that quantity's value rounded, or the document's own number for
     it rounded (a slip's restatement, judged as one); with fewer than ``digits`` significant digits a lone number
-    is no evidence of anything, and it is left out (and said so)."""
+    is no evidence of anything, and it is left out (and said so). A circuit's drawing labels each node of the
+    graph (``drawn``: the cells of a small model), so a drawn number that restates nothing claims the one cell
+    it is the value of, rounded, when no other cell and no given rounds to it."""
     index = _ByValue(vals)  # the claimed scalars by their values and by the document's numbers for them
     for a, said in claimed.texts.items():
         if g.is_scalar(a):
@@ -655,6 +658,11 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             ranked = [(rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
                       if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
             fits = [(False, d, a) for rank, d, a in ranked if rank == min(r[0] for r in ranked)]
+        if not fits and drawn:  # w1·x1 = 1.2 on the edge out of a product node: stated nowhere else
+            near = [(v, a) for a in drawn if (v := vals.get(a)) is not None and abs(x - v) <= half]
+            a = near[0][1] if near and all(abs(v - near[0][0]) <= 1e-12 * (1 + abs(v)) for v, _ in near) else None
+            fits = [(False, abs(x - near[0][0]), a)] if a is not None and (a.grad or not g.step(a.step).is_given) \
+                else []  # one value (a copy's the same: the input and its gradient, named first), no given
         if not fits:
             left += 1
             continue
@@ -670,6 +678,21 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
                           + (f", {left} restate none (not read)" if left else ""),
                           NoteKind.UNMATCHED if left else NoteKind.READ))
     return out
+
+
+MAX_DRAWN = 96  # cells (forward) of a model small enough to be drawn as a circuit, node by node
+
+
+def _drawn_cells(g, vals: _Values, claimed: _Claimed) -> list[Address]:
+    """Every cell of a small model (its givens too, so that a drawn given is known as one; a contraction's
+    products; and the gradients of them all when the document claims gradients), in the graph's order (the
+    upstream first); none when the model is too large to be drawn as a circuit."""
+    steps = [s for s in g.steps.values() if s.listed or s.spec.name == TERMS]
+    if sum(prod(s.dims) for s in steps) > MAX_DRAWN:
+        return []
+    grads = (False, True) if any(a.grad and not a.t for a in claimed.texts) else (False,)
+    return [Address(s.key, idx, grad) for grad in grads for s in steps if not (grad and s.is_given and not s.param)
+            for idx in product(*(range(d) for d in s.dims))]
 
 
 NEIGHBOUR_DIGITS = 4  # significant digits a number must state to restate a cell no group claims

@@ -1,0 +1,58 @@
+"""Documents written as people write them (g3): one small document of our own per rule."""
+
+from __future__ import annotations
+
+from exactformer.audit.findings import ClaimFinding
+from exactformer.audit.pipeline import audit
+from exactformer.read.documents import load_document, read_document
+
+CIRCUIT = """<!DOCTYPE html>
+<html><head><title>A gate circuit</title></head>
+<body>
+<h1>A sigmoid neuron as a circuit</h1>
+<p>Inputs <code>x = (2.0, -1.0)</code>, weights <code>w = (0.3, 0.7)</code>, bias <code>b = 0.2</code>, target
+ <code>t = 0</code>. Values above each wire, gradients of the loss below.</p>
+<svg width="500" height="200">
+  <text x="10" y="20">0.7</text>
+  <text x="120" y="30">0.6</text>
+  <text x="120" y="70">-0.7</text>
+  <text x="220" y="50">z = 0.1</text>
+  <text x="320" y="50">y = 0.5250</text>
+  <text x="20" y="90">0.0393</text>
+  <text x="20" y="110">0.0916</text>
+  <text x="20" y="130">0.0571</text>
+</svg>
+<p>Forward: <code>z = 0.3·2.0 + 0.7·(-1.0) + 0.2 = 0.1</code>, and <code>σ(0.1) = 0.5250</code>.</p>
+<p>Backward: <code>∂L/∂y = y − t = 0.5250</code>, so <code>∂L/∂z = 0.1309</code>, and
+ <code>∂L/∂w₁ = 0.1309·2.0 = 0.2618</code>.</p>
+<p>With learning rate 0.5: <code>w₁ ← 0.3 − 0.5·0.2618 = 0.1691</code>.</p>
+</body></html>
+"""
+
+
+def _claims_at(toml: str) -> dict[int, str]:
+    """The line of each [[claims]] group of values, with its values."""
+    out = {}
+    for group in toml.split("[[claims]]")[1:]:
+        line = next((int(x.split("=")[1]) for x in group.splitlines() if x.startswith("line = ")), None)
+        vals = next((x for x in group.splitlines() if x.startswith("values = ")), None)
+        if line is not None and vals is not None:
+            out[line] = vals
+    return out
+
+
+def test_a_circuits_node_labels_claim_the_cells_no_other_line_states(tmp_path):
+    """Bare numbers on an SVG circuit: the products w·x on the wires and the gradients of the inputs claim their
+    cells (stated nowhere else in the document); a drawn given (0.7) and a number no cell rounds to are not
+    claimed."""
+    doc = tmp_path / "circuit.html"
+    doc.write_text(CIRCUIT, encoding="utf-8")
+    r = read_document(str(doc))
+    at = _claims_at(r.toml)
+    assert '"n.net.terms[x][1][1]" = "0.6"' in at[9] and '"n.net.terms[x][1][2]" = "-0.7"' in at[10]
+    assert '"grad.E[x][1]" = "0.0393"' in at[13] and '"grad.E[x][2]" = "0.0916"' in at[14]
+    assert 8 not in at and 15 not in at  # the weight w2 drawn again; 0.0571, the value of no cell
+    verdicts = {f.quantity: (f.claim.number.text, f.verdict.value) for f in audit(load_document(str(doc))).findings
+                if isinstance(f, ClaimFinding)}
+    assert verdicts["n.net.terms[x][1][2]"] == ("-0.7", "correct")
+    assert verdicts["grad.E[x][2]"] == ("0.0916", "correct")
