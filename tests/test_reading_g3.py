@@ -56,3 +56,50 @@ def test_a_circuits_node_labels_claim_the_cells_no_other_line_states(tmp_path):
                 if isinstance(f, ClaimFinding)}
     assert verdicts["n.net.terms[x][1][2]"] == ("-0.7", "correct")
     assert verdicts["grad.E[x][2]"] == ("0.0916", "correct")
+
+
+SCALED = r"""# Attention over three words, no scaling
+
+We take the query, key and value rows as given, one per word, and skip the $\sqrt{d_k}$ scaling altogether (the scores go straight into the softmax).
+
+| word | q | k | v |
+|---|---|---|---|
+| red | [0.9, 0.3] | [0.4, 0.8] | [1.0, 0.0] |
+| fox | [0.2, 0.6] | [0.7, 0.1] | [0.0, 1.0] |
+| ran | [0.5, 0.5] | [0.3, 0.3] | [0.5, 0.5] |
+
+For red against red: $0.9 \times 0.4 + 0.3 \times 0.8 = 0.60$. All the scores $q \cdot k$:
+
+| | red | fox | ran |
+|---|---|---|---|
+| red | 0.4243 | 0.4667 | 0.2546 |
+| fox | 0.3960 | 0.1414 | 0.1697 |
+| ran | 0.4243 | 0.2828 | 0.2121 |
+
+Softmax of each row:
+
+| | red | fox | ran |
+|---|---|---|---|
+| red | 0.3511 | 0.3728 | 0.2762 |
+| fox | 0.4126 | 0.2878 | 0.2996 |
+| ran | 0.3907 | 0.3199 | 0.2894 |
+"""
+
+
+def _verdicts(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    return {f.quantity: (f.claim.number.text, f.verdict.value) for f in audit(load_document(str(doc))).findings
+            if isinstance(f, ClaimFinding)}
+
+
+def test_a_table_of_scores_off_by_one_factor_is_the_scores_slipped(tmp_path):
+    """The text skips the scaling, the table of scores is divided by √2 all the same (every cell the score times
+    one factor): the scores, claimed and wrong; the softmax after them still agrees. Numbers in no proportion to
+    the scores are not claimed."""
+    got = _verdicts(tmp_path, "scaled.md", SCALED)
+    assert got["scores[red,fox]"] == ("0.4667", "wrong") and got["scores[ran,ran]"] == ("0.2121", "wrong")
+    assert got["weights[fox,red]"] == ("0.4126", "correct")
+    other = _verdicts(tmp_path, "other.md", SCALED.replace("| red | 0.4243 | 0.4667 | 0.2546 |",
+                                                           "| red | 0.2546 | 0.4243 | 0.4667 |"))
+    assert "scores[red,fox]" not in other and "scores[fox,fox]" not in other and "weights[fox,red]" in other

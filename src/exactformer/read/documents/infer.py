@@ -512,6 +512,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
+            if got is None:
+                got = _rescaled(rows, row_labels, col_labels, vals, hint)  # scores over √d_model where √d_k was meant
             if got is None and isinstance(item, I.Named) and len(rows) == 1:
                 got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
             if got is None:
@@ -1122,6 +1124,49 @@ def _named_column(rows, row_labels, head: str | None, hint: str | None, g, vals:
             return None
         cells.append((a, r[0]))
     return _scored(cells, vals, list(range(len(cells))))
+
+
+RESCALED = ("scores", "scaled")  # the attention steps a slip in the scaling factor multiplies, every cell alike
+MIN_RESCALED = 4  # cells a table must have to show one common factor
+
+
+def _rescaled(rows, row_labels, col_labels, vals: _Values, hint: str | None = None) -> _Match | None:
+    """A table of attention scores every cell of which is the model's score times one common factor, to its
+    printed digits (divided by √d_model where √d_k is meant, scaled where the text says no scaling, or the
+    reverse): that step, each cell claimed (and judged wrong); only when one such step of the table's shape and
+    labels fits, or several of the same values, or the one the document names (scores and the scaled scores
+    are proportional whenever the scale is not 1)."""
+    if not rows or any(len(r) != len(rows[0]) for r in rows) or len(rows) * len(rows[0]) < MIN_RESCALED:
+        return None
+    texts = [t for row in rows for t in row]
+    if any(t is None or _significant(t) < 2 for t in texts):
+        return None
+    g, found = vals.g, []
+    for st in g.steps.values():
+        if st.spec.name not in RESCALED or st.is_given or st.lazy or len(st.dims) != 2:
+            continue
+        ri = _axis_map(st, 0, row_labels, len(rows))
+        ci = _axis_map(st, 1, col_labels, len(rows[0]))
+        if ri is None or ci is None or None in ri or None in ci:
+            continue
+        cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)]
+        got = [vals.get(a) for a, _ in cells]
+        if any(v is None for v in got):
+            continue
+        big = max(range(len(cells)), key=lambda k: abs(got[k]))  # type: ignore[arg-type]
+        if abs(got[big]) < 1e-9:  # type: ignore[arg-type]
+            continue
+        factor = _value(cells[big][1]) / got[big]  # type: ignore[operator]
+        if factor <= 0 or all(abs(_value(t) - v) <= 1.5 * _units(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
+            continue  # the model's own values (matched elsewhere), or a sign flipped: no rescaling
+        if all(abs(_value(t) - factor * v) <= 2.5 * _units(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
+            found.append((cells, got, st.spec.name))  # (2.5 units: the cell's rounding, the factor's from the
+            # largest cell)
+    named = [f for f in found if f[2] == hint]
+    found = named or found
+    if not found or any(got != found[0][1] for _, got, _ in found):
+        return None  # (scores and scaled alike when the scale is 1: the scores, the first)
+    return _scored(found[0][0], vals, [i // len(rows[0]) for i in range(len(found[0][0]))])
 
 
 def _target_column(rows, row_labels, g, vals: _Values) -> _Match | None:
