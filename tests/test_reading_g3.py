@@ -103,3 +103,34 @@ def test_a_table_of_scores_off_by_one_factor_is_the_scores_slipped(tmp_path):
     other = _verdicts(tmp_path, "other.md", SCALED.replace("| red | 0.4243 | 0.4667 | 0.2546 |",
                                                            "| red | 0.2546 | 0.4243 | 0.4667 |"))
     assert "scores[red,fox]" not in other and "scores[fox,fox]" not in other and "weights[fox,red]" in other
+
+
+ROWS = SCALED.replace("| red | 0.4243 | 0.4667 | 0.2546 |\n| fox | 0.3960 | 0.1414 | 0.1697 |\n"
+                      "| ran | 0.4243 | 0.2828 | 0.2121 |",
+                      "| red | 0.6000 | 0.6600 | 0.3600 |\n| fox | 0.5600 | 0.2000 | 0.2400 |\n"
+                      "| ran | 0.6000 | 0.4000 | 0.3000 |") + """
+The outputs, weights times values:
+
+| word | output |
+|---|---|
+| red | [0.4891, 0.5109] |
+| fox | [0.5624, 0.4376] |
+| ran | [0.5354, 0.4646] |
+
+So *fox* leans on *red* most, and its new vector is [0.56, 0.44].
+
+The year was 2024, and [0.56, 0.47] is made up.
+"""
+
+
+def test_a_short_vector_in_the_prose_restates_a_row_stated_before_rounded(tmp_path):
+    """"its new vector is [0.56, 0.44]": two decimals of a row the document states to four, claimed as that
+    row; a vector no stated row rounds to is not."""
+    doc = tmp_path / "rows.md"
+    doc.write_text(ROWS, encoding="utf-8")
+    r = read_document(str(doc))
+    line = ROWS.splitlines().index(next(x for x in ROWS.splitlines() if x.startswith("So *fox*"))) + 1
+    assert f'line = {line}\nvalues = {{ "context[fox][1]" = "0.56", "context[fox][2]" = "0.44" }}' in r.toml
+    assert '"0.47"' not in r.toml
+    got = _verdicts(tmp_path, "rows.md", ROWS)
+    assert got["context[fox][2]"] in (("0.44", "correct"), ("0.4376", "correct"))

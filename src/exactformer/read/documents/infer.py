@@ -378,6 +378,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     after_slip = _Downstream(g, vals)  # the last row matched, for a row that follows it moved by a slip
     other = _OtherTokens(g)
     loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
+    short: list[tuple[list[str | None], int, str, str]] = []  # those vectors, whole: a row stated elsewhere, rounded
     matched = unmatched = agree = cells = work = 0
     moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
     logs = [item for item in found.found if isinstance(item, I.LogRow)]
@@ -519,9 +520,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got is None:
                 unmatched += 1
                 if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
-                    loose += [(t, row_lines[0]) for t in rows[0] if t is not None]  # (0.533, 0.418, 0.564): a diagonal
-                    notes.append(Note(f"{what}: fits no row of the model; its numbers are read one by one",
-                                      NoteKind.UNMATCHED))
+                    short.append((rows[0], row_lines[0], what, item.at))  # (0.533, 0.418, 0.564): a diagonal, or a row
                     continue
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
@@ -544,6 +543,14 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     if found.diagram:
         groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1,
                                 _drawn_cells(g, vals, claimed))
+    for row, line, what, at in short:
+        got = _restated_row(row, claimed, g, vals)
+        if got is None:
+            loose += [(t, line) for t in row if t is not None]
+            notes.append(Note(f"{what}: fits no row of the model; its numbers are read one by one", NoteKind.UNMATCHED))
+            continue
+        unmatched, matched = unmatched - 1, matched + 1
+        groups.append(_group(at, got, g, f"{what}, a row stated before, rounded", notes, claimed, [line]))
     if len(loose) > MAX_LOOSE:  # a page of prose full of numbers: the first ones are read, the rest said so
         notes.append(Note(f"numbers in the prose: {len(loose) - MAX_LOOSE:,} after the first {MAX_LOOSE:,} not read",
                           NoteKind.NOT_READ))
@@ -617,6 +624,32 @@ def _readable_work(item: I.Work, of: str | None, engine, m, notes: list[Note]) -
 
 
 MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states
+MIN_RESTATED_ROW = 2  # numbers a short vector must have to restate a row on their rounded values
+
+
+def _restated_row(row: list[str | None], claimed: _Claimed, g, vals: _Values) -> _Match | None:
+    """A short vector that fits no row to its digits ("its new vector is [0.45, 0.58]", rounded to 2 decimals)
+    and is, cell by cell, a row the document states elsewhere rounded: that row, when exactly one such row (of a
+    step, its last axis) fits."""
+    if len(row) < MIN_RESTATED_ROW or any(t is None or "." not in t or _significant(t) < 2 for t in row):
+        return None
+    fits: set[tuple[str, tuple[int, ...], bool, int]] = set()
+    for a in claimed.texts:
+        st = g.step(a.step)
+        if not a.idx or len(a.idx) != len(st.dims) or st.dims[-1] != len(row) or \
+                (a.step, a.idx[:-1], a.grad, a.t) in fits:
+            continue
+        cells = [(Address(a.step, a.idx[:-1] + (j,), a.grad, a.t), t) for j, t in enumerate(row)]
+        if all((v := vals.get(c)) is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
+               for c, t in cells):  # type: ignore[arg-type]
+            fits.add((a.step, a.idx[:-1], a.grad, a.t))
+    if len(fits) != 1:
+        return None
+    key, idx, grad, t = next(iter(fits))
+    cells = [(Address(key, idx + (j,), grad, t), x) for j, x in enumerate(row)]
+    return _scored(cells, vals, [0] * len(cells))  # type: ignore[arg-type]
+
+
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
 
