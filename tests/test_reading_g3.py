@@ -134,3 +134,26 @@ def test_a_short_vector_in_the_prose_restates_a_row_stated_before_rounded(tmp_pa
     assert '"0.47"' not in r.toml
     got = _verdicts(tmp_path, "rows.md", ROWS)
     assert got["context[fox][2]"] in (("0.44", "correct"), ("0.4376", "correct"))
+
+
+LAYERNORM = """# LayerNorm of two words
+
+No scale or shift (γ = 1, β = 0) and ε = 0; the population variance, dividing by d = 4.
+
+| token | f1 | f2 | f3 | f4 |
+|---|---:|---:|---:|---:|
+| dog | 1.0 | 3.0 | 2.0 | 2.0 |
+| cat | 0.5 | 1.5 | 0.5 | 1.5 |
+
+For *dog* the mean is 2.0 and, summing the squared deviations, σ² = 2.0/3 = 0.6667 (dividing by the wrong count).
+
+For *cat*: μ = 1.0, σ² = 1.0/4 = 0.25.
+"""
+
+
+def test_for_a_word_then_sigma_squared_is_that_words_variance(tmp_path):
+    """"For *dog* the mean is 2.0 and … σ² = 2.0/3 = 0.6667": the sentence's subject names the row, σ² the
+    variance (not σ, the std its value happens to be near): var[dog], judged wrong (÷ d − 1)."""
+    got = _verdicts(tmp_path, "ln.md", LAYERNORM)
+    assert got["ln.var[dog]"] == ("0.6667", "wrong") and got["ln.var[cat]"] == ("0.25", "correct")
+    assert "ln.std[dog]" not in got

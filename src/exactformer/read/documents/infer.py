@@ -1336,7 +1336,10 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
         fit = m.fit(term, chain[0]) or 0
         if all((m.fit(a, chain[0]) or 0) < fit for key, a in cands[:40] if -key[2] == 1):
             return _Line(term, True)
+    named = _named_address(item, g) if len(texts) == 1 else None  # σ² of the row the line is about
     for key, a in cands[:40]:
+        if named is not None and -key[2] < len(texts) and g.step(a.step).spec.name != g.step(named.step).spec.name:
+            continue  # σ² = 2.0/3 = 0.6667 for a row: a variance off, not the std it happens to be near
         try:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
@@ -1359,9 +1362,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
                 continue
             if fit is not None and fit >= need and (best is None or fit > best[0]):
                 best = (fit, a)
-        if best is not None:
+        if best is not None and (named is None or g.step(best[1].step).spec.name == g.step(named.step).spec.name):
             return _Line(best[1], False)
-    named = _named_address(item, g) if len(texts) == 1 else None
     return _Line(named, False) if named is not None else None
 
 
