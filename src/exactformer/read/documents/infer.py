@@ -378,7 +378,6 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     after_slip = _Downstream(g, vals)  # the last row matched, for a row that follows it moved by a slip
     other = _OtherTokens(g)
     loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
-    short: list[tuple[list[str | None], int, str, str]] = []  # those vectors, whole: a row stated elsewhere, rounded
     matched = unmatched = agree = cells = work = 0
     moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
     logs = [item for item in found.found if isinstance(item, I.LogRow)]
@@ -520,7 +519,15 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got is None:
                 unmatched += 1
                 if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
-                    short.append((rows[0], row_lines[0], what, item.at))  # (0.533, 0.418, 0.564): a diagonal, or a row
+                    got = _restated_row(rows[0], claimed, g, vals)  # "its new vector is [0.45, 0.58]"
+                    if got is not None:
+                        unmatched, matched = unmatched - 1, matched + 1
+                        groups.append(_group(item.at, got, g, f"{what}, a row stated before, rounded", notes,
+                                             claimed, [row_lines[0]]))
+                        continue
+                    loose += [(t, row_lines[0]) for t in rows[0] if t is not None]  # (0.533, 0.418, 0.564): a diagonal
+                    notes.append(Note(f"{what}: fits no row of the model; its numbers are read one by one",
+                                      NoteKind.UNMATCHED))
                     continue
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
@@ -543,14 +550,6 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     if found.diagram:
         groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1,
                                 _drawn_cells(g, vals, claimed))
-    for row, line, what, at in short:
-        got = _restated_row(row, claimed, g, vals)
-        if got is None:
-            loose += [(t, line) for t in row if t is not None]
-            notes.append(Note(f"{what}: fits no row of the model; its numbers are read one by one", NoteKind.UNMATCHED))
-            continue
-        unmatched, matched = unmatched - 1, matched + 1
-        groups.append(_group(at, got, g, f"{what}, a row stated before, rounded", notes, claimed, [line]))
     if len(loose) > MAX_LOOSE:  # a page of prose full of numbers: the first ones are read, the rest said so
         notes.append(Note(f"numbers in the prose: {len(loose) - MAX_LOOSE:,} after the first {MAX_LOOSE:,} not read",
                           NoteKind.NOT_READ))
@@ -629,8 +628,8 @@ MIN_RESTATED_ROW = 2  # numbers a short vector must have to restate a row on the
 
 def _restated_row(row: list[str | None], claimed: _Claimed, g, vals: _Values) -> _Match | None:
     """A short vector that fits no row to its digits ("its new vector is [0.45, 0.58]", rounded to 2 decimals)
-    and is, cell by cell, a row the document states elsewhere rounded: that row, when exactly one such row (of a
-    step, its last axis) fits."""
+    and is, cell by cell, a row the document states before it, rounded: that row, when exactly one such row (of
+    a step, its last axis) fits."""
     if len(row) < MIN_RESTATED_ROW or any(t is None or "." not in t or _significant(t) < 2 for t in row):
         return None
     fits: set[tuple[str, tuple[int, ...], bool, int]] = set()
