@@ -157,3 +157,15 @@ def test_for_a_word_then_sigma_squared_is_that_words_variance(tmp_path):
     got = _verdicts(tmp_path, "ln.md", LAYERNORM)
     assert got["ln.var[dog]"] == ("0.6667", "wrong") and got["ln.var[cat]"] == ("0.25", "correct")
     assert "ln.std[dog]" not in got
+
+
+def test_a_loss_of_a_number_after_the_step_is_claimed(tmp_path):
+    """"Running the forward pass again gives … a loss of 0.0913": the loss after the training step, claimed
+    (as "the loss is …" would be); "a loss of 3" (no decimals) is no claim."""
+    doc = tmp_path / "again.html"
+    doc.write_text(CIRCUIT.replace("</body>", "<p>Running it again gives a loss of 0.0913, down from 0.1378.</p>\n"
+                                   "<p>A loss of 3 would be far worse.</p>\n</body>"), encoding="utf-8")
+    got = {f.quantity: (f.claim.number.text, f.verdict.value) for f in audit(load_document(str(doc))).findings
+           if isinstance(f, ClaimFinding)}
+    assert got.get("step1.loss") == ("0.0913", "correct") or got.get("step1.loss[x][1]") == ("0.0913", "correct")
+    assert not any(text == "3" for text, _ in got.values())

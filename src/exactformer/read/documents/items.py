@@ -1288,8 +1288,9 @@ _WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER
 _ASIDE = re.compile(r"\s+\(([^()]*)\)\s*$")
 _CALL = re.compile(r"\s*(?:exp|ln|log|sqrt|sin|cos|tanh|softmax|sigmoid|max)\b", re.IGNORECASE)
 _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계|"
-                        r"tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is", "tổng các e^z là"
-                        r"\s*(?:is|was|equals|comes to|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
+                        r"tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is", "tổng các e^z là",
+                        # "a loss of 0.0360"
+                        r"\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
 
