@@ -169,3 +169,40 @@ def test_a_loss_of_a_number_after_the_step_is_claimed(tmp_path):
            if isinstance(f, ClaimFinding)}
     assert got.get("step1.loss") == ("0.0913", "correct") or got.get("step1.loss[x][1]") == ("0.0913", "correct")
     assert not any(text == "3" for text, _ in got.values())
+
+
+CARRIED = """# LayerNorm of two words
+
+No scale or shift (γ = 1, β = 0) and ε = 0; the population variance, dividing by d = 4.
+
+| token | f1 | f2 | f3 | f4 |
+|---|---:|---:|---:|---:|
+| hen | 0.5 | 0.5 | 1.5 | 1.5 |
+| owl | 1.0 | 3.0 | 2.0 | 2.0 |
+| elk | 0.0 | 2.0 | 0.0 | 2.0 |
+| ant | 1.0 | 1.0 | 3.0 | 3.0 |
+
+For *hen* the mean is 1.0 and σ² = 1.0/3 = 0.3333.
+
+For *owl*: μ = 2.0, σ² = 2.0/4 = 0.5.
+
+For *elk*: μ = 1.0, σ² = 4.0/4 = 1.0.
+
+For *ant*: μ = 2.0, σ² = 4.0/4 = 1.0.
+
+| token | normalized |
+|---|---|
+| hen | [-0.8660, -0.8660, 0.8660, 0.8660] |
+| owl | [-1.4142, 1.4142, 0.0000, 0.0000] |
+| elk | [-1.0000, 1.0000, -1.0000, 1.0000] |
+| ant | [-1.0000, -1.0000, 1.0000, 1.0000] |
+"""
+
+
+def test_a_row_computed_from_a_slip_carried_to_more_digits_is_propagated(tmp_path):
+    """σ² = 1.0/3 = 0.3333 (÷ d − 1, a slip), then the normalized row from 1/3 itself (−0.8660, where 0.3333
+    gives −0.8661): off by one only against the slip's printed value, so propagated, not a last digit."""
+    got = _verdicts(tmp_path, "carried.md", CARRIED)
+    assert got["ln.var[hen]"] == ("0.3333", "wrong")
+    assert got["ln.norm[hen][1]"] == ("-0.8660", "propagated") and got["ln.norm[hen][4]"] == ("0.8660", "propagated")
+    assert got["ln.norm[owl][1]"] == ("-1.4142", "correct")
