@@ -411,11 +411,6 @@ class Auditor:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=rtext)
             sev = max(b.severity for b in bad)
             return self._finding(c, Verdict.PROPAGATED, self._off(c), tuple(b.claim for b in bad), rtext, sev)
-        if near_r and not near_e and bad and all(b.verdict is Verdict.WRONG for b in bad):
-            # computed from a slip carried to more digits than it is printed with (σ² = 0.527/3 = 0.1757, then
-            # 0.2625 from 0.175666…): off by one only against the slip's printed value, so propagated
-            sev = max(b.severity for b in bad)
-            return self._finding(c, Verdict.PROPAGATED, self._off(c), tuple(b.claim for b in bad), rtext, sev)
         if near_e or near_r:
             # off by one in the last digit; when only against R, its inputs are also to blame
             blamed = tuple(b.claim for b in bad) if not near_e else ()

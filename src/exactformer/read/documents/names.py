@@ -142,14 +142,11 @@ def step_hint(name: str) -> str | None:
 
 
 def _hint(name: str) -> str | None:
-    if _SQUARED_SIGMA.fullmatch(V.clean(name).strip().strip("$")):  # σ^2, σ², \sigma^2: the variance, not σ
-        return "var"
     t = _key(name).lower().replace("_", "")
     t = re.sub(r"\d+$", "", t)
     return STEP_HINTS.get(t) or next((v for k, v in _LONG_HINTS if t.endswith(k)), None)
 
 
-_SQUARED_SIGMA = re.compile(r"\\?(?:σ|sigma)\s*(?:\^\s*\{?\s*2\s*\}?|²)", re.IGNORECASE)
 _LONG_HINTS = tuple((k, v) for k, v in STEP_HINTS.items() if len(k) > 3)  # "attn_weights" ends with "weights"
 
 
