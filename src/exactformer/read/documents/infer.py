@@ -512,11 +512,19 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
+            if got is None:
+                got = _rescaled(rows, row_labels, col_labels, vals, hint)  # scores over √d_model where √d_k was meant
             if got is None and isinstance(item, I.Named) and len(rows) == 1:
                 got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
             if got is None:
                 unmatched += 1
                 if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
+                    got = _restated_row(rows[0], claimed, g, vals)  # "its new vector is [0.45, 0.58]"
+                    if got is not None:
+                        unmatched, matched = unmatched - 1, matched + 1
+                        groups.append(_group(item.at, got, g, f"{what}, a row stated before, rounded", notes,
+                                             claimed, [row_lines[0]]))
+                        continue
                     loose += [(t, row_lines[0]) for t in rows[0] if t is not None]  # (0.533, 0.418, 0.564): a diagonal
                     notes.append(Note(f"{what}: fits no row of the model; its numbers are read one by one",
                                       NoteKind.UNMATCHED))
@@ -540,7 +548,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                       f"{_line_key(log.line)}\nvalues = {{ {values} }}\n")
         notes.append(Note(f"training log at {I.where(log.line)}: " + ", ".join(g.name(a) for a, _ in cells_of)))
     if found.diagram:
-        groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1)
+        groups += _restatements(found.diagram, claimed, g, vals, notes, "a drawing's numbers", 1,
+                                _drawn_cells(g, vals, claimed))
     if len(loose) > MAX_LOOSE:  # a page of prose full of numbers: the first ones are read, the rest said so
         notes.append(Note(f"numbers in the prose: {len(loose) - MAX_LOOSE:,} after the first {MAX_LOOSE:,} not read",
                           NoteKind.NOT_READ))
@@ -614,6 +623,32 @@ def _readable_work(item: I.Work, of: str | None, engine, m, notes: list[Note]) -
 
 
 MAX_LOOSE = 20_000  # numbers standing alone in the prose that are matched to what the document states
+MIN_RESTATED_ROW = 2  # numbers a short vector must have to restate a row on their rounded values
+
+
+def _restated_row(row: list[str | None], claimed: _Claimed, g, vals: _Values) -> _Match | None:
+    """A short vector that fits no row to its digits ("its new vector is [0.45, 0.58]", rounded to 2 decimals)
+    and is, cell by cell, a row the document states before it, rounded: that row, when exactly one such row (of
+    a step, its last axis) fits."""
+    if len(row) < MIN_RESTATED_ROW or any(t is None or "." not in t or _significant(t) < 2 for t in row):
+        return None
+    fits: set[tuple[str, tuple[int, ...], bool, int]] = set()
+    for a in claimed.texts:
+        st = g.step(a.step)
+        if not a.idx or len(a.idx) != len(st.dims) or st.dims[-1] != len(row) or \
+                (a.step, a.idx[:-1], a.grad, a.t) in fits:
+            continue
+        cells = [(Address(a.step, a.idx[:-1] + (j,), a.grad, a.t), t) for j, t in enumerate(row)]
+        if all((v := vals.get(c)) is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
+               for c, t in cells):  # type: ignore[arg-type]
+            fits.add((a.step, a.idx[:-1], a.grad, a.t))
+    if len(fits) != 1:
+        return None
+    key, idx, grad, t = next(iter(fits))
+    cells = [(Address(key, idx + (j,), grad, t), x) for j, x in enumerate(row)]
+    return _scored(cells, vals, [0] * len(cells))  # type: ignore[arg-type]
+
+
 MAX_LOOSE_VECTOR = 8  # a short vector that fits no row may restate values one by one (a table's diagonal)
 LOOSE_DIGITS = 3  # significant digits a number in the prose must state to restate a value on its own
 
@@ -628,12 +663,14 @@ def _given_as_it_was(a: Address, text: str, g, vals: _Values) -> bool:
 
 
 def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values,
-                  notes: list[Note], what: str, digits: int) -> list[str]:
+                  notes: list[Note], what: str, digits: int, drawn: list[Address] | None = None) -> list[str]:
     """Numbers standing alone (a circuit's SVG labels to 2 decimals; "puis 0.3135 et 0.1532" in a sentence;
     "52.9%"): each claims a quantity the document states elsewhere (``claimed``: the quantities and the
     document's first number for each) when it is that quantity's value rounded, or the document's own number for
     it rounded (a slip's restatement, judged as one); with fewer than ``digits`` significant digits a lone number
-    is no evidence of anything, and it is left out (and said so)."""
+    is no evidence of anything, and it is left out (and said so). A circuit's drawing labels each node of the
+    graph (``drawn``: the cells of a small model), so a drawn number that restates nothing claims the one cell
+    it is the value of, rounded, when no other cell and no given rounds to it."""
     index = _ByValue(vals)  # the claimed scalars by their values and by the document's numbers for them
     for a, said in claimed.texts.items():
         if g.is_scalar(a):
@@ -655,6 +692,11 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             ranked = [(rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
                       if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
             fits = [(False, d, a) for rank, d, a in ranked if rank == min(r[0] for r in ranked)]
+        if not fits and drawn:  # w1·x1 = 1.2 on the edge out of a product node: stated nowhere else
+            near = [(v, a) for a in drawn if (v := vals.get(a)) is not None and abs(x - v) <= half]
+            a = near[0][1] if near and all(abs(v - near[0][0]) <= 1e-12 * (1 + abs(v)) for v, _ in near) else None
+            fits = [(False, abs(x - near[0][0]), a)] if a is not None and (a.grad or not g.step(a.step).is_given) \
+                else []  # one value (a copy's the same: the input and its gradient, named first), no given
         if not fits:
             left += 1
             continue
@@ -670,6 +712,21 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
                           + (f", {left} restate none (not read)" if left else ""),
                           NoteKind.UNMATCHED if left else NoteKind.READ))
     return out
+
+
+MAX_DRAWN = 96  # cells (forward) of a model small enough to be drawn as a circuit, node by node
+
+
+def _drawn_cells(g, vals: _Values, claimed: _Claimed) -> list[Address]:
+    """Every cell of a small model (its givens too, so that a drawn given is known as one; a contraction's
+    products; and the gradients of them all when the document claims gradients), in the graph's order (the
+    upstream first); none when the model is too large to be drawn as a circuit."""
+    steps = [s for s in g.steps.values() if s.listed or s.spec.name == TERMS]
+    if sum(prod(s.dims) for s in steps) > MAX_DRAWN:
+        return []
+    grads = (False, True) if any(a.grad and not a.t for a in claimed.texts) else (False,)
+    return [Address(s.key, idx, grad) for grad in grads for s in steps if not (grad and s.is_given and not s.param)
+            for idx in product(*(range(d) for d in s.dims))]
 
 
 NEIGHBOUR_DIGITS = 4  # significant digits a number must state to restate a cell no group claims
@@ -1101,6 +1158,49 @@ def _named_column(rows, row_labels, head: str | None, hint: str | None, g, vals:
     return _scored(cells, vals, list(range(len(cells))))
 
 
+RESCALED = ("scores", "scaled")  # the attention steps a slip in the scaling factor multiplies, every cell alike
+MIN_RESCALED = 4  # cells a table must have to show one common factor
+
+
+def _rescaled(rows, row_labels, col_labels, vals: _Values, hint: str | None = None) -> _Match | None:
+    """A table of attention scores every cell of which is the model's score times one common factor, to its
+    printed digits (divided by √d_model where √d_k is meant, scaled where the text says no scaling, or the
+    reverse): that step, each cell claimed (and judged wrong); only when one such step of the table's shape and
+    labels fits, or several of the same values, or the one the document names (scores and the scaled scores
+    are proportional whenever the scale is not 1)."""
+    if not rows or any(len(r) != len(rows[0]) for r in rows) or len(rows) * len(rows[0]) < MIN_RESCALED:
+        return None
+    texts = [t for row in rows for t in row]
+    if any(t is None or _significant(t) < 2 for t in texts):
+        return None
+    g, found = vals.g, []
+    for st in g.steps.values():
+        if st.spec.name not in RESCALED or st.is_given or st.lazy or len(st.dims) != 2:
+            continue
+        ri = _axis_map(st, 0, row_labels, len(rows))
+        ci = _axis_map(st, 1, col_labels, len(rows[0]))
+        if ri is None or ci is None or None in ri or None in ci:
+            continue
+        cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)]
+        got = [vals.get(a) for a, _ in cells]
+        if any(v is None for v in got):
+            continue
+        big = max(range(len(cells)), key=lambda k: abs(got[k]))  # type: ignore[arg-type]
+        if abs(got[big]) < 1e-9:  # type: ignore[arg-type]
+            continue
+        factor = _value(cells[big][1]) / got[big]  # type: ignore[operator]
+        if factor <= 0 or all(abs(_value(t) - v) <= 1.5 * _units(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
+            continue  # the model's own values (matched elsewhere), or a sign flipped: no rescaling
+        if all(abs(_value(t) - factor * v) <= 2.5 * _units(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
+            found.append((cells, got, st.spec.name))  # (2.5 units: the cell's rounding, the factor's from the
+            # largest cell)
+    named = [f for f in found if f[2] == hint]
+    found = named or found
+    if not found or any(got != found[0][1] for _, got, _ in found):
+        return None  # (scores and scaled alike when the scale is 1: the scores, the first)
+    return _scored(found[0][0], vals, [i // len(rows[0]) for i in range(len(found[0][0]))])
+
+
 def _target_column(rows, row_labels, g, vals: _Values) -> _Match | None:
     """A column of a table a row per position (a loss's positions) that states the probability each position
     gives its own target (| position | true next | p |): probs[t][target_t], every cell to its last digit."""
@@ -1235,7 +1335,10 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
         fit = m.fit(term, chain[0]) or 0
         if all((m.fit(a, chain[0]) or 0) < fit for key, a in cands[:40] if -key[2] == 1):
             return _Line(term, True)
+    named = _named_address(item, g) if len(texts) == 1 else None  # σ² of the row the line is about
     for key, a in cands[:40]:
+        if named is not None and -key[2] < len(texts) and g.step(a.step).spec.name != g.step(named.step).spec.name:
+            continue  # σ² = 2.0/3 = 0.6667 for a row: a variance off, not the std it happens to be near
         try:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
@@ -1258,9 +1361,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
                 continue
             if fit is not None and fit >= need and (best is None or fit > best[0]):
                 best = (fit, a)
-        if best is not None:
+        if best is not None and (named is None or g.step(best[1].step).spec.name == g.step(named.step).spec.name):
             return _Line(best[1], False)
-    named = _named_address(item, g) if len(texts) == 1 else None
     return _Line(named, False) if named is not None else None
 
 

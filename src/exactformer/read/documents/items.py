@@ -417,10 +417,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        said.group(1), [n]))
         pieces = _fragments(s) if any(r in s for r in "=≈≒←") and any(ch.isdigit() for ch in s) else []
         row = _ROW_LABEL.match(s)
+        subject = row or _FOR_ROW.match(s)  # "For *salt* the mean is 1.0 and … σ^2 = 8.5/3 = 2.8333": its row
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
             if isinstance(piece, Labelled):  # "σ^2 = 0.527 / 3 = 0.1757": working, and what it computes
-                out.found.append(Work(piece.text, label or ((row.group(1), "") if row else None), n, _at(context, n),
-                                      piece.name))
+                out.found.append(Work(piece.text, label or ((subject.group(1), "") if subject else None), n,
+                                      _at(context, n), piece.name))
             elif isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
                 out.found.append(Table([[piece[1]]], [row.group(1)] if row else None, None, n, _at(context, n),
                                        piece[0], [n]))
@@ -1022,6 +1023,7 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
 _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
                              r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
+_FOR_ROW = re.compile(r"^(?:For|Pour|Für|Para|Per)\s+[*_`]{0,2}([^\W\d][^\s:：*_`,]{0,19})[*_`]{0,2}[\s,:：]")  # "For *cat*, …"
 _TOKEN_RESULT = re.compile(r"^([A-Za-z_]\w{0,20})\s*\[\s*['\"]([^'\"\[\]]{1,30})['\"]\s*\]\s*=.*[=≈]\s*(" + V.NUMBER.pattern +
                            r")\s*[.。]?$")
 _LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s*(" + V.NUMBER.pattern + r"(?:\s*,\s*" +
@@ -1286,8 +1288,9 @@ _WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER
 _ASIDE = re.compile(r"\s+\(([^()]*)\)\s*$")
 _CALL = re.compile(r"\s*(?:exp|ln|log|sqrt|sin|cos|tanh|softmax|sigmoid|max)\b", re.IGNORECASE)
 _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계|"
-                        r"tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is", "tổng các e^z là"
-                        r"\s*(?:is|was|equals|comes to|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
+                        r"tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is", "tổng các e^z là",
+                        # "a loss of 0.0360"
+                        r"\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
 
