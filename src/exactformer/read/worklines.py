@@ -173,6 +173,14 @@ class Matcher:
             out = self._assign(list(p.terms), _terms(node), depth)
         elif isinstance(p, X.Mul):
             out = self._mul(p, node, depth)
+            if out and lit is not None:
+                # q·k written as its value where one factor is exactly 1 (1.0 × 0.4 = 0.4): the product of a dot
+                # product's terms, not the other factor restated
+                b = self._named_part(p)
+                if b is not None and self.g.step(b.step).spec.name == TERMS:
+                    sc = self.score(b, lit)
+                    if sc and sc >= out[0][0]:
+                        return [(sc, ((b, lit),))]
         elif isinstance(p, X.Div):
             if isinstance(node, G.Bin) and node.op == "/":
                 out = self._all([self.match(p.num, node.a, depth), self.match(p.den, node.b, depth)])

@@ -870,8 +870,11 @@ def notebook(text: str, path: str) -> I.Items:
                 raw = o.get("data")
                 data: dict = raw if isinstance(raw, dict) else {}
                 page = _joined(data.get("text/html", ""))
-                if page and _HTML_TABLE.search(page):  # a DataFrame: its HTML table, not the text beside it
+                if page and _HTML_TABLE.search(page):  # a DataFrame: its HTML table, and the text twin beside it
                     html(page, I.cell_line(number, 1, output=True), out, list(context))
+                    txt = _joined(data.get("text/plain", ""))
+                    if txt:  # the same numbers as the printed frame: each twin states them (a restatement)
+                        I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     continue
                 txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
                 if txt:

@@ -340,6 +340,7 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
+SCALAR_DIGITS = 4  # significant digits a lone labelled cell needs to be read as a quantity by its value alone
 _WEIGHT_NAME = re.compile(r"W_?[A-Za-z]\w*")  # W_proj, W_attn, Wout: a weight matrix by its name
 _TRAINED = re.compile(r"(?:grad|step\d+)\.")  # what a weight's name may also hold: its gradient, its update
 _IDS = re.compile(r"(?:\w+_)?ids?|idx|indices|token_?ids", re.IGNORECASE)  # input_ids = tensor([[0, 1, 2]])
@@ -516,6 +517,16 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _rescaled(rows, row_labels, col_labels, vals, hint)  # scores over √d_model where √d_k was meant
             if got is None and isinstance(item, I.Named) and len(rows) == 1:
                 got = after_slip.row(rows[0])  # the row after the one just matched, moved by a slip upstream
+            scalars = _scalar_columns(item, rows, col_labels, g, vals) if got is None else []
+            if scalars:  # ##  y  E  over 0.6514221 0.0110377: each labelled column a number of its own
+                for a, t in scalars:
+                    matched, agree, cells = matched + 1, agree + 1, cells + 1
+                    claimed.add(a, t, row_lines[0])
+                    groups.append(f"[[claims]]\n# {what}, column: matched to {g.name(a)}\nat = {toml_str(item.at)}"
+                                  f"{_line_key(row_lines[0])}\nvalues = {{ {toml_str(g.name(a))} = {toml_str(t)} }}\n")
+                notes.append(Note(f"{what}: each column a number of its own: "
+                                  + ", ".join(g.name(a) for a, _ in scalars)))
+                continue
             if got is None:
                 unmatched += 1
                 if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) <= MAX_LOOSE_VECTOR:
@@ -824,8 +835,13 @@ def _result_text(work: str) -> str | None:
 def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None:
     """A table whose rows are named by the case's [names] (w1 … w4), one number a cell: each column as the
     named quantities, before the training step, after it, or their gradients, whichever its numbers fit; None
-    when the rows are not so named."""
+    when the rows are not so named. Named across the top instead (R's named vector ``##  w1  w2  b1`` over its
+    numbers), the table is read turned: a row per column."""
     names = dict(g.model.names)
+    if not t.row_labels and t.col_labels and len(t.col_labels) == len(t.rows[0]) and \
+            all(lab in names for lab in t.col_labels):
+        t = I.Table([[r[j] for r in t.rows] for j in range(len(t.col_labels))], list(t.col_labels), None,
+                    t.line, t.at, t.name, t.row_lines[:1] * len(t.col_labels) if t.row_lines else None)
     if not t.row_labels or not all(lab in names for lab in t.row_labels) or \
             not all(isinstance(c, str) or c is None for r in t.rows for c in r):
         return None
@@ -848,6 +864,25 @@ def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None
         out.append((_Match(cells, cells[0][0].step, exact, close, len(cells), err, given=not moved,
                            rows=list(range(len(cells)))), col))
     return out
+
+
+def _scalar_columns(item, rows, col_labels, g, vals: _Values) -> list[tuple[Address, str]]:
+    """A one-row table of a worked backward pass whose columns are labelled by symbols (R's named vector
+    ``##  d3  d1  d2`` over its numbers, ``| y | E |``), that fits no row of the model: each cell as the one
+    quantity (a forward value, a gradient, a value after the step) it agrees with to its last digit. Every cell
+    must so agree, with at least SCALAR_DIGITS significant digits, or none is taken: a chance fit is no claim."""
+    if not isinstance(item, I.Table) or not _backward(g) or len(rows) != 1 or len(rows[0]) < 2 or \
+            not col_labels or len(col_labels) != len(rows[0]):
+        return []
+    out = []
+    for t in rows[0]:
+        if not isinstance(t, str) or "." not in t or _significant(t) < SCALAR_DIGITS:
+            return []
+        fit = [a for key, a in _fits([t], g, vals, None) if key[2] <= -1 and not _given_as_it_was(a, t, g, vals)]
+        if not fit:
+            return []
+        out.append((fit[0], t))
+    return out if len({a for a, _ in out}) == len(out) else []
 
 
 def _apart(rows, row_labels, col_labels, vals: _Values, by_column: bool) -> list[tuple[int, _Match]]:

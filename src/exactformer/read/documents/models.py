@@ -1521,7 +1521,8 @@ def _mlp(found: I.Items, g: Givens) -> Candidate | None:
     ws = [sc[f"w{k}"] for k in range(1, 33) if f"w{k}" in sc]
     outs = sorted(n for n in target_names if n in sc)
     tgt = [sc[n] for n in outs] or [sc[f"t{k}"] for k in range(1, 9) if f"t{k}" in sc] or \
-        ([m.group(1).rstrip(".")] if (m := _TARGET.search(g.prose)) else [])  # t <- 0.8: one output's target
+        [m.group(1).rstrip(".") for m in [next(filter(None, map(_TARGET.search, found.prose)), None)] if m]
+    # t <- 0.8: one output's target, on a line of its own (not "# inputs and target" running into "x1 <- 0.5")
     n_in, n_out = len(ins), len(tgt)
     if n_in < 1 or n_out < 1 or not ws or len(ws) % (n_in + n_out) or "b1" not in sc or "b2" not in sc:
         return None
