@@ -1248,10 +1248,13 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     exact = [(key, a) for key, a in cands if key[2] <= -1]
     if exact:
         return _Line(exact[0][1], -exact[0][0][2] == len(texts))
-    if len(texts) == 1 and isinstance(chain[0], G.Bin):  # a result off (propagated, or a slip): the operands say
-        best: tuple[int, Address] | None = None
+    if len(texts) == 1 and isinstance(chain[0], (G.Bin, G.Call)):  # a result off (propagated, or a slip): the
+        best: tuple[int, Address] | None = None  # operands say; cos(3) = 0.9900 for −0.9900 by its argument
         need = max(1, _literal_count(chain[0]))  # half its operands agreeing to their last digit, or all close
-        for a in _nearest(float(texts[0]), g, vals):
+        near = _nearest(float(texts[0]), g, vals)
+        if isinstance(chain[0], G.Call):  # a function of stated numbers: its sign may be the slip
+            near += [a for a in _nearest(-float(texts[0]), g, vals) if a not in near]
+        for a in near:
             try:
                 fit = m.fit(a, chain[0])
             except (AddressError, ExactformerError, ArithmeticError):
