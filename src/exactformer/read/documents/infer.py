@@ -72,6 +72,8 @@ class _Values:
         self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
         self._terms: list[Address] | None = None
         self.averaged = False  # the document averages the weights over the heads: a table may be those
+        self.differentiated = False  # the document differentiates its loss without a training step: a row may be
+        # a gradient (∂L/∂z = p − y = (…)), though no weight is updated
 
     def get(self, a: Address) -> float | None:
         s = self.g.step(a.step)
@@ -251,8 +253,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     best: tuple | None = None
     backward, trains = _backward(g), g.model.train is not None
     steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
-    if backward:  # a table of gradients, or of the weights after the step
-        small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]
+    if backward or (vals.differentiated and len(present) >= 2):  # a table of gradients, or of the weights after
+        small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]  # the step
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
     for s, grad, t in steps:
         if not s.listed or not s.dims or (only is not None and not only(s)) or \
@@ -358,6 +360,8 @@ class Claims:
     work: int = 0  # lines of working matched to a quantity
 
 
+_DIFFERENTIATED = re.compile(r"∂\s*\(?\s*L|\\partial\s*\(?\s*L|\bdL\s*/\s*d|gradient|градиент|梯度|勾配|기울기|"
+                             r"gradien|gradiente", re.IGNORECASE)  # the loss's derivative, named or written
 _AVERAGED = re.compile(r"multiheadattention|average_attn_weights|averaged?\s+(?:over|across)\s+(?:the\s+|all\s+)?heads|"
                        r"promediad[oa]s?\s+(?:sobre|entre)\s+(?:las\s+)?cabezas|moyenn[ée]e?s?\s+sur\s+les\s+têtes|"
                        r"über\s+die\s+köpfe\s+gemittelt|ヘッド(?:間|全体)?で平均|헤드\s*평균|(?:各|多)头平均", re.IGNORECASE)
@@ -371,6 +375,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
 
     vals = _Values(engine)
     vals.averaged = bool(_AVERAGED.search(" ".join(found.prose)))
+    vals.differentiated = engine.graph.model.loss is not None and bool(_DIFFERENTIATED.search(" ".join(found.prose)))
     g = engine.graph
     m = matcher(g, engine)
     groups: list[str] = []
