@@ -1379,6 +1379,7 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
 _CHAIN_VECTOR = re.compile(r"^\s*([^\s=,;:$\d][^=,;:$]{0,39}?)\s*=((?:[^=]+=)+)\s*([(\[])\s*(" + V.NUMBER.pattern +
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*[.。]?\s*$")
 # a chain whose last side is a vector and whose side before it is a formula: the vector is the first side's
+_PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}")  # "with", "and": a sentence, not a formula (\partial is TeX)
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
 _PRODUCT_BEFORE = re.compile(r"(?:[⊙∘]|\\(?:odot|circ))\s*$")  # ∂L/∂x̂ = ∂L/∂y ⊙ γ = (…): a product's result, unnamed
 _NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
@@ -1395,7 +1396,8 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
               [V.number(x) for x in m.group(3).split(",")])
              for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
     chain = _CHAIN_VECTOR.match(s)
-    if chain and re.search(r"[-+−/()]", chain.group(2).rsplit("=", 1)[0]):  # ∂L/∂u = p − y = (0.70, −0.77, …)
+    if chain and re.search(r"[-+−/()]", chain.group(2).rsplit("=", 1)[0]) and \
+            not _PROSE_WORD.search(chain.group(1) + chain.group(2)):  # ∂L/∂u = p − y = (0.70, −0.77, …)
         found = [f for f in found if f[0] < chain.start(2)]  # the chain's first side names it, not y of p − y
         found.append((chain.start(1), _name(chain.group(1)), [V.number(x) for x in chain.group(4).split(",")]))
     for m in _INLINE_NAMED.finditer(s):  # q₃ · kⱼ = [-0.03, 0.51]: a product of two names, a step's name
