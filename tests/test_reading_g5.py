@@ -161,3 +161,12 @@ def test_logits_given_with_the_layers_input_and_bias_read_its_gradients(tmp_path
     assert not any(line == 9 for line, *_ in got)
     plain = _audit(tmp_path, "plain.md", LAYER.replace("$z = Wh + b$", "the network"))
     assert not any(q.startswith("grad.head.W") for _, q, *_ in plain)
+
+
+def test_a_line_named_as_a_parameters_gradient_is_its_working_when_its_result_fits_nothing(tmp_path):
+    """``∂L/∂b = (−0.9) / 4 = −0.2250``: neither result nor operands fit a quantity (a slip upstream, or in the
+    line), yet its name says it is b's gradient: claimed so, and wrong."""
+    got = _audit(tmp_path, "neuron.txt", NEURON + "\n        ∂L/∂b = (-0.9) / 4 = -0.2250\n")
+    assert (17, "grad.n.b[1]", "-0.2250", "wrong") in got
+    other = _audit(tmp_path, "other.txt", NEURON + "\n        q = (-0.9) / 4 = -0.2250\n")
+    assert not any(line == 17 for line, *_ in other)

@@ -1341,6 +1341,13 @@ def _named_address(item: I.Work, g) -> Address | None:
     """The quantity a line's own name and row label say it computes (``**猫**：σ^2 = 0.527 / 3 = 0.1757`` →
     var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only,
     or the one scalar of that name (the loss, the perplexity) when no label is given."""
+    grad = _GRADIENT_NAME.fullmatch(re.sub(r"\\partial\s*", "∂", item.name or "").replace(" ", ""))
+    names = dict(g.model.names)
+    if grad and grad.group(1) in names and _backward(g):  # "∂L/∂b = (2/3)·(−3.0) = −2.0000": b's gradient, off
+        try:
+            return g.parse(names[grad.group(1)]).at(grad=True)
+        except (AddressError, ExactformerError):
+            return None
     hint = step_hint(item.name) if item.name else None
     scalar = [st for st in g.steps.values() if st.spec.name == hint and not st.dims and not st.is_given]
     if len(scalar) == 1 and item.label is None:  # "loss = (a + b + c) / 3 = 0.2376": the model's one loss
@@ -1351,6 +1358,9 @@ def _named_address(item: I.Work, g) -> Address | None:
     if len(steps) != 1 or item.label[0] not in steps[0].labels[0]:
         return None
     return Address(steps[0].key, (steps[0].labels[0].index(item.label[0]),))
+
+
+_GRADIENT_NAME = re.compile(r"(?:∂|d)(?:L|E|J|loss)/(?:∂|d)\(?([^\W\d]\w{0,4})\)?")  # ∂L/∂w1, dL/db, ∂E/∂(w)
 
 
 def _indexed(s) -> bool:
