@@ -1397,7 +1397,8 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
              for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
     chain = _CHAIN_VECTOR.match(s)
     if chain and re.search(r"[-+−/()]", chain.group(2).rsplit("=", 1)[0]) and \
-            not _PROSE_WORD.search(chain.group(1) + chain.group(2)):  # ∂L/∂u = p − y = (0.70, −0.77, …)
+            not _PROSE_WORD.search(chain.group(1) + chain.group(2)) and not re.search(r"[\[\],]", chain.group(2)):
+        # ∂L/∂u = p − y = (0.70, −0.77, …); not k = [0.2, -0.3]   v = [0.1, 0.8], two vectors side by side
         found = [f for f in found if f[0] < chain.start(2)]  # the chain's first side names it, not y of p − y
         found.append((chain.start(1), _name(chain.group(1)), [V.number(x) for x in chain.group(4).split(",")]))
     for m in _INLINE_NAMED.finditer(s):  # q₃ · kⱼ = [-0.03, 0.51]: a product of two names, a step's name
