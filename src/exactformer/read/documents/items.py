@@ -1226,7 +1226,6 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         depth += ch in "([{"
         depth -= ch in ")]}"
         end = ch in ";；。，、" or (ch in ",." and s[k + 1:k + 2] == " " and not s[k + 2:k + 3].isdigit()) or \
-            (ch == "," and s[k + 1:k + 2] == " " and _equation_follows(cur, s[k + 1:])) or \
             (ch in "—–" and s[k - 1:k] == " " and s[k + 1:k + 2] == " ") or \
             (ch in ":：" and s[k + 1:k + 2] == " ") or (ch == " " and s[k + 1:k + 5] in ("and ", "und ", "then"))
         if depth <= 0 and end:
@@ -1282,22 +1281,6 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
             out.append((name, V.number(sym) or ""))  # "∂L/∂y = y − t = −0.2891": its formula, then its value
     return out
-
-
-def _equation_follows(before: str, rest: str) -> bool:
-    """Whether a comma between two equations ends a clause: ``10000^(0/6) = 1, 10000^(2/6) = 21.5443`` is two
-    lines of working, though a number follows the comma; ``x = 0.1, 0.2`` is one list."""
-    if not any(r in before for r in "=≈"):
-        return False
-    depth = 0
-    for ch in rest:  # the next clause, up to the next comma outside brackets
-        depth += ch in "([{"
-        depth -= ch in ")]}"
-        if depth <= 0 and ch in ",;":
-            break
-        if depth <= 0 and ch in "=≈":
-            return True
-    return False
 
 
 _WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER.pattern + r")")
