@@ -1495,7 +1495,7 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     gates = [("layers.0.n.gates", [False, True])] if act == "sigmoid" else []  # a circuit's gates, if it draws them
     given = {id(vec["x"]), id(vec["w"])} | {  # x1 = 0.5,  w1 = 0.8,  b = 0.1,  t = 1: the scalars it is given
         id(x) for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and len(x.array) == 1
-        and (sc.get(x.name.replace("_", "")) == x.array[0] or any(
+        and ((re.fullmatch(r"[xw]\d", x.name.replace("_", "")) and sc.get(x.name.replace("_", "")) == x.array[0]) or any(
             (m := rx.search(f" {x.name} = {x.array[0]}")) and m.group(1) == x.array[0] for rx in (_BIAS, _TARGET)))}
     return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2, givens=given, from_x=False)
 
