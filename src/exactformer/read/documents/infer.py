@@ -72,6 +72,8 @@ class _Values:
         self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
         self._terms: list[Address] | None = None
         self.averaged = False  # the document averages the weights over the heads: a table may be those
+        self.differentiated = False  # the document differentiates its loss without a training step: a row may be
+        # a gradient (∂L/∂z = p − y = (…)), though no weight is updated
 
     def get(self, a: Address) -> float | None:
         s = self.g.step(a.step)
@@ -251,8 +253,8 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     best: tuple | None = None
     backward, trains = _backward(g), g.model.train is not None
     steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
-    if backward:  # a table of gradients, or of the weights after the step
-        small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]
+    if backward or (vals.differentiated and len(present) >= 2):  # a table of gradients, or of the weights after
+        small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]  # the step
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
     for s, grad, t in steps:
         if not s.listed or not s.dims or (only is not None and not only(s)) or \
@@ -359,6 +361,8 @@ class Claims:
     work: int = 0  # lines of working matched to a quantity
 
 
+_DIFFERENTIATED = re.compile(r"∂\s*\(?\s*L|\\partial\s*\(?\s*L|\bdL\s*/\s*d|gradient|градиент|梯度|勾配|기울기|"
+                             r"gradien|gradiente", re.IGNORECASE)  # the loss's derivative, named or written
 _AVERAGED = re.compile(r"multiheadattention|average_attn_weights|averaged?\s+(?:over|across)\s+(?:the\s+|all\s+)?heads|"
                        r"promediad[oa]s?\s+(?:sobre|entre)\s+(?:las\s+)?cabezas|moyenn[ée]e?s?\s+sur\s+les\s+têtes|"
                        r"über\s+die\s+köpfe\s+gemittelt|ヘッド(?:間|全体)?で平均|헤드\s*평균|(?:各|多)头平均", re.IGNORECASE)
@@ -372,6 +376,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
 
     vals = _Values(engine)
     vals.averaged = bool(_AVERAGED.search(" ".join(found.prose)))
+    vals.differentiated = engine.graph.model.loss is not None and bool(_DIFFERENTIATED.search(" ".join(found.prose)))
     g = engine.graph
     m = matcher(g, engine)
     groups: list[str] = []
@@ -1386,10 +1391,13 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     exact = [(key, a) for key, a in cands if key[2] <= -1]
     if exact:
         return _Line(exact[0][1], -exact[0][0][2] == len(texts))
-    if len(texts) == 1 and isinstance(chain[0], G.Bin):  # a result off (propagated, or a slip): the operands say
-        best: tuple[int, Address] | None = None
+    if len(texts) == 1 and isinstance(chain[0], (G.Bin, G.Call)):  # a result off (propagated, or a slip): the
+        best: tuple[int, Address] | None = None  # operands say; cos(3) = 0.9900 for −0.9900 by its argument
         need = max(1, _literal_count(chain[0]))  # half its operands agreeing to their last digit, or all close
-        for a in _nearest(float(texts[0]), g, vals):
+        near = _nearest(float(texts[0]), g, vals)
+        if isinstance(chain[0], G.Call):  # a function of stated numbers: its sign may be the slip
+            near += [a for a in _nearest(-float(texts[0]), g, vals) if a not in near]
+        for a in near:
             try:
                 fit = m.fit(a, chain[0])
             except (AddressError, ExactformerError, ArithmeticError):
@@ -1470,6 +1478,13 @@ def _named_address(item: I.Work, g) -> Address | None:
     """The quantity a line's own name and row label say it computes (``**猫**：σ^2 = 0.527 / 3 = 0.1757`` →
     var[猫]) when its value fits nothing: a step of that name with one axis the label names, in one place only,
     or the one scalar of that name (the loss, the perplexity) when no label is given."""
+    grad = _GRADIENT_NAME.fullmatch(re.sub(r"\\partial\s*", "∂", item.name or "").replace(" ", ""))
+    names = dict(g.model.names)
+    if grad and grad.group(1) in names and _backward(g):  # "∂L/∂b = (2/3)·(−3.0) = −2.0000": b's gradient, off
+        try:
+            return g.parse(names[grad.group(1)]).at(grad=True)
+        except (AddressError, ExactformerError):
+            return None
     hint = step_hint(item.name) if item.name else None
     scalar = [st for st in g.steps.values() if st.spec.name == hint and not st.dims and not st.is_given]
     if len(scalar) == 1 and item.label is None:  # "loss = (a + b + c) / 3 = 0.2376": the model's one loss
@@ -1480,6 +1495,9 @@ def _named_address(item: I.Work, g) -> Address | None:
     if len(steps) != 1 or item.label[0] not in steps[0].labels[0]:
         return None
     return Address(steps[0].key, (steps[0].labels[0].index(item.label[0]),))
+
+
+_GRADIENT_NAME = re.compile(r"(?:∂|d)(?:L|E|J|loss)/(?:∂|d)\(?([^\W\d]\w{0,4})\)?")  # ∂L/∂w1, dL/db, ∂E/∂(w)
 
 
 def _indexed(s) -> bool:

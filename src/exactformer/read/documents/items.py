@@ -1228,6 +1228,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         depth += ch in "([{"
         depth -= ch in ")]}"
         end = ch in ";；。，、" or (ch in ",." and s[k + 1:k + 2] == " " and not s[k + 2:k + 3].isdigit()) or \
+            (ch in "—–" and s[k - 1:k] == " " and s[k + 1:k + 2] == " ") or \
             (ch in ":：" and s[k + 1:k + 2] == " ") or (ch == " " and s[k + 1:k + 5] in ("and ", "und ", "then"))
         if depth <= 0 and end:
             parts.append(cur)
@@ -1361,6 +1362,10 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]")
 
 
+_CHAIN_VECTOR = re.compile(r"^\s*([^\s=,;:$\d][^=,;:$]{0,39}?)\s*=((?:[^=]+=)+)\s*([(\[])\s*(" + V.NUMBER.pattern +
+                           r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*[.。]?\s*$")
+# a chain whose last side is a vector and whose side before it is a formula: the vector is the first side's
+_PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}")  # "with", "and": a sentence, not a formula (\partial is TeX)
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
 _PRODUCT_BEFORE = re.compile(r"(?:[⊙∘]|\\(?:odot|circ))\s*$")  # ∂L/∂x̂ = ∂L/∂y ⊙ γ = (…): a product's result, unnamed
 _NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
@@ -1376,6 +1381,12 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
     found = [(m.start(), "" if _PRODUCT_BEFORE.search(s[:m.start()]) else _name(m.group(1)),
               [V.number(x) for x in m.group(3).split(",")])
              for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
+    chain = _CHAIN_VECTOR.match(s)
+    if chain and re.search(r"[-+−/()]", chain.group(2).rsplit("=", 1)[0]) and \
+            not _PROSE_WORD.search(chain.group(1) + chain.group(2)) and not re.search(r"[\[\],]", chain.group(2)):
+        # ∂L/∂u = p − y = (0.70, −0.77, …); not k = [0.2, -0.3]   v = [0.1, 0.8], two vectors side by side
+        found = [f for f in found if f[0] < chain.start(2)]  # the chain's first side names it, not y of p − y
+        found.append((chain.start(1), _name(chain.group(1)), [V.number(x) for x in chain.group(4).split(",")]))
     for m in _INLINE_NAMED.finditer(s):  # q₃ · kⱼ = [-0.03, 0.51]: a product of two names, a step's name
         left = _NAME_TIMES.search(s[:m.start()])
         if left and step_hint(f"{left.group(1)}·{_name(m.group(1))}") is not None:

@@ -1243,6 +1243,13 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
     head = {"vocab": vocab, "W": [["1" if i == j else "0" for j in range(d)] for i in range(d)]}
     m: dict = {"tokens": labels, "embeddings": {t: r for t, r in zip(labels, rows)}, "head": head}
     notes = [f"logits given directly ({I.where(item.line)}) over {', '.join(vocab)}: the softmax over them"]
+    layer = _layer_of_logits(found, g, rows, d) if len(labels) == 1 else None
+    if layer is not None:  # z = Wh + b with h and b stated, W not: a W that gives the logits (its gradient needs none)
+        h, b, W = layer
+        m["embeddings"] = {labels[0]: list(h.array)}
+        head |= {"W": W, "b": list(b.array)}
+        notes.append(f"the layer's input {h.name} ({I.where(h.line)}) and bias {b.name} ({I.where(b.line)}): "
+                     "W chosen as (z − b)·hᵀ/|h|², which gives the stated logits")
     if targets and len(targets) == len(labels) and set(targets) <= set(vocab):
         m["loss"] = {"kind": "cross_entropy", "targets": dict(zip(labels, targets))}
         notes.append("loss: the cross-entropy of each row's target (the table names them)")
@@ -1251,8 +1258,41 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
         if loss is not None:
             m["loss"], notes = loss, notes + more
     beside = isinstance(item, I.Table) and item.row_labels and len(item.rows[0]) > 1  # its e^z and p: claims
-    return Candidate("the output softmax over logits the document gives", {"model": m}, notes, prior=-1,
-                     givens=set() if beside else {id(item)}, from_x=False, restated=("logits",))
+    spec: Spec = {"model": m}
+    if layer is not None and "loss" in m and (lr := _rate(g.prose)) is not None:
+        params = [p for p, pat in (("head.W", _UPDATES_W), ("head.b", _UPDATES_B)) if pat.search(g.prose)]
+        if params:  # b ← b − η (p − y): one step of what the document updates
+            spec["train"] = {"lr": lr, "steps": 1, "params": params}
+            notes.append(f"one training step of {' and '.join(params)} at learning rate {lr}")
+    given = set() if beside else {id(item)}
+    given |= {id(layer[0]), id(layer[1])} if layer is not None else set()
+    return Candidate("the output softmax over logits the document gives", spec, notes, prior=-1,
+                     givens=given, from_x=False, restated=("logits",))
+
+
+_LAYER_FORMULA = re.compile(r"=W(?:_\w{1,3})?[·⋅]?h\+b")  # z = Wh + b, logits = W·h + b (spaces, TeX dropped)
+
+
+def _layer_of_logits(found: I.Items, g: Givens, rows: list[list[str]], d: int) \
+        -> tuple[I.Named, I.Named, list[list[str]]] | None:
+    """An output layer whose logits z the document states with its input h and bias b but not W (z = Wh + b):
+    h, b and the W = (z − b)·hᵀ/|h|² (a row per component of h, a column per word) for which Wᵀh + b = z
+    exactly. The gradients ∂L/∂W = h (p − y)ᵀ and ∂L/∂b = p − y do not depend on W, so they are the document's."""
+    plain = re.sub(r"\\[A-Za-z]+\s*\{([^{}]*)\}", r"\1", g.prose)
+    if not _LAYER_FORMULA.search(re.sub(r"[\s$`*{}]", "", plain)):
+        return None
+    vecs = [x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
+            all(V.number(str(c)) is not None for c in x.array)]
+    h = next((x for x in vecs if I.strip_role(x.name).strip() in ("h", "x", "hidden")), None)
+    b = next((x for x in vecs if I.strip_role(x.name).strip() in ("b", "bias", "b_out") and len(x.array) == d), None)
+    if h is None or b is None:
+        return None
+    hs = [Fraction(V.number(str(c)) or "0") for c in h.array]
+    norm = sum(x * x for x in hs)
+    if norm == 0:
+        return None
+    z = [Fraction(V.number(str(c)) or "0") - Fraction(V.number(str(c_b)) or "0") for c, c_b in zip(rows[0], b.array)]
+    return h, b, [[str(x * zj / norm) for zj in z] for x in hs]
 
 
 _LOGITS_HEAD = re.compile(r"(?:" + _LOGITS_NAMES + r"|z_i|raw scores?|スコア|점수|分数|得分)(?:\s*\(z\))?",
@@ -1453,8 +1493,11 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
                 else ", the gradients of its output (an upstream 1)")
              + (f", one step at learning rate {lr}" if lr is not None else "")]
     gates = [("layers.0.n.gates", [False, True])] if act == "sigmoid" else []  # a circuit's gates, if it draws them
-    return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2,
-                     givens={id(vec["x"]), id(vec["w"])}, from_x=False)
+    given = {id(vec["x"]), id(vec["w"])} | {  # x1 = 0.5,  w1 = 0.8,  b = 0.1,  t = 1: the scalars it is given
+        id(x) for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and len(x.array) == 1
+        and ((re.fullmatch(r"[xw]\d", x.name.replace("_", "")) and sc.get(x.name.replace("_", "")) == x.array[0]) or any(
+            (m := rx.search(f" {x.name} = {x.array[0]}")) and m.group(1) == x.array[0] for rx in (_BIAS, _TARGET)))}
+    return Candidate("one neuron, forward and backward", spec, notes, gates, prior=2, givens=given, from_x=False)
 
 
 _GATE_EXP = re.compile(r"(?<![+\d]\s)(?<![+\d])(?:e\s*\^\s*[({]?\s*[-−]\s*z\s*[)}]?|exp\s*\(\s*[-−]\s*z\s*\))\s*=\s*[-−]?\d")
