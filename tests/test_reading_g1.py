@@ -87,10 +87,14 @@ net_h2 = 0.30·0.10 + 0.50·0.70 + 0.10 = 0.4800, out_h2 = 0.6177
 
 net_o1 = 0.60·0.5987 + 0.80·0.6177 + 0.20 = 1.0534, out_o1 = 0.7414
 
+net_o2 = 0.25·0.5987 + 0.45·0.6177 + 0.20 = 0.6276, out_o2 = 0.6520
+
 ## Backward
 
 - ∂E/∂out_o1 = out_o1 − target_o1 = 0.7414 − 0.90 = -0.1586
 - ∂out_o1/∂net_o1 = out_o1(1 − out_o1) = 0.1917
+
+For o2 the delta is δ_o2 = (0.6520 − 0.10) · 0.2269 = 0.1252.
 
 ∂out_h1/∂net_h1 = 0.5987(1 − 0.5987) = 0.2403
 
@@ -99,9 +103,10 @@ I had coffee with 0.7 of a biscuit before this part.
 
 
 def test_a_sigmoid_slope_line_is_claimed_as_the_slope(tmp_path):
-    """∂out/∂net = out(1 − out) = … is the block's slope, at the output and at a hidden neuron; the filler number
-    is no claim."""
+    """∂out/∂net = out(1 − out) = … is the block's slope, at the output and at a hidden neuron, and so is the
+    slope written as its value inside a delta's working; the filler number is no claim."""
     got = _audit(tmp_path, "slopes.md", SLOPES)
     assert got.get("o.slope[x][1]") == ("0.1917", "correct"), got
     assert got.get("h.slope[x][1]") == ("0.2403", "correct"), got
+    assert got.get("o.slope[x][2]") == ("0.2269", "correct"), got
     assert not any(t == "0.7" for t, _ in got.values())
