@@ -289,6 +289,18 @@ class _Square(Kind):
         return M.mul(M.const(2), xs[0])
 
 
+class _SigmoidSlope(Kind):
+    """σ'(z) written from the output o = σ(z): o(1 − o), the slope a backpropagation example multiplies by."""
+
+    name = "sigmoid_slope"
+
+    def f(self, M, xs):
+        return M.mul(xs[0], M.sub(M.one, xs[0]))
+
+    def d(self, M, k, xs, out):
+        return M.sub(M.one, M.mul(M.const(2), xs[0]))  # ∂(o(1 − o))/∂o = 1 − 2o
+
+
 class _Recip(Kind):
     name = "recip"
 
@@ -566,7 +578,7 @@ class Chain(Kind):
 
 
 GIVEN, ZERO, COPY, SUM, MUL, DIV = _Given(), _Zero(), _Copy(), _Sum(), _Mul(), _Div()
-SUB, SQUARE = _Sub(), _Square()
+SUB, SQUARE, SIGMOID_SLOPE = _Sub(), _Square(), _SigmoidSlope()
 EXP, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS, COS_SELF = (_Exp(), _ExpShift(), _Max(), _Recip(), _Norm(), _Affine(),
                                                           _Cos(), _CosSelf())
 SIN, COSINE = _Sin(), _Cosine()

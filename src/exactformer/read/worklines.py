@@ -28,7 +28,7 @@ from . import grammar as G
 Operands = list[tuple[Address, G.Num]]
 Candidate = tuple[int, tuple[tuple[Address, G.Num], ...]]
 MAX_DEPTH = 6
-NAMED_PARTS = ("sum", "centered", "sq", "sqsum")  # working steps a formula writes inline, by the step's name
+NAMED_PARTS = ("sum", "centered", "sq", "sqsum", "slope")  # working steps a formula writes inline, by the step's name
 PART_TEXT = 400  # characters of a formula's text compared
 KEEP = 3  # candidates kept per sub-match
 

@@ -22,6 +22,8 @@ STEPS = (
     StepSpec("one", (), "1", "one"),
     StepSpec("den", (P, C), "s", "denominators (s = 1 + v)"),
     StepSpec("", (P, C), "o", "outputs"),
+    # a sigmoid's slope o(1 − o) (∂out/∂net), the factor a backpropagation example writes: never listed
+    StepSpec("slope", (P, C), "o'", "sigmoid slopes o(1 − o)"),
 )
 _SPEC = {s.name: s for s in STEPS}
 
@@ -64,8 +66,12 @@ class Linear(BlockKind):
             exp = b.elementwise(_SPEC["exp"], place, K.EXP, (neg,))
             one = b.given(_SPEC["one"], place, X.const(1), param=False)
             den = b.elementwise(_SPEC["den"], place, K.SUM, (exp, one))
-            return b.elementwise(_SPEC[""], place, K.RECIP, (den,))
-        return b.elementwise(_SPEC[""], place, K.Act(cfg.activation), (net,))
+            out = b.elementwise(_SPEC[""], place, K.RECIP, (den,))
+        else:
+            out = b.elementwise(_SPEC[""], place, K.Act(cfg.activation), (net,))
+        if cfg.activation is Activation.SIGMOID:  # ∂out/∂net = o(1 − o), evaluated only when asked for
+            b.elementwise(_SPEC["slope"], place, K.SIGMOID_SLOPE, (out,), lazy=True)
+        return out
 
     def general_tex(self, cfg, place, model):
         z = r"z_t = h_t W" + (" + b" if cfg.b else "")
