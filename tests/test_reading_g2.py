@@ -69,3 +69,50 @@ def test_a_torch_net_on_a_target_vector_keeps_its_mean_squared_error(tmp_path):
     doc.write_text(_notebook(cells), encoding="utf-8")
     r = read_document(str(doc))
     assert "class0" not in r.toml and 'kind = "mse"' in r.toml
+
+
+_GRAPH = """# A neuron as a graph
+
+Inputs $x_1 = 0.5$, $x_2 = -1.0$, weights $w_1 = 0.8$, $w_2 = 0.25$, bias $b = 0.2$, sigmoid activation,
+target $t = 1.0$.
+
+| node | computed as | value |
+|---|---|---|
+| $p_1$ | $w_1 x_1$ | 0.40 |
+| $p_2$ | $w_2 x_2$ | -0.25 |
+| $z$ | $p_1 + p_2 + b$ | 0.35 |
+| $u$ | $-z$ | -0.35 |
+| $v$ | $e^{u}$ | 0.7047 |
+| $s$ | $1 + v$ | 1.7047 |
+| $o$ | $1/s$ | 0.5866 |
+
+The error is $E = \\tfrac12 (1.0 - 0.5866)^2 = 0.0854$.
+"""
+
+
+def test_a_table_of_graph_nodes_claims_each_nodes_value(tmp_path):
+    """| node | computed as | value |, a row per node of a sigmoid neuron's graph (the products, the sum, −z, e^u,
+    1 + v, 1/s), the working in TeX: each row's number is the quantity of its own node, in the graph's order,
+    with the sigmoid's gates; ½ written \\tfrac12 reads as a half, so the error's line is claimed too."""
+    assert _claims(tmp_path, "graph.md", _GRAPH) == {
+        "n.net.terms[x][1][1]": ("0.40", "correct"), "n.net.terms[x][1][2]": ("-0.25", "correct"),
+        "n.net[x][1]": ("0.35", "correct"), "n.neg[x][1]": ("-0.35", "correct"), "n.exp[x][1]": ("0.7047", "correct"),
+        "n.den[x][1]": ("1.7047", "correct"), "out[x][1]": ("0.5866", "correct"), "loss[x][1]": ("0.0854", "correct")}
+
+
+def test_a_table_of_numbers_out_of_the_graphs_order_is_no_table_of_nodes(tmp_path):
+    """The same numbers with the rows shuffled (e^u before −z, the output first): no pass computes them in
+    that order, so the table is not read node by node (its numbers are not claimed)."""
+    rows = _GRAPH.split("\n")
+    head, body = rows[:7], rows[7:14]
+    shuffled = "\n".join(head + [body[6], body[4], body[3], body[0], body[5], body[1], body[2]] + rows[14:])
+    found = _claims(tmp_path, "mixed.md", shuffled)
+    assert not {"0.7047", "1.7047", "-0.35"} & {text for text, _ in found.values()}
+
+
+def _claims(tmp_path, name: str, text: str) -> dict[str, tuple[str, str]]:
+    """Each claim the audit of a small document finds: its quantity → (the text, the verdict)."""
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    return {f.quantity: (f.claim.number.text, f.verdict.value) for f in audit(load_document(str(doc))).findings
+            if isinstance(f, ClaimFinding)}
