@@ -481,7 +481,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
                     groups.append(_group(item.at, part, g, f"{what}, column {k + 1}", notes, claimed, row_lines))
                 continue
-            by_row = [] if got is not None or not row_labels or len(rows) < 2 or len(rows[0]) < 2 or \
+            by_row = [] if got is not None or not row_labels or len(rows) < 2 or \
+                (len(rows[0]) < 2 and any(len(r) != 1 for r in rows)) or \
                 len(rows) <= g.model.n else _apart(rows, row_labels, col_labels, vals, False)
             by_col = [] if got is not None or by_row or not col_labels or len(rows) < 2 or len(rows[0]) < 2 or \
                 len(col_labels) != len(rows[0]) else _apart(rows, row_labels, col_labels, vals, True)
@@ -895,18 +896,49 @@ def _apart(rows, row_labels, col_labels, vals: _Values, by_column: bool) -> list
     rows than the model has positions (``| x̂ | … |``, ``| y = γx̂ + β | … |`` on one token), or columns of data
     and of working side by side (``| x | y | ŷ | e | e² |``). Each is matched alone; those that fit, every cell to
     its last digit (no chance fit), if at least two do, each a different quantity."""
-    out = []
+    out, nodes, numbered = [], [], 0
     labels = col_labels if by_column else row_labels
     for k, lab in enumerate(labels):
         part_rows, part_labels, heads = ([[r[k]] for r in rows], row_labels, [lab]) if by_column else \
             ([list(rows[k])], None, col_labels)
+        one = None if by_column else [j for j, c in enumerate(rows[k]) if c is not None]
+        if one is not None and len(one) == 1:  # | v | e^{u} | 0.6440 |: a graph's node, its working, its value
+            numbered += 1
+            part = match_matrix([[rows[k][one[0]]]], None, [col_labels[one[0]]] if col_labels else None, vals,
+                                step_hint(lab) if lab else None)
+            if part is None or part.exact < part.cells or part.address_cells[0][0].t or \
+                    vals.g.step(part.step).is_given:
+                part = _term_node(rows[k][one[0]], vals) or part  # | a₁ | w₁x₁ | 0.84 |: a product inside a sum
+            if part is not None and part.exact == part.cells == 1 and "." in part.address_cells[0][1]:
+                nodes.append((k, part))
+            continue
         if any(c is None for r in part_rows for c in r):
             continue
         part = match_matrix(part_rows, part_labels, heads, vals, step_hint(lab) if lab else None)
         if part is not None and part.exact == part.cells >= 2 and any("." in t for _, t in part.address_cells):
             out.append((k, part))
+    if not out and numbered == len(labels) >= 3 and len(nodes) == numbered and _one_pass(nodes, vals):
+        return nodes  # every node's number, each a quantity of its own, in the order the graph computes them
     kinds = [(p.step, p.address_cells[0][0].grad, p.address_cells[0][0].t) for _, p in out]
     return out if len(out) >= 2 and len(set(kinds)) == len(kinds) else []  # one step's columns: a layout misread
+
+
+def _term_node(text: str, vals: _Values) -> _Match | None:
+    """The one product inside a matrix product (before any step) that a number agrees with to its last digit."""
+    hits = [a for a in vals.terms() if (sc := _score([(a, text)], vals)) is not None and sc[0] == 1]
+    return _Match([(hits[0], text)], hits[0].step, 1, 0, 1, 0.0, rows=[0]) if len(hits) == 1 else None
+
+
+def _one_pass(nodes: list[tuple[int, _Match]], vals: _Values) -> bool:
+    """Whether a table's rows, each one number matched alone, are distinct quantities of one pass (all values,
+    or all gradients, of one training step) in the order the graph computes them (or, for gradients, in the
+    order the backward pass does)."""
+    firsts = [p.address_cells[0][0] for _, p in nodes]
+    if len({(a.step, a.idx) for a in firsts}) < len(firsts) or len({(a.grad, a.t) for a in firsts}) != 1:
+        return False
+    order = [(vals.g.order.get(a.step.removesuffix("." + TERMS), -1) - (0.5 if a.step.endswith("." + TERMS) else 0),
+              a.idx) for a in firsts]  # a sum's products come before it
+    return order == sorted(order) or (firsts[0].grad and order == sorted(order, reverse=True))
 
 
 def _head_blocks(rows, row_labels, vals: _Values, hint) -> list[_Match] | None:

@@ -1781,9 +1781,11 @@ MAX_LOGGED_STEPS = 1000  # a training log's steps the model is run for (a longer
 
 def _modules(found: I.Items, g: Givens) -> Candidate | None:
     """Two or more linear layers as PyTorch sets them up (``fc1.weight.copy_(…)``, ``fc1.bias``, … in the order the
-    code names them, each written out×in), on an input x, with a target y of the last one's width: the hidden
-    layers through the activation the code names, the mean squared error (or binary cross-entropy after a
-    sigmoid), one SGD step at the stated rate."""
+    code names them, each written out×in), on an input x (or a batch of one row), with a target y of the last one's
+    width: the hidden layers through the activation the code names, the mean squared error (or binary cross-entropy
+    after a sigmoid), one SGD step at the stated rate. With PyTorch's cross-entropy of a class index
+    (``CrossEntropyLoss()(logits, torch.tensor([1]))``) the last layer is the head over the classes
+    (``class0``, ``class1``, …) and its softmax and loss follow."""
     mods: dict[str, dict[str, I.Named]] = {}
     for v in found.found:
         if isinstance(v, I.Named) and (hit := re.fullmatch(r"([A-Za-z_]\w{0,20})\.(weight|bias)", v.name.strip())):
@@ -1791,35 +1793,74 @@ def _modules(found: I.Items, g: Givens) -> Candidate | None:
     named = {v.name.strip().lower(): v for v in reversed(found.found) if isinstance(v, I.Named) and v.name}
     x, y = named.get("x"), next((named[k] for k in ("y", "target", "y_true", "t") if k in named), None)
     layers = [(k, m) for k, m in mods.items() if "weight" in m]
-    if len(layers) < 2 or x is None or y is None or len(V.shape(x.array)) != 1:
+    if len(layers) < 2 or x is None or y is None:
         return None
-    width, blocks = len(x.array), {}
-    acts = [a for a in g.activations if a != "sigmoid"] or ["relu"]
+    xs = list(x.array[0]) if len(V.shape(x.array)) == 2 and len(x.array) == 1 else list(x.array)  # a batch of one
+    if len(V.shape(xs)) != 1:
+        return None
+    width, blocks = len(xs), {}
     out_act = "sigmoid" if _BCE.search(g.prose.lower()) and "sigmoid" in g.activations else "identity"
+    # the hidden activation: one named besides the sigmoid, else the sigmoid when the output is not one, else ReLU
+    acts = [a for a in g.activations if a != "sigmoid"] or \
+        (["sigmoid"] if "sigmoid" in g.activations and out_act != "sigmoid" else ["relu"])
+    classes = _class_index(g, y, layers)
+    head: dict | None = None
+    if classes is not None:  # CrossEntropyLoss(logits, tensor([1])): the last layer is the head over the classes
+        mod = layers[-1][1]
+        head = {"vocab": [f"class{k}" for k in range(classes[0])], "W": list(mod["weight"].array)}
+        if "bias" in mod and tuple(V.shape(mod["bias"].array)) == (classes[0],):
+            head["b"] = list(mod["bias"].array)
+        layers = layers[:-1]
     for n, (name, mod) in enumerate(layers):
         shape = V.shape(mod["weight"].array)
         if len(shape) != 2 or shape[1] != width or not re.fullmatch(r"[A-Za-z]\w*", name):
             return None
         blk: dict = {"kind": "linear", "W": list(mod["weight"].array),
-                     "activation": acts[0] if n < len(layers) - 1 else out_act}
+                     "activation": acts[0] if n < len(layers) - 1 or head else out_act}
         if "bias" in mod and tuple(V.shape(mod["bias"].array)) == (shape[0],):
             blk["b"] = list(mod["bias"].array)
         blocks[name] = blk
         width = shape[0]
-    target = list(y.array) if len(V.shape(y.array)) == 1 else None
-    if target is None or len(target) != width:
-        return None
-    kind = "bce" if out_act == "sigmoid" else "mse" if _MSE.search(g.prose.lower()) else "squared_error"
-    model: dict = {"tokens": ["x"], "layout": "column", "embeddings": {"x": list(x.array)},
-                   "layers": [{"blocks": list(blocks), **blocks}], "loss": {"kind": kind, "targets": {"x": target}}}
+    if head is not None and classes is not None:
+        if len(V.shape(head["W"])) != 2 or V.shape(head["W"])[1] != width:
+            return None
+        kind, loss = "cross_entropy", {"kind": "cross_entropy", "targets": {"x": head["vocab"][classes[1]]}}
+    else:
+        target = list(y.array) if len(V.shape(y.array)) == 1 else None
+        if target is None or len(target) != width:
+            return None
+        kind = "bce" if out_act == "sigmoid" else "mse" if _MSE.search(g.prose.lower()) else "squared_error"
+        loss = {"kind": kind, "targets": {"x": target}}
+    model: dict = {"tokens": ["x"], "layout": "column", "embeddings": {"x": xs},
+                   "layers": [{"blocks": list(blocks), **blocks}], **({"head": head} if head else {}), "loss": loss}
     spec: Spec = {"model": model}
-    step = _one_step(g, spec, [f"L1.{k}.{p}" for k, blk in blocks.items() for p in ("W", "b") if p in blk])
-    notes = [f"{len(blocks)} linear layers as the code names them ({', '.join(blocks)}), written out×in, "
+    step = _one_step(g, spec, [f"L1.{k}.{p}" for k, blk in blocks.items() for p in ("W", "b") if p in blk] +
+                     [f"head.{p}" for p in ("W", "b") if head and p in head])
+    said = {"bce": "binary cross-entropy", "mse": "mean squared error",
+            "cross_entropy": "cross-entropy of the class y (the last layer as the head over the classes)"}
+    notes = [f"{len(mods)} linear layers as the code names them ({', '.join(mods)}), written out×in, "
              f"{acts[0]} between them, input x ({I.where(x.line)}), target y, loss "
-             f"{ {'bce': 'binary cross-entropy', 'mse': 'mean squared error'}.get(kind, '½Σ(t − o)²') }" + step]
+             f"{said.get(kind, '½Σ(t − o)²')}" + step]
     givens = {id(x), id(y)} | {id(v) for _, mod in layers for v in mod.values()} | {  # "alvo $y = 0.9$" again
         id(t) for t in found.found if isinstance(t, (I.Named, I.Table)) and t.name.strip().lower() == y.name.strip().lower()}
     return Candidate("linear layers, forward and backward", spec, notes, [], prior=1, givens=givens, from_x=False)
+
+
+_CE_LOSS = re.compile(r"crossentropyloss|\bf\.cross_entropy\b|\bnll_?loss")
+
+
+def _class_index(g: Givens, y: I.Named, layers: list) -> tuple[int, int] | None:
+    """(the number of classes, the target's index) when the code's loss is PyTorch's cross-entropy of a class
+    index (``nn.CrossEntropyLoss()(logits, y)`` with ``y = torch.tensor([1])``): one whole number below the last
+    layer's width."""
+    if not _CE_LOSS.search(g.prose.lower()):
+        return None
+    cells = [c for c in (y.array if len(V.shape(y.array)) == 1 else [])]
+    shape = V.shape(layers[-1][1]["weight"].array)
+    if len(cells) != 1 or len(shape) != 2 or not re.fullmatch(r"\d+", str(cells[0]).strip()):
+        return None
+    k = int(str(cells[0]).strip())
+    return (shape[0], k) if k < shape[0] else None
 
 
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"

@@ -395,6 +395,7 @@ _TEX_WORDS = {r"\cdot": "·", r"\times": "×", r"\approx": "≈", r"\simeq": "�
 _TEX_WORD = re.compile(r"\\[A-Za-z]+")
 _BRACED = r"\{((?:[^{}]|\{[^{}]*\})*)\}"
 _FRAC = re.compile(r"\\frac\s*" + _BRACED + r"\s*" + _BRACED)
+_FRAC_DIGITS = re.compile(r"\\frac\s*(\d)\s*(\d)(?![\d.])")  # \tfrac12: TeX takes one digit each without braces
 _SQRT = re.compile(r"\\sqrt\s*" + _BRACED)
 _TEXT = re.compile(r"\\(?:text|textrm|mathit|textbf)\s*\{([^{}]*)\}")
 _BARE_CALL = re.compile(r"\b(sin|cos|tan|tanh|exp|ln|log)\s+(-?\d+(?:\.\d+)?)(?![\d.(])")
@@ -402,12 +403,13 @@ _POWER = re.compile(r"\^\s*" + _BRACED)
 
 
 def tex_plain(s: str) -> str:
-    """Inline TeX as the grammar reads it: ``\\frac{a}{b}`` → (a)/(b), ``\\sqrt{x}`` → sqrt(x), ``\\cdot`` → ·,
-    ``e^{x}`` → e^(x); spacing commands dropped. Matrices (``\\begin{…}``, ``&``, ``\\\\``) are left alone."""
+    """Inline TeX as the grammar reads it: ``\\frac{a}{b}`` (and ``\\tfrac12``) → (a)/(b), ``\\sqrt{x}`` → sqrt(x),
+    ``\\cdot`` → ·, ``e^{x}`` → e^(x); spacing commands dropped. Matrices (``\\begin{…}``, ``&``, ``\\\\``) are left alone."""
     if "\\" not in s and "{" not in s:
         return _BARE_CALL.sub(r"\1(\2)", s) if " " in s else s  # −ln 0.3143 = 1.1574 in prose too
     t = re.sub(r"\\[()]|(?<!\\)\\[\[\]]", " ", s)  # MathJax's inline and display delimiters
     t = _TEXT.sub(r"\1", t.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac"))
+    t = _FRAC_DIGITS.sub(r"(\1)/(\2)", t)
     for _ in range(4):  # nested fractions
         t2 = _FRAC.sub(r"(\1)/(\2)", t)
         t2 = _SQRT.sub(r"sqrt(\1)", t2)
