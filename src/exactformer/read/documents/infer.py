@@ -198,7 +198,7 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         return list(nums) if all(0 <= i < size for i in nums) else None
     if count == size - 1 and no_self:  # one query of its own, last: its row leaves itself out
         return list(range(size - 1))
-    own = [k for k, lab in enumerate(names or ()) if not _SETTING_ROW.fullmatch(lab)]
+    own: list[int | None] = [k for k, lab in enumerate(names or ()) if not _SETTING_ROW.fullmatch(lab)]
     if labels is None and count == len(own) < size:  # rows added for a setting (T=0.6) are no positions of a
         return own  # table printed a row per position
     return list(range(size)) if count == size else None
@@ -656,8 +656,8 @@ def _restated_row(row: list[str | None], claimed: _Claimed, g, vals: _Values) ->
                 (a.step, a.idx[:-1], a.grad, a.t) in fits:
             continue
         cells = [(Address(a.step, a.idx[:-1] + (j,), a.grad, a.t), t) for j, t in enumerate(row)]
-        if all((v := vals.get(c)) is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
-               for c, t in cells):  # type: ignore[arg-type]
+        if all((v := vals.get(c)) is not None and t is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
+               for c, t in cells):
             fits.add((a.step, a.idx[:-1], a.grad, a.t))
     if len(fits) != 1:
         return None
@@ -711,8 +711,8 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             fits = [(False, d, a) for rank, d, a in ranked if rank == min(r[0] for r in ranked)]
         if not fits and drawn:  # w1·x1 = 1.2 on the edge out of a product node: stated nowhere else
             near = [(v, a) for a in drawn if (v := vals.get(a)) is not None and abs(x - v) <= half]
-            a = near[0][1] if near and all(abs(v - near[0][0]) <= 1e-12 * (1 + abs(v)) for v, _ in near) else None
-            fits = [(False, abs(x - near[0][0]), a)] if a is not None and (a.grad or not g.step(a.step).is_given) \
+            one = near[0][1] if near and all(abs(v - near[0][0]) <= 1e-12 * (1 + abs(v)) for v, _ in near) else None
+            fits = [(False, abs(x - near[0][0]), one)] if one is not None and (one.grad or not g.step(one.step).is_given) \
                 else []  # one value (a copy's the same: the input and its gradient, named first), no given
         if not fits:
             left += 1
@@ -1253,7 +1253,8 @@ def _rescaled(rows, row_labels, col_labels, vals: _Values, hint: str | None = No
         ci = _axis_map(st, 1, col_labels, len(rows[0]))
         if ri is None or ci is None or None in ri or None in ci:
             continue
-        cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)]
+        cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)
+                 if i is not None and j is not None]  # (none is: checked above)
         got = [vals.get(a) for a, _ in cells]
         if any(v is None for v in got):
             continue
@@ -1287,7 +1288,7 @@ def _target_column(rows, row_labels, g, vals: _Values) -> _Match | None:
     for lab, r in zip((lab.strip("`*_ ") for lab in row_labels), rows):
         t = st.labels[0].index(lab) if lab in st.labels[0] else None
         target = targets.get(t) if t is not None else None
-        if not isinstance(target, str) or target not in st.labels[1]:
+        if t is None or not isinstance(target, str) or target not in st.labels[1]:
             return None
         cells.append((Address(st.key, (t, st.labels[1].index(target))), r[0]))
     got = _scored(cells, vals, list(range(len(cells))))

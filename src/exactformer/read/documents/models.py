@@ -235,7 +235,7 @@ def givens(found: I.Items) -> Givens:
                     named.append(I.Named(param, list(row), t.line, t.at))
             ups = [list(row) for lab, row in zip(t.row_labels, t.rows) if _upstream_label(lab)]
             if ups and g.upstream is None and any(_ln_param(lab) is not None for lab in t.row_labels):
-                g.upstream = ups  # | ∂L/∂y | 0.3 | … | beside γ and β: the backward pass starts from it
+                g.upstream = [[str(c) for c in r] for r in ups]  # | ∂L/∂y | 0.3 | … | beside γ and β: the backward pass starts from it
                 g.x_items.add(id(t))  # the givens' table: no claims
         elif isinstance(t, I.Table) and t.name and role(t.name) not in (None, "X", "Q", "K", "V") and \
                 len(t.rows) >= 2 and all(isinstance(c, str) for r in t.rows for c in r):
@@ -280,9 +280,9 @@ def givens(found: I.Items) -> Givens:
                     filled = [list(c) if isinstance(c, list) else [next(unknown) for _ in range(width)] for c in col]
                     named.append(I.Named(head, filled, t.line, t.at,  # type: ignore[arg-type]
                                          list(t.row_labels) if t.row_labels else None))
-    said = _said_weights(prose)
+    said_w = _said_weights(prose)
     for x in named:
-        r = role(x.name) or said.get(V.clean(x.name).replace("$", "").strip())
+        r = role(x.name) or said_w.get(V.clean(x.name).replace("$", "").strip())
         if r in ("Q", "K", "V"):
             if len(V.shape(x.array)) == 2 and r not in g.direct:
                 g.direct[r] = x
@@ -1026,10 +1026,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         elif len(m["tokens"]) > 1 and any(t != "1" for t in temps):  # a causal LM's last position sampled at T
             hot = [t for t in temps if t != "1"]
             last = m["tokens"][-1]
-            rows = [f"T={t}" for t in hot]
-            each = dict(m, tokens=m["tokens"] + rows, embeddings={**m["embeddings"], **{
-                r: list(m["embeddings"][last]) for r in rows}}, head=dict(m["head"], temperature={
-                    **{t: "1" for t in m["tokens"]}, **dict(zip(rows, hot))}))
+            at_temps = [f"T={t}" for t in hot]
+            each = dict(m, tokens=m["tokens"] + at_temps, embeddings={**m["embeddings"], **{
+                r: list(m["embeddings"][last]) for r in at_temps}}, head=dict(m["head"], temperature={
+                    **{t: "1" for t in m["tokens"]}, **dict(zip(at_temps, hot))}))
             out.insert(out.index(c) + 1, replace(
                 c, label=c.label + ", the last position sampled at each temperature", spec={"model": each},
                 prior=c.prior + 1, notes=c.notes + [f"sampling temperatures {', '.join(hot)} (stated): the last "
@@ -1358,7 +1358,7 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
     if vocab is None:
         vocab = list(dict.fromkeys(tokens)) if len(set(tokens)) == size else None
     if vocab is None:  # "logits  -0.07  0.05 …" under "el  gato  …": a row of logits, the words above its columns
-        vocab = next((x.col_labels for x in _logits_rows(found) if len(set(x.col_labels)) == size), None)
+        vocab = next((x.col_labels for x in _logits_rows(found) if x.col_labels and len(set(x.col_labels)) == size), None)
     if vocab is None:  # | 天安门 | 0.88 | 2.4109 | 0.4171 |: a table of the logits names the words by its rows
         vocab = next((words for x in found.found if (words := _row_words(x)) is not None and len(words) == size
                       and len(set(words)) == size), None)
@@ -1547,8 +1547,9 @@ def _scalars(found: I.Items) -> tuple[dict[str, str], set[str]]:
                 len(t.col_labels) == len(t.rows[0]) > 2 and all(_GIVEN_HEAD.fullmatch(c) for c in t.col_labels) and \
                 sum(any(ch.isdigit() for ch in c) for c in t.col_labels) * 2 > len(t.col_labels) and \
                 all(isinstance(v, str) and V.number(v) for v in t.rows[0]):
-            for name, num in zip(t.col_labels, t.rows[0]):
-                out.setdefault(name.replace("_", ""), num)  # type: ignore[arg-type]
+            for head_name, cell in zip(t.col_labels, t.rows[0]):
+                if isinstance(cell, str):
+                    out.setdefault(head_name.replace("_", ""), cell)
     return out, targets
 
 
@@ -1718,6 +1719,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
         loss: dict = {"kind": "given_gradient", "dy": {t: list(d) for t, d in zip(tokens, dy.array)}}
         what = f"a batch of {len(rows)} ({said}), upstream gradient {dy.name} ({I.where(dy.line)})"
     else:
+        assert y is not None  # no upstream gradient: the target (checked above)
         low = g.prose.lower()
         kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
         target = y.array[0] if isinstance(y.array[0], list) else y.array
