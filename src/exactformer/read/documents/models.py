@@ -66,7 +66,6 @@ class Givens:
 _EPS = re.compile(r"(?:eps|epsilon|ε|ϵ)\s*(?:=|:|は|を|로)?\s*\$?\s*(1e-?\d+|10\^[{(]?-\d+[})]?|0\.0*1\b|"
                   r"1\s*(?:\\times|×|·)\s*10\^[{(]?-\d+[})]?|0(?![\d.,]))",  # ε = 0: none, said so
                   re.IGNORECASE)
-_BASE = re.compile(r"(?:10000|10,000|10\s?000|100)(?=\s*\^|\s*\*\*|\s*\)|\s*の|\s*で|\s*$|\s*[,.])")
 
 
 def _eps_text(raw: str) -> str:

@@ -260,9 +260,7 @@ def slices(text: str) -> list[Array] | None:
         t = t[m.end():].lstrip()
     if not re.match(r"\[\s*\[\s*\[", t) or (end := closing(t, 0)) is None:
         return None
-    a = _nested(t[: end + 1], regular=False)
-    while a is not None and len(a) == 1 and isinstance(a[0], list) and a[0] and isinstance(a[0][0], list):
-        a = a[0]  # the batch of one
+    a = _nested(t[: end + 1], regular=False)  # its batch of one already dropped
     if a is None or not a:
         return None
     mats = a if isinstance(a[0], list) and a[0] and isinstance(a[0][0], list) else [a]
