@@ -9,6 +9,8 @@ its numbers and lines are read with the project's own grammar.
 from __future__ import annotations
 
 import re
+from itertools import product
+from math import prod
 from pathlib import Path
 
 from ...errors import CaseError
@@ -110,8 +112,8 @@ def _language(kind: str, text: str) -> str:
 
 
 def _choose(path: str, header: str, found: I.Items):
-    """The model under which most of the document's numbers agree: each candidate the givens allow, then each
-    of its open conventions in turn (kept when more numbers agree that way)."""
+    """The model under which most of the document's numbers agree: each candidate the givens allow, with its open
+    conventions chosen by the numbers (``_settle``)."""
     g = M.givens(found)
     cands = M.candidates(found, g, path)
     if not cands:
@@ -120,54 +122,82 @@ def _choose(path: str, header: str, found: I.Items):
                                 "inputs", found=_seen(found), hint="give the model with --givens CASE.toml"))
     best = None
     first_error: CaseError | None = None
-    tries = 0
+    budget = [MAX_TRIES]
     for c in cands:
-        spec = c.spec
-        text = header + M.model_toml(spec)
-        got = _try(path, text, found, M.givens_of(c, g), c.restated)
-        tries += 1
-        if isinstance(got, CaseError):  # nothing fits as the words have it: another convention may fit
+        got, text, chosen = _settle(path, header, found, M.givens_of(c, g), c, budget)
+        if isinstance(got, CaseError):  # nothing fits as the words have it
             first_error = first_error or got
-        chosen: dict[str, str] = {}
-        tried: set[str] = {text}
-        for _sweep in range(SWEEPS):  # again when a choice changed: one convention may need another (PE's
-            changed = False  # base shows only once its sin and cos halves are laid out as the document has them)
-            for axis, options in c.axes:
-                for opt in options[1:] if M.choice_of(spec, axis) is None else options:
-                    if tries >= MAX_TRIES or (not isinstance(got, CaseError) and _perfect(got[0])):
-                        break
-                    if M.choice_of(spec, axis) == opt or (M.choice_of(spec, axis) is None and opt == options[0]):
-                        continue
-                    trial = M.with_choice(spec, axis, opt)
-                    t_text = header + M.model_toml(trial)
-                    if t_text in tried:
-                        continue
-                    tried.add(t_text)
-                    t_got = _try(path, t_text, found, M.givens_of(c, g), c.restated)
-                    tries += 1
-                    if not isinstance(t_got, CaseError) and (isinstance(got, CaseError) or
-                                                             _score(t_got[0]) > _score(got[0])):
-                        spec, text, got, changed = trial, t_text, t_got, True
-                        chosen[axis.split('.')[-1]] = str(opt)
-            if not changed:
-                break
-        chosen = {k: v for k, v in chosen.items()  # a second sweep may go back to the candidate's own choice
-                  if str(M.choice_of(c.spec, next(a for a, _ in c.axes if a.split('.')[-1] == k))) != v}
-        chosen_ = [f"{k} = {v}" for k, v in chosen.items()]
-        if isinstance(got, CaseError):
             continue
         key = (_score(got[0]), -c.prior)
         if best is None or key > best[0]:
-            notes = [f"model: {c.label}" + (f" ({', '.join(chosen_)}: more of the document's numbers agree that "
-                                            "way)" if chosen_ else "")] + \
+            said = [f"{k} = {v}" for k, v in chosen.items()]
+            notes = [f"model: {c.label}" + (f" ({', '.join(said)}: more of the document's numbers agree that way)"
+                                            if said else "")] + \
                 [n for n in c.notes if n and not any(n.startswith((ch + ":", f"a sampling {ch}:")) for ch in chosen)]
             best = (key, (got, text, notes))
-        if _perfect(got[0]) or tries >= MAX_TRIES:
+        if _perfect(got[0]) or budget[0] <= 0:
             break
     if best is None:
         assert first_error is not None
         raise NoModel(first_error)
     return best[1]
+
+
+def _settle(path: str, header: str, found: I.Items, givens: set[int], c: M.Candidate, budget: list[int]):
+    """A candidate's open conventions, chosen by how many of the document's numbers agree: every combination when
+    they are few (a scaling and a mask: one shows only once the other is right), nearest the candidate's own
+    first; else one axis at a time, swept again when a choice changed (a PE base shows only once its sine and
+    cosine halves are laid out as the document has them). Returns what the model claims (or the CaseError
+    loading it gives), its case text and the choices that differ from the candidate's own; ``budget`` counts
+    the models tried for the whole document."""
+    axes = [axis for axis, _ in c.axes]
+    own = [M.choice_of(c.spec, axis) if M.choice_of(c.spec, axis) is not None else opts[0] for axis, opts in c.axes]
+    options = [[o] + [x for x in opts if x != o] for o, (_, opts) in zip(own, c.axes)]
+    tried: set[str] = set()
+
+    def attempt(combo):
+        spec = c.spec
+        for axis, o, v in zip(axes, own, combo):
+            if v != o:
+                spec = M.with_choice(spec, axis, v)
+        text = header + M.model_toml(spec)
+        if text in tried:
+            return None
+        tried.add(text)
+        budget[0] -= 1
+        return _try(path, text, found, givens, c.restated), text
+
+    def done(got) -> bool:
+        return budget[0] <= 0 or (not isinstance(got, CaseError) and _perfect(got[0]))
+
+    best = list(own)
+    got, text = attempt(best)  # type: ignore[misc]
+    if prod(len(o) for o in options) <= JOINT:
+        for combo in sorted(product(*options), key=lambda combo: sum(v != o for v, o in zip(combo, own)))[1:]:
+            if done(got):
+                break
+            t = attempt(list(combo))
+            if t is not None and _better(t[0], got):
+                (got, text), best = t, list(combo)
+    else:
+        for _sweep in range(SWEEPS):
+            changed = False
+            for k, opts in enumerate(options):
+                for v in opts:
+                    if done(got) or v == best[k]:
+                        continue
+                    trial = best[:k] + [v] + best[k + 1:]
+                    t = attempt(trial)
+                    if t is not None and _better(t[0], got):
+                        (got, text), best, changed = t, trial, True
+            if not changed:
+                break
+    return got, text, {axis.split(".")[-1]: str(v) for axis, o, v in zip(axes, own, best) if v != o}
+
+
+def _better(a, b) -> bool:
+    """A model's claims are better than another's (a CaseError is worse than any)."""
+    return not isinstance(a, CaseError) and (isinstance(b, CaseError) or _score(a[0]) > _score(b[0]))
 
 
 class NoModel(Exception):
@@ -179,7 +209,8 @@ class NoModel(Exception):
         self.error = error
 
 
-SWEEPS = 2  # passes over a candidate's open conventions
+SWEEPS = 2  # passes over a candidate's open conventions, one at a time
+JOINT = 9  # combinations of a candidate's conventions tried all together (scale × mask: 3 × 3)
 
 # the model of a document no model fits: nothing to compute, so that its lines of working are checked as arithmetic
 NO_MODEL = '[model]\ntokens = ["·"]\n\n[model.embeddings]\n"·" = ["0"]\n'
