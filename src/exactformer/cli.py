@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import time
+from dataclasses import replace
 from typing import Any
 
 from . import __version__
@@ -285,6 +286,10 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--plot", metavar="FILE", help="also draw the watched quantities against the step (.png or .svg)")
     t.add_argument("-o", "--output", metavar="FILE", help="write the table to FILE")
     t.set_defaults(run=cmd_train)
+    for command in (s, c, d, t):
+        command.add_argument("--part", type=_positive, metavar="N",
+                             help="of a document (or case) of several separate computations, the Nth (default: "
+                             "the first; audit judges them all)")
     for command in (s, a, c, r, d, t):
         command.set_defaults(usage=command.format_usage)
     return p
@@ -297,11 +302,23 @@ def _wrote(*paths) -> None:
     print("wrote " + " and ".join(safe(str(p)) for p in paths), file=sys.stderr)
 
 
-def _load(path: str, givens: str | None = None):
-    """A case file, or a document (a post, Markdown, HTML, a notebook) read into one."""
+def _load(path: str, givens: str | None = None, part: int | None = None):
+    """A case file, or a document (a post, Markdown, HTML, a notebook) read into one; of a case of several
+    computations (``[[parts]]``), the one ``part`` numbers (the first unless given, and a note says so)."""
     from .batch import Input, load
+    from .report.escape import safe
 
-    return load(Input(path, path), givens)
+    case = load(Input(path, path), givens)
+    n = 1 + len(case.parts)
+    if part is None:
+        if n > 1:
+            print(f"note: {safe(path)} holds {n} separate computations; this is part 1 (--part 2 … {n} for the "
+                  "others)", file=sys.stderr)
+        return replace(case, parts=())
+    if part > n:
+        raise CaseError(f"there is no part {part}", file=path, expected=f"--part 1 … {n}" if n > 1 else "--part 1",
+                        found=f"{n} computation{'s' if n > 1 else ''}")
+    return replace(case, parts=()) if part == 1 else case.parts[part - 2]
 
 
 def cmd_read(args) -> int:
@@ -337,7 +354,7 @@ def cmd_show(args) -> int:
     from .report.show import everything, json_text, scalar_block, step_table
     from .report.term import console
 
-    case = _load(args.case, getattr(args, "givens", None))
+    case = _load(args.case, getattr(args, "givens", None), args.part)
     eng = case.engine
     addrs = list(_addresses(eng.graph, args.addresses, "<arguments>")) or everything(eng)
     if args.format == "json":
@@ -552,7 +569,7 @@ def cmd_check(args) -> int:
     from .report.term import console
     from .report.text import render_check
 
-    case = _load(args.case, getattr(args, "givens", None))
+    case = _load(args.case, getattr(args, "givens", None), args.part)
     items = args.items or [line for line in sys.stdin.read().splitlines() if line.strip()]
     if not items:
         raise CaseError("nothing to check", file="<arguments>", expected='"ADDRESS = NUMBER" or a line of working')
@@ -585,7 +602,7 @@ def cmd_derive(args) -> int:
         output.check(out)
         if pdf and args.keep_tex:
             output.check(out[:-4] + ".tex")
-    case = _load(args.case, getattr(args, "givens", None))
+    case = _load(args.case, getattr(args, "givens", None), args.part)
     only = _addresses(case.engine.graph, args.only, "<arguments>", "--only") if args.only else None
     report = _audit(case) if case.claims and not args.no_claims and not args.symbolic else None
     from .exact.expr import SizeError
@@ -634,7 +651,7 @@ def cmd_train(args) -> int:
         from .report.plot import check
 
         check(Path(args.plot))
-    case = _load(args.case, getattr(args, "givens", None))
+    case = _load(args.case, getattr(args, "givens", None), args.part)
     model = case.model
     if model.loss is None or model.train is None:
         raise CaseError("training needs a loss and a [train] table", file=args.case,

@@ -572,7 +572,7 @@ class Explainer:
                     R = self.au.recompute(c.address, c.seq, used)
                 except (Undefined, ZeroDivisionError, ArithmeticError):
                     return None
-                typos = [self.au.case.claims[s] for s in used if s in self.au.intended]
+                typos = [self.au.case.claim(s) for s in used if s in self.au.intended]
                 if not typos:
                     return None
                 m = R.meets(lo, hi)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from ..model.values import Case, Claim, Trend
@@ -391,9 +392,46 @@ class Report:
     engine: Any = field(default=None, compare=False, repr=False)
     conventions: tuple[tuple[Explanation, tuple[str, ...]], ...] = ()  # one convention that fits a group
     not_searched: str | None = None  # what the search for why left out when its budget ran out, in words
+    # a document of several computations: the report of each (the first is this report's own case and engine)
+    parts: tuple[Report, ...] = field(default=(), compare=False, repr=False)
+
+    def engine_of(self, seq: int):
+        """The engine of the computation claim ``seq`` belongs to."""
+        for part in self.parts:
+            if seq in part.by_seq:
+                return part.engine
+        return self.engine
+
+    @property
+    def engines(self) -> list:
+        """The engine of each computation the report audits."""
+        return [p.engine for p in self.parts] if self.parts else [self.engine]
+
+    @classmethod
+    def joined(cls, first: Report, more: Sequence[Report]) -> Report:
+        """One report of a document's several computations: each audited under its own model (their claims
+        are numbered apart), their findings one after the other, each claim's closed form from its own engine."""
+        if not more:
+            return first
+        findings: list[Finding] = list(first.findings)
+        work = list(first.case.work)
+        unmatched = list(first.case.unmatched)
+        for r in more:
+            base = len(work)  # a part's lines of working follow the lines before it
+            findings += [replace(f, work=f.work + base) if isinstance(f, LineFinding) else f for f in r.findings]
+            work += r.case.work
+            unmatched += [k + base for k in r.case.unmatched]
+        parts = (first, *more)
+        case = replace(first.case, claims=tuple(c for r in parts for c in r.case.claims), work=tuple(work),
+                       unmatched=tuple(unmatched), trends=tuple(t for r in parts for t in r.case.trends),
+                       restated=tuple(x for r in parts for x in r.case.restated))
+        said = [r.not_searched for r in parts if r.not_searched]
+        return cls(case, tuple(findings), {k: v for r in parts for k, v in r.roots.items()},
+                   {k: v for r in parts for k, v in r.names.items()}, first.engine,
+                   tuple(c for r in parts for c in r.conventions), "; ".join(said) if said else None, parts)
 
     def claim(self, seq: int) -> Claim:
-        return self.case.claims[seq]
+        return self.case.claim(seq)
 
     def verdict_of(self, seq: int) -> Verdict:
         return self.by_seq[seq].verdict
@@ -427,6 +465,7 @@ class Report:
 
     def closed_form(self, f: ClaimFinding, limit: int | None = None) -> str:
         """The finding's closed form, built when a printer asks (bounded: past a size, in named quantities)."""
+        engine = self.engine_of(f.claim.seq)
         if limit is None:
-            return self.engine.closed_form(f.claim.address)
-        return self.engine.closed_form(f.claim.address, limit)
+            return engine.closed_form(f.claim.address)
+        return engine.closed_form(f.claim.address, limit)

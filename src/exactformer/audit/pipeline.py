@@ -12,7 +12,13 @@ from .findings import Report
 
 def audit(case: Case, engine: Engine | None = None, progress=None, *, explain: bool = True) -> Report:
     """The report of ``case``'s claims under its model (``engine``: the case's own unless given); ``explain``:
-    search for the cause of each claim that is off (a convention, a slip, another value)."""
+    search for the cause of each claim that is off (a convention, a slip, another value). A document of several
+    computations (``case.parts``) is audited a computation at a time, into one report."""
+    first = _audit(case, engine, progress, explain)
+    return Report.joined(first, [_audit(part, None, progress, explain) for part in case.parts])
+
+
+def _audit(case: Case, engine: Engine | None, progress, explain: bool) -> Report:
     au = Auditor(case, engine, progress)
     au.judge_all()
     if not explain:

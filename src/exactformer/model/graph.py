@@ -252,7 +252,15 @@ class Graph:
             return False  # √d_k = 1.4142 is worked out from d_k: a claim
         if s.spec.name in ("PE", "PE.div", "PE.angle"):  # sin/cos values and their working are computed: claims
             return pe is None or pe.kind is not PositionKind.SINUSOIDAL
+        if s.spec.name == "logits" and self._identity_head():
+            return True  # the output softmax of logits the document gives: W = I, no bias, no LayerNorm
         return s.is_given or s.spec.name == "X" or (s.spec.name == "in" and pe is None)
+
+    def _identity_head(self) -> bool:
+        h = self.model.head
+        if h is None or h.W is None or h.b is not None or h.ln is not None or self.model.layers:
+            return False
+        return all(w.rational == (1 if i == j else 0) for i, row in enumerate(h.W) for j, w in enumerate(row))
 
     def step(self, key: str) -> Step:
         """The step named ``key``; a name this model lacks is an AddressError (a convention's model may have

@@ -313,3 +313,12 @@ class Case:
     # an operand of a line of working that repeats a claim digit for digit, and the seq of that claim: judged
     # once, with it (read/claims.py _Claims.once)
     restated: tuple[tuple[Claim, int], ...] = ()
+    parts: tuple[Case, ...] = ()  # further computations of the same document, each with its model and claims
+
+    def claim(self, seq: int) -> Claim:
+        """The claim numbered ``seq`` (claims and trends share one numbering; a part's start after the first's)."""
+        got = self.__dict__.get("_by_seq")
+        if got is None:
+            got = {c.seq: c for c in self.claims}
+            object.__setattr__(self, "_by_seq", got)
+        return got[seq]

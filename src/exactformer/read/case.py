@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..model.blocks import KINDS, PRESETS, kind_of
@@ -35,7 +36,7 @@ from .toml import Reader, parse_toml, read_text, show
 
 MODEL_KEYS = {"tokens", "scale", "mask", "layout", "embed_scale", "softmax", "embeddings", "positions", "layers",
               "head", "loss", "givens"}
-TOP_KEYS = ("title", "source", "model", "claims", "train", "names")
+TOP_KEYS = ("title", "source", "model", "claims", "train", "names", "parts")
 
 
 def read_model(r: Reader, doc: dict) -> Model:
@@ -90,7 +91,6 @@ def read_model(r: Reader, doc: dict) -> Model:
     if givens not in ("exact", "rounded"):
         raise r.fail("model.givens must be \"exact\" or \"rounded\"", ("model", "givens"),
                      expected='givens = "rounded" when the document printed its givens rounded', found=show(givens))
-    from dataclasses import replace
 
     return replace(model, head=head, loss=loss, rounded_givens=givens == "rounded")
 
@@ -372,11 +372,8 @@ def read_names(r: Reader, raw) -> tuple[tuple[str, str], ...]:
 
 def load(path: str | Path, text: str | None = None, reading=None) -> Case:
     """Read and check a case file (or ``text``, a case inferred from the document at ``path``); raises
-    CaseError for any mistake in it."""
-    from ..model.graph import Graph
-    from ..numeric.engine import Engine
-    from .claims import read_claims
-
+    CaseError for any mistake in it. ``[[parts]]``: further computations of the same document, each with its own
+    model and claims (numbered after the first part's claims)."""
     path = str(path)
     if text is None:
         text = read_text(path)
@@ -385,12 +382,45 @@ def load(path: str | Path, text: str | None = None, reading=None) -> Case:
     unknown = [k for k in doc if k not in TOP_KEYS]
     if unknown:
         raise r.fail(f"unknown top-level key {unknown[0]!r}", (unknown[0],),
-                     expected="title, source, [model], [train], [names], [[claims]]", found=show(unknown[0]))
+                     expected="title, source, [model], [train], [names], [[claims]], [[parts]]",
+                     found=show(unknown[0]))
     title = doc.get("title", Path(path).stem)
     if not isinstance(title, str):
         raise r.fail("title must be a string", ("title",), found=show(title))
     source = doc.get("source")
-    from dataclasses import replace
+    case = _computation(r, doc, path, title, source if isinstance(source, str) else None, reading, 0)
+    raw = doc.get("parts", [])
+    if not isinstance(raw, list) or not all(isinstance(p, dict) for p in raw):
+        raise r.fail("parts must be [[parts]] tables", ("parts",), expected="[[parts]] with its own [parts.model] "
+                     "and [[parts.claims]]", found=show(raw))
+    parts: list[Case] = []
+    seq = _next_seq(case)
+    for k, part in enumerate(raw):
+        unknown = [key for key in part if key not in PART_KEYS]
+        if unknown:
+            raise r.fail(f"unknown key {unknown[0]!r} in a part", ("parts", k, unknown[0]),
+                         expected="title, [parts.model], [parts.train], [parts.names], [[parts.claims]]",
+                         found=show(unknown[0]))
+        ptitle = part.get("title", f"{title}, part {k + 2}")
+        if not isinstance(ptitle, str):
+            raise r.fail("title must be a string", ("parts", k, "title"), found=show(ptitle))
+        if "model" not in part:
+            raise r.fail("a part needs its model", ("parts", k), expected="[parts.model] after [[parts]]",
+                         found=", ".join(part) or "nothing")
+        got = _computation(r.within(("parts", k)), part, path, ptitle, None, None, seq)
+        parts.append(got)
+        seq = _next_seq(got)
+    return replace(case, parts=tuple(parts)) if parts else case
+
+
+PART_KEYS = ("title", "model", "claims", "train", "names")
+
+
+def _computation(r: Reader, doc: dict, path: str, title: str, source: str | None, reading, seq: int) -> Case:
+    """One computation of a case: its model and claims (the claims numbered from ``seq``)."""
+    from ..model.graph import Graph
+    from ..numeric.engine import Engine
+    from .claims import read_claims
 
     model = read_model(r, doc)
     if "train" in doc:
@@ -400,6 +430,11 @@ def load(path: str | Path, text: str | None = None, reading=None) -> Case:
     if "names" in doc:
         model = replace(model, names=read_names(r, doc["names"]))
     engine = Engine(Graph(model, reader=r))
-    got = read_claims(r, doc.get("claims", []), engine)
-    return Case(path, title, source if isinstance(source, str) else None, model, got.claims, got.work,
-                got.unmatched, got.trends, engine, reading, got.restated)
+    got = read_claims(r, doc.get("claims", []), engine, seq=seq)
+    return Case(path, title, source, model, got.claims, got.work, got.unmatched, got.trends, engine, reading,
+                got.restated)
+
+
+def _next_seq(case: Case) -> int:
+    """The first claim number after a computation's claims and trends."""
+    return 1 + max([c.seq for c in case.claims] + [t.seq for t in case.trends], default=-1)

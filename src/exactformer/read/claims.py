@@ -24,6 +24,7 @@ class _Claims:
         self.trends: list[Trend] = []
         self.restated: list[tuple[Claim, int]] = []
         self.source_line: int | None = None  # the group's line in the document it was read from
+        self.seq0 = 0  # the first claim's number (a case's further parts number theirs after the first part's)
         loss = self.g.model.loss
         assert matcher is None or matcher.g is self.g
         # a matcher shared with the reader that chose these lines (the same engine, so the same scores): what it
@@ -111,7 +112,7 @@ class _Claims:
                 first[key] = x
             kept.append(x)
         items = sorted([(x.seq, x) for x in kept] + [(t.seq, t) for t in self.trends], key=lambda p: p[0])
-        renumbered = {id(x): k for k, (_, x) in enumerate(items)}
+        renumbered = {id(x): self.seq0 + k for k, (_, x) in enumerate(items)}
         self.restated = [(x, renumbered[id(first[key])]) for x, key in dropped]
         self.claims = [replace(x, seq=renumbered[id(x)]) for x in kept]
         self.trends = [replace(t, seq=renumbered[id(t)]) for t in self.trends]
@@ -139,10 +140,11 @@ class ReadClaims(NamedTuple):
     restated: tuple[tuple[Claim, int], ...]  # an operand repeating a claim, and that claim's seq
 
 
-def read_claims(r, raw, engine, matcher: Matcher | None = None) -> ReadClaims:
-    """Every claim of the case in file order; a work line's operands come before its result. ``matcher``: one
-    over ``engine`` (``matcher(graph, engine)``) that has matched lines already."""
+def read_claims(r, raw, engine, matcher: Matcher | None = None, seq: int = 0) -> ReadClaims:
+    """Every claim of the case in file order, numbered from ``seq``; a work line's operands come before its
+    result. ``matcher``: one over ``engine`` (``matcher(graph, engine)``) that has matched lines already."""
     c = _Claims(r, engine, matcher)
+    c.seq0 = seq
     if not isinstance(raw, list):
         raise r.fail("claims must be [[claims]] tables", ("claims",), found=show(raw))
     for k, group in enumerate(raw):

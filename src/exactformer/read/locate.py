@@ -30,17 +30,20 @@ class Locator:
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
         self.tables: list[tuple[tuple, int]] = []  # (path, first line index) per header
-        counts: dict[tuple, int] = {}
-        path: tuple[object, ...]
+        counts: dict[tuple, int] = {}  # an array of tables (by its path, indices included) -> its last index
         for n, line in enumerate(self.lines):
             m = _HEADER.match(line)
             if not m or line.lstrip().startswith("#"):
                 continue
-            path = _split_dotted(m.group(2))
-            if m.group(1) == "[[":
-                k = counts.get(path, -1) + 1
-                counts[path] = k
-                path = path + (k,)
+            names = _split_dotted(m.group(2))
+            path: tuple[object, ...] = ()
+            for i, name in enumerate(names):  # [parts.claims] under the second [[parts]]: parts[1].claims
+                path += (name,)
+                if i == len(names) - 1 and m.group(1) == "[[":
+                    counts[path] = counts.get(path, -1) + 1
+                    path += (counts[path],)
+                elif path in counts:
+                    path += (counts[path],)
             self.tables.append((path, n))
         self._depth = max((len(p) for p, _ in self.tables), default=0)
         self._sections: dict[tuple, tuple[int, int, int]] = {}

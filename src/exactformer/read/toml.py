@@ -6,6 +6,7 @@ Every message speaks the case file's language: what was found is shown as TOML
 
 from __future__ import annotations
 
+import copy
 import enum
 import json
 import re
@@ -89,8 +90,16 @@ class Reader:
         self.path = path
         self.loc = Locator(text)
         self._numbers: dict[str, Number] = {}  # numbers are immutable: one per distinct text
+        self.prefix: tuple = ()  # the table its keys are under (a part's: ("parts", 0))
+
+    def within(self, prefix: tuple) -> Reader:
+        """This reader for the keys of a table further down (``[[parts]]``): its errors name the whole path."""
+        out = copy.copy(self)
+        out.prefix = self.prefix + prefix
+        return out
 
     def fail(self, message: str, key: tuple, *, expected=None, found=None, hint=None) -> CaseError:
+        key = self.prefix + tuple(key)
         dotted = ".".join(str(k) if not isinstance(k, int) else f"[{k + 1}]" for k in key).replace(".[", "[")
         return CaseError(message, file=self.path, line=self.loc.line_of(*key), key=dotted or None,
                          expected=expected, found=found, hint=hint)

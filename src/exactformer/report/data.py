@@ -16,7 +16,7 @@ DECIMALS_NOTE = ("every decimal is the value truncated (never rounded) to the di
 
 def rounded_givens(r: Report) -> list[str]:
     """The givens taken as rounded (model.md 6b), by step name, in the model's order."""
-    return [st.short or st.key for st in r.engine.graph.rounded_steps()]
+    return list(dict.fromkeys(st.short or st.key for e in r.engines for st in e.graph.rounded_steps()))
 
 
 def rounded_note(r: Report) -> str | None:

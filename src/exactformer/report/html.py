@@ -53,8 +53,9 @@ def _sha256(text: str) -> str:
 
 
 class _Page:
-    def __init__(self, r: Report) -> None:
+    def __init__(self, r: Report, prefix: str = "") -> None:
         self.r = r
+        self.prefix = prefix  # of the ids of its tables: a document of several computations has a page part each
         self.e = r.engine
         self.g = self.e.graph
         self.by_addr: dict[Address, list[ClaimFinding]] = {}
@@ -160,7 +161,7 @@ class _Page:
         step = self.g.step(step_key)
         title = self.title(key)
         lead = len(step.dims) - 2 if len(step.dims) > 2 else 0
-        parts = [f'<section class="step-part" id="step-{n}"><h2>{h(title)} '
+        parts = [f'<section class="step-part" id="step-{self.prefix}{n}"><h2>{h(title)} '
                  f'<span class="faint">{h(step.spec.label)}</span></h2>']
         for head in product(*(range(d) for d in step.dims[:lead])):
             if lead:
@@ -239,7 +240,8 @@ class _Page:
         if notes:
             out.append(f'<details class="notes"><summary>how the numbers were read</summary><ul>{"".join(notes)}'
                        "</ul></details>")
-        nav = "".join(f'<a href="#step-{n}">{h(self.title(k))}</a>' for n, k in enumerate(self.steps))
+        nav = "".join(f'<a href="#step-{p.prefix}{n}">{h(p.title(k))}</a>' for p in self.pages
+                      for n, k in enumerate(p.steps))
         if nav:
             out.append(f'<nav class="steps" aria-label="tables">{nav}</nav>')
         return "".join(out) + "</header>"
@@ -279,8 +281,21 @@ class _Page:
         return list(dict.fromkeys((a.step, a.grad, a.t) for a in sorted(
             self.by_addr, key=lambda a: (a.t, a.grad, self.g.order[self.g.step(a.step).key]))))
 
+    @cached_property
+    def pages(self) -> list[_Page]:
+        """A page part per computation of the document, each over its own model (the one, for most)."""
+        return [_Page(p, f"p{k}-") for k, p in enumerate(self.r.parts)] if self.r.parts else [self]
+
+    def tables(self) -> str:
+        return "".join(self.step_section(k, n) for n, k in enumerate(self.steps))
+
     def page(self) -> str:
-        main = "".join(self.step_section(k, n) for n, k in enumerate(self.steps)) + self.others()
+        if len(self.pages) > 1:
+            main = "".join(f'<h2 class="part">{h(p.r.case.title if k else "part 1")}</h2>' + p.tables()
+                           for k, p in enumerate(self.pages))
+        else:
+            main = self.tables()
+        main += self.others()
         self.warnings = page_warnings(self.r)
         header = self.header()
         css, js = _asset("html.css"), _asset("html.js")

@@ -122,7 +122,6 @@ def render_text(r: Report, out: Console, *, everything: bool = False) -> None:
 def render_check(r: Report, out: Console) -> None:
     """``check``: every item judged, the reason first; for a line, its operands and its own arithmetic;
     for a miss, the exact working."""
-    engine = r.engine
     for g in groups(r):
         out.print(text(g.at, "bold"))
         for f in g.findings:
@@ -138,6 +137,7 @@ def render_check(r: Report, out: Console) -> None:
                 head.append_text(text(f"   exact {exact}{units}", "dim"))
                 out.print(head)
                 working = ""
+                engine = r.engine_of(f.claim.seq)
                 if engine is not None and k not in ("correct", "rounding") and f.verdict is not Verdict.UNDEFINED:
                     a = f.claim.address
                     if engine.graph.formula(a).kind.name != "given":

@@ -9,6 +9,7 @@ its numbers and lines are read with the project's own grammar.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from itertools import product
 from math import prod
 from pathlib import Path
@@ -20,6 +21,7 @@ from ..toml import read_text
 from . import formats, infer
 from . import items as I
 from . import models as M
+from . import values as V
 from .infer import Reading
 from .models import toml_str
 
@@ -78,12 +80,13 @@ def read_document(path: str, givens: str | None = None) -> Reading:
                         found=f"a {kind} document without any", hint=DOCUMENT_NEEDS[1])
     notes = [Note(f"read as {kind}")]
     header = _header(path, found)
+    choice: tuple
     if givens is not None:
         model = _givens_text(givens)
         got = _try(path, header + model, found, set())
         if isinstance(got, CaseError):
             raise got
-        choice = (got, header + model, [f"givens from {givens}"])
+        choice = (got, header + model, [f"givens from {givens}"], set())
     else:
         try:
             choice = _choose(path, header, found)
@@ -91,16 +94,124 @@ def read_document(path: str, givens: str | None = None) -> Reading:
             if not any(isinstance(x, I.Work) for x in found.found):
                 raise e.error from None
             choice = _arithmetic_only(path, header, found, e.error)
-    got, case_text, model_notes = choice
-    notes += [Note(n) for n in model_notes] + got[1] + found.skipped
+    got, case_text, model_notes, taken = choice
     claims = got[0]
-    if claims.matched == 0 and not any(isinstance(x, I.Work) for x in found.found):
+    parts = _further(path, header, found, claims, taken) if givens is None and claims.fit else []
+    later = {i for part in parts for i in part.items}  # what a later computation explains is its claim
+    inputs = {i for part in parts for i in part.givens}  # … or its input
+    notes += [Note(n) for n in model_notes] + _notes_on(claims, got[1], set(claims.said) - later - inputs)
+    for k, part in enumerate(parts, start=2):
+        notes += [Note(f"part {k}: {n}") for n in part.model_notes] + \
+            [Note(f"part {k}: {n.text}", n.kind) for n in part.notes]
+    notes += found.skipped
+    if claims.matched == 0 and not parts and not any(isinstance(x, I.Work) for x in found.found):
         raise CaseError("nothing in the document could be audited", file=path,
                         expected="tables, vectors or lines of working that are steps of the model the givens make",
                         found=_seen(found), hint="give the model with --givens CASE.toml")
     toml = (f"# Inferred by `exactformer read` from {safe(Path(path).name)}: review every match before relying on it.\n"
-            + case_text + "\n" + formats.as_written(claims.toml, found.written))
-    return Reading(toml, notes, claims.matched, claims.unmatched, _language(kind, text))
+            + case_text + "\n" + formats.as_written(claims.without(later), found.written))
+    for k, part in enumerate(parts, start=2):
+        toml += "\n" + _part_toml(part, k, found)
+    matched = claims.matched + sum(len(p.items) for p in parts)
+    unmatched = claims.unmatched - sum(1 for i in later | inputs if any(
+        got[1][k].kind is NoteKind.UNMATCHED for k in claims.said.get(i, ())))
+    return Reading(toml, notes, matched, unmatched, _language(kind, text))
+
+
+MAX_PARTS = 4  # separate computations read from one document
+MIN_PART_NUMBERS = 6  # numbers the first computations leave unexplained before another is looked for
+FURTHER_SHARE = 0.8  # of a table's cells that must agree for a further computation to take it (the first: half)
+MIN_PART_DIGITS = 10  # significant digits in the cells (and results of lines) a further computation explains
+
+
+@dataclass
+class Part:
+    """A further computation of the document: its claims, case text (model), notes and the items it explains."""
+
+    claims: infer.Claims
+    text: str
+    model_notes: list[str]
+    notes: list[Note]
+    items: set[int]  # the items it explains (claims of this computation)
+    givens: set[int]  # the items it takes as its inputs
+
+
+def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens: set[int]) -> list[Part]:
+    """The document's further computations: what its first model leaves unexplained (tables that fit nothing,
+    or fit without agreeing) may be another computation of the same post (the attention without projections,
+    then with them; an example of the softmax alone; a second sentence), read by the model that explains most
+    of it. Each is kept only when it explains some of it to the last digit; what it explains leaves the first."""
+    parts: list[Part] = []
+    explained = {i for i, f in first.fit.items() if first.explained(i) or f.restated} | givens
+    for _ in range(MAX_PARTS - 1):
+        left = [x for x in found.found if isinstance(x, I.Tokens) or id(x) not in explained]
+        if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS:
+            break
+        try:
+            got, text, model_notes, taken = _choose(path, header, replace(found, found=left, loose=[], diagram=[]))
+        except NoModel:
+            break
+        claims, notes = got
+        core = {i for i in claims.fit if claims.explained(i, FURTHER_SHARE)}
+        by_id = {id(x): x for x in left}
+        evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
+        if evidence < MIN_PART_DIGITS:
+            break  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine: no computation
+        mine = {i for i in claims.fit if claims.explained(i)}  # once it stands, a row with a slip is its too
+        shown = {i for i, f in claims.fit.items() if f.restated}  # its givens printed again: its inputs too
+        parts.append(Part(claims, text[len(header):], model_notes, _notes_on(claims, notes, mine), mine,
+                          taken | shown))
+        explained |= mine | taken | shown
+    return parts
+
+
+def _notes_on(claims: infer.Claims, notes: list[Note], items: set[int]) -> list[Note]:
+    """The notes of a computation, less those on items it leaves to another (the notes on no item kept)."""
+    other = {k for i, span in claims.said.items() if i not in items for k in span}
+    return [n for k, n in enumerate(notes) if k not in other]
+
+
+def _numbers(x) -> int:
+    """How many numbers an item states (a line of working counts one)."""
+    if isinstance(x, I.Table):
+        return sum(c is not None for row in x.rows for c in row)
+    if isinstance(x, I.Named):
+        return prod(V.shape(x.array))
+    return 1 if isinstance(x, I.Work) else 0
+
+
+def _digits(x) -> float:
+    """The significant digits of an item's numbers, on average (0.1: 1, 1.4950: 5; a whole number 0)."""
+    if isinstance(x, I.Table):
+        texts = [str(c) for row in x.rows for c in row if c is not None]
+    elif isinstance(x, I.Named):
+        texts = list(_flat(x.array))
+    elif isinstance(x, I.Work):
+        texts = [t for t in [infer.result_text(x.text)] if t is not None]
+    else:
+        return 0.0
+    digits = [0 if float(n).is_integer() else infer.significant(n) for t in texts if (n := V.number(t)) is not None]
+    return sum(digits) / len(digits) if digits else 0.0  # 1.0000, 0.000, 2.: a row sum, a mask, a count: no evidence
+
+
+def _flat(a):
+    for c in a:
+        if isinstance(c, list):
+            yield from _flat(c)
+        elif c is not None:
+            yield str(c)
+
+
+_HEADERS = re.compile(r"(?m)^\[(\[?)\s*(model|claims|train|names)\b")
+
+
+def _part_toml(part: Part, k: int, found: I.Items) -> str:
+    """A further computation as ``[[parts]]`` of the case: its model and the claims of what it explains."""
+    mine = part.claims.only(part.items)
+    body = _HEADERS.sub(lambda m: f"[{m.group(1)}parts.{m.group(2)}", part.text + "\n" + mine)
+    label = next((n[len("model: "):] for n in part.model_notes if n.startswith("model: ")), "another computation")
+    return f"[[parts]]\ntitle = {toml_str(I.G.clip(f'part {k}: {label}', 120))}\n" + \
+        formats.as_written(body, found.written)
 
 
 def _language(kind: str, text: str) -> str:
@@ -134,7 +245,7 @@ def _choose(path: str, header: str, found: I.Items):
             notes = [f"model: {c.label}" + (f" ({', '.join(said)}: more of the document's numbers agree that way)"
                                             if said else "")] + \
                 [n for n in c.notes if n and not any(n.startswith((ch + ":", f"a sampling {ch}:")) for ch in chosen)]
-            best = (key, (got, text, notes))
+            best = (key, (got, text, notes, M.givens_of(c, g)))
         if _perfect(got[0]) or budget[0] <= 0:
             break
     if best is None:
@@ -227,7 +338,7 @@ def _arithmetic_only(path: str, header: str, found: I.Items, why: CaseError):
     claims = infer.arithmetic_only(found, case.engine, notes)
     notes.insert(0, Note(f"no model fits the document ({reason}): its lines of working are checked as arithmetic "
                          "only; give the model with --givens CASE.toml to audit the rest", NoteKind.NO_MODEL))
-    return (claims, notes), header + NO_MODEL, ["model: none"]
+    return (claims, notes), header + NO_MODEL, ["model: none"], set()
 
 
 def _score(c: infer.Claims) -> tuple[int, int]:
@@ -253,7 +364,7 @@ def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple
 def _seen(found: I.Items) -> str:
     """What a document holds, counted: for a message that says why nothing could be audited."""
     kinds = {"Named": ("array", "arrays"), "Table": ("table", "tables"), "Work": ("line of working", "lines of working"),
-             "Tokens": ("token list", "token lists")}
+             "Tokens": ("token list", "token lists"), "LogRow": ("line of a training log", "lines of a training log")}
     counts: dict[str, int] = {}
     for x in found.found:
         counts[type(x).__name__] = counts.get(type(x).__name__, 0) + 1

@@ -359,6 +359,61 @@ class Claims:
     agree: int  # cells of the matched tables that agree with the model to their last digit
     cells: int  # cells of the matched tables
     work: int = 0  # lines of working matched to a quantity
+    groups: tuple[tuple[int | None, str], ...] = ()  # each group's text, with the id of the item it was read from
+    fit: dict[int, Fit] = field(default_factory=dict)  # by item id: how well it fits the model
+    said: dict[int, range] = field(default_factory=dict)  # by item id: the notes on it (indices in the notes)
+
+    def without(self, items: Collection[int]) -> str:
+        """The groups, less those read from ``items`` (which another computation of the document explains)."""
+        return "\n".join(text for owner, text in self.groups if owner not in items)
+
+    def only(self, items: Collection[int]) -> str:
+        """The groups read from ``items``."""
+        return "\n".join(text for owner, text in self.groups if owner in items)
+
+    def explained(self, item_id: int, share: float = 0.5) -> bool:
+        """Whether the model explains the item: a line of working it matches, or at least ``share`` of a table's
+        cells (one at least) agreeing to their last digit."""
+        f = self.fit.get(item_id)
+        return f is not None and (f.lines > 0 or (f.cells > 0 and f.agree >= max(1.0, share * f.cells)))
+
+
+@dataclass
+class Fit:
+    """How one item of the document fits a model: its cells that agree, its cells claimed, its lines matched."""
+
+    agree: int = 0
+    cells: int = 0
+    lines: int = 0  # lines of working matched to a quantity (their results agreeing or not)
+    restated: int = 0  # cells that print the model's givens again (the item is its input, shown)
+
+
+def _add_fit(fit: dict[int, Fit], owner: int, agree: int, cells: int, lines: int, restated: int) -> None:
+    f = fit.setdefault(owner, Fit())
+    f.agree, f.cells, f.lines, f.restated = f.agree + agree, f.cells + cells, f.lines + lines, f.restated + restated
+
+
+def _note_span(said: dict[int, range], owner: int, start: int, end: int) -> None:
+    if end > start:
+        said[owner] = range(said[owner].start, end) if owner in said else range(start, end)
+
+
+class _Groups(list):
+    """The [[claims]] groups in the order they are read, each remembered with the item it comes from."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.owner: int | None = None
+        self.owners: list[int | None] = []
+
+    def append(self, text: str) -> None:  # type: ignore[override]
+        super().append(text)
+        self.owners.append(self.owner)
+
+    def __iadd__(self, texts):  # type: ignore[override,misc]
+        for t in texts:
+            self.append(t)
+        return self
 
 
 _DIFFERENTIATED = re.compile(r"∂\s*\(?\s*L|\\partial\s*\(?\s*L|\bdL\s*/\s*d|gradient|градиент|梯度|勾配|기울기|"
@@ -379,7 +434,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     vals.differentiated = engine.graph.model.loss is not None and bool(_DIFFERENTIATED.search(" ".join(found.prose)))
     g = engine.graph
     m = matcher(g, engine)
-    groups: list[str] = []
+    groups = _Groups()
+    fits: dict[int, Fit] = {}
     claimed = _Claimed()  # every quantity a group claims: what a drawing's numbers and the prose's restate
     after_slip = _Downstream(g, vals)  # the last row matched, for a row that follows it moved by a slip
     other = _OtherTokens(g)
@@ -387,7 +443,14 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     matched = unmatched = agree = cells = work = 0
     moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
     logs = [item for item in found.found if isinstance(item, I.LogRow)]
-    for item in [r for x in found.found for r in _quantity_rows(x, other)]:
+    lines = shown = 0  # lines of working matched to a quantity; cells that print a given again
+    before = (0, 0, 0, len(notes), 0)
+    said: dict[int, range] = {}
+    for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
+        if groups.owner is not None:  # what the item before added: its fit, its notes
+            _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
+            _note_span(said, groups.owner, before[3], len(notes))
+        groups.owner, before = owner, (agree, cells, lines, len(notes), shown)
         if id(item) in givens or isinstance(item, I.LogRow):
             continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
@@ -402,8 +465,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
                                   "(its arithmetic is still checked)", NoteKind.UNMATCHED))
             else:  # a line counts for the model when its result agrees with it
-                matched, work = matched + 1, work + got_line.agrees
-                claimed.add(got_line.address, _result_text(item.text), item.line)
+                matched, work, lines = matched + 1, work + got_line.agrees, lines + 1
+                claimed.add(got_line.address, result_text(item.text), item.line)
                 claimed.operands(got_line.operands, g)
             groups.append(group)
             continue
@@ -419,8 +482,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             got_line = _work(I.Work(text, (label, "") if label else None, line, item.at), g, vals, m)
             if got_line is None:
                 continue
-            matched, work = matched + 1, work + got_line.agrees
-            claimed.add(got_line.address, _result_text(text), line)
+            matched, work, lines = matched + 1, work + got_line.agrees, lines + 1
+            claimed.add(got_line.address, result_text(text), line)
             groups.append(_work_group(item.at, line, g.name(got_line.address), text))
         if products:
             continue
@@ -491,6 +554,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     at = ([row_lines[k]] if k < len(row_lines) else row_lines[:1]) if by_row else row_lines
                     matched, agree, cells = matched + 1, agree + (0 if part.given else part.exact), \
                         cells + (0 if part.given else part.cells)
+                    shown += part.cells if part.given else 0
                     groups.append(_group(item.at, part, g, f"{what}, " + (f"row {row_labels[k]!r}" if by_row else
                                                                           f"column {col_labels[k]!r}"),
                                          notes, claimed, at))
@@ -549,6 +613,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
             matched += 1
+            shown += got.cells if got.given else 0
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
             first = got.address_cells[0][0]
@@ -556,6 +621,10 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                               and got.close >= 0.75 * got.cells)  # a whole row moved: a slip upstream
             after_slip.matched(got, len(rows))
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
+    if groups.owner is not None:
+        _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
+        _note_span(said, groups.owner, before[3], len(notes))
+    groups.owner = None  # a log, the prose's numbers, a drawing's: no item of their own
     for log, cells_of in _log_claims(logs, g, vals):  # epoch 2 | loss 0.0599 | w 1.3098: each step's numbers
         matched, agree, cells = matched + 1, agree + len(cells_of), cells + len(cells_of)
         for a, text in cells_of:
@@ -573,7 +642,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
         loose = loose[:MAX_LOOSE]
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
-    return Claims("\n".join(groups), matched, unmatched, agree, cells, work)
+    return Claims("\n".join(groups), matched, unmatched, agree, cells, work, tuple(zip(groups.owners, groups)), fits, said)
 
 
 MAX_LOG_CELLS = 64  # the cells of each step a training log's names are looked for in (a small model's)
@@ -623,9 +692,9 @@ def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
     from ..claims import matcher
 
     m = matcher(engine.graph, engine)
-    groups = [group for item in found.found if isinstance(item, I.Work)
+    groups = [(id(item), group) for item in found.found if isinstance(item, I.Work)
               if (group := _readable_work(item, None, engine, m, notes)) is not None]
-    return Claims("\n".join(groups), 0, 0, 0, 0, 0)
+    return Claims("\n".join(g for _, g in groups), 0, 0, 0, 0, 0, tuple(groups))
 
 
 def _readable_work(item: I.Work, of: str | None, engine, m, notes: list[Note]) -> str | None:
@@ -647,7 +716,7 @@ def _restated_row(row: list[str | None], claimed: _Claimed, g, vals: _Values) ->
     """A short vector that fits no row to its digits ("its new vector is [0.45, 0.58]", rounded to 2 decimals)
     and is, cell by cell, a row the document states before it, rounded: that row, when exactly one such row (of
     a step, its last axis) fits."""
-    if len(row) < MIN_RESTATED_ROW or any(t is None or "." not in t or _significant(t) < 2 for t in row):
+    if len(row) < MIN_RESTATED_ROW or any(t is None or "." not in t or significant(t) < 2 for t in row):
         return None
     fits: set[tuple[str, tuple[int, ...], bool, int]] = set()
     for a in claimed.texts:
@@ -695,7 +764,7 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
     out, left = [], 0
     for text, line in numbers:
         plain = text.rstrip("%")
-        if "." not in plain or _significant(plain) < max(digits, 1) or _significant(plain.rstrip("0")) < min(digits, 2):
+        if "." not in plain or significant(plain) < max(digits, 1) or significant(plain.rstrip("0")) < min(digits, 2):
             left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros are no digits)
             continue
         x = _value(text)
@@ -705,7 +774,7 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             v = vals.get(a)
             if v is not None:
                 fits.append((abs(x - v) > half, abs(x - v), a))
-        if not fits and _significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
+        if not fits and significant(plain) >= NEIGHBOUR_DIGITS:  # "then 0.4507": the next cell of a row stated here
             ranked = [(rank, abs(x - v), a) for rank, a in claimed.beside(line, g)
                       if (v := vals.get(a)) is not None and abs(x - v) <= half]  # the steps stated here first
             fits = [(False, d, a) for rank, d, a in ranked if rank == min(r[0] for r in ranked)]
@@ -820,7 +889,7 @@ class _Claimed:
 MAX_BESIDE = 256  # cells of a step a number standing alone may be matched against
 
 
-def _significant(text: str) -> int:
+def significant(text: str) -> int:
     """Significant digits of a decimal as written: 0.0751 has 3, 52.90 has 4."""
     return len(text.lstrip("-−+").replace(".", "").lstrip("0"))
 
@@ -832,7 +901,7 @@ def _said(text: str) -> float:
         return float("nan")
 
 
-def _result_text(work: str) -> str | None:
+def result_text(work: str) -> str | None:
     """The last number of a line of working: its stated result."""
     nums = V.NUMBER.findall(work)
     return nums[-1].replace("−", "-").replace("‐", "-").replace("–", "-") if nums else None
@@ -882,7 +951,7 @@ def _scalar_columns(item, rows, col_labels, g, vals: _Values) -> list[tuple[Addr
         return []
     out = []
     for t in rows[0]:
-        if not isinstance(t, str) or "." not in t or _significant(t) < SCALAR_DIGITS:
+        if not isinstance(t, str) or "." not in t or significant(t) < SCALAR_DIGITS:
             return []
         fit = [a for key, a in _fits([t], g, vals, None) if key[2] <= -1 and not _given_as_it_was(a, t, g, vals)]
         if not fit:
@@ -1005,7 +1074,7 @@ def _strong(got: _Match, rows: list[list[str]], need: int, vals: _Values) -> boo
         return True  # a printed matrix a few of whose cells are off (a slip, or givens printed rounded)
     agree = got.exact if got.exact == got.cells else sum(
         1 for a, t in got.address_cells if (v := vals.get(a)) is not None and
-        abs(_value(t) - v) <= max(1.5 * _units(t), ROUNDED_INPUTS * abs(v) if _significant(t) >= 5 else 0.0))
+        abs(_value(t) - v) <= max(1.5 * _units(t), ROUNDED_INPUTS * abs(v) if significant(t) >= 5 else 0.0))
     return agree == got.cells and (digits >= need or got.cells >= 4)
 
 
@@ -1243,7 +1312,7 @@ def _rescaled(rows, row_labels, col_labels, vals: _Values, hint: str | None = No
     if not rows or any(len(r) != len(rows[0]) for r in rows) or len(rows) * len(rows[0]) < MIN_RESCALED:
         return None
     texts = [t for row in rows for t in row]
-    if any(t is None or _significant(t) < 2 for t in texts):
+    if any(t is None or significant(t) < 2 for t in texts):
         return None
     g, found = vals.g, []
     for st in g.steps.values():

@@ -598,7 +598,8 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
     of the matrices the document prints that are no weights, one called X (or with columns e₀ e₁ …), else the
     first whose rows are named by words, else the first."""
     weights = {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
-    found_ = [(x, m) for x in found.found if id(x) not in weights and (m := _matrix(x)) is not None]
+    found_ = [(x, m) for x in found.found if id(x) not in weights and (m := _matrix(x)) is not None and
+              all(c is not None and c != "None" for r in m for c in r)]  # a masked cell (−∞) is a result, no input
     if not found_:
         return None
 
@@ -989,6 +990,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if first is not None:
         for c in out:
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
+            c.givens = c.givens | {id(first)}
     only_head = _output_layer(found, g)
     if only_head is not None:
         out.insert(0, only_head)
