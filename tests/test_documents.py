@@ -225,3 +225,17 @@ def test_a_notebook_with_an_embedded_plot_is_read(tmp_path):
     big.write_text(json.dumps(nb), encoding="utf-8")
     r = run("audit", str(big))
     assert r.returncode == 2 and "larger than 4 MB" in r.stderr
+
+
+@pytest.mark.parametrize("suffix", [".mdx", ".qmd", ".Rmd"])
+def test_mdx_quarto_and_r_markdown_sources_are_markdown(tmp_path, suffix):
+    """Docusaurus/Astro MDX, Quarto and R Markdown sources are Markdown with front matter: read as such, and found
+    in a folder."""
+    from exactformer.batch import walk
+
+    text = (Path(__file__).parent / "documents" / "parts" / "two-inputs.md").read_text(encoding="utf-8")
+    doc = tmp_path / f"post{suffix}"
+    doc.write_text("---\ntitle: twice\n---\n\n" + text, encoding="utf-8")
+    assert read_document(str(doc)).notes[0].text == "read as markdown"
+    assert audit(load_document(str(doc))).summary()["claims"] == 36
+    assert walk(tmp_path) == [doc]

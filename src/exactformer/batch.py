@@ -1,6 +1,7 @@
 """Many inputs in one call: case files, documents, directories and standard input, audited in parallel.
 
-- A directory is searched recursively for ``.toml .txt .md .html .ipynb`` files, skipping hidden folders
+- A directory is searched recursively for case files and documents (``.toml .txt .md .mdx .qmd .html .ipynb``
+  …), skipping hidden folders
   and the usual tool folders (``node_modules``, ``__pycache__``, virtual environments); a file found that
   way which holds no worked example (a README without numbers, a ``pyproject.toml``) is skipped, not an
   error. ``--skip-other`` does the same for files named on the command line (what a pre-commit hook
@@ -25,13 +26,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import CaseError, ExactformerError
-from .files import check_readable, is_document
+from .files import CASE_SUFFIXES, DOCUMENT_KINDS, check_readable, is_document
 from .report.format_names import Format
 
 if TYPE_CHECKING:  # the formatters are imported where a report is rendered (a worker), not to read the inputs
     from .report.formats import Options, Part
 
-SUFFIXES = (".toml", ".txt", ".md", ".html", ".ipynb")
+SUFFIXES = (*CASE_SUFFIXES, *DOCUMENT_KINDS)
 SKIP_DIRS = frozenset({"node_modules", "__pycache__", "venv", "site-packages", "_build"})
 STDIN = "-"
 STDIN_NAME = "<stdin>"

@@ -9,6 +9,10 @@ from .errors import CaseError
 
 MAX_CASE_BYTES = 20_000_000  # a case file larger than this is refused before it is read whole
 CASE_SUFFIXES = (".toml",)
+# a document's kind by its suffix: MDX (Docusaurus, Astro), Quarto and R Markdown sources are Markdown too
+DOCUMENT_KINDS = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown",
+                  ".qmd": "markdown", ".rmd": "markdown", ".html": "html", ".htm": "html", ".xhtml": "html",
+                  ".ipynb": "notebook"}
 
 
 def is_document(path: str) -> bool:

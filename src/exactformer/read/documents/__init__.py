@@ -15,6 +15,7 @@ from math import prod
 from pathlib import Path
 
 from ...errors import CaseError
+from ...files import DOCUMENT_KINDS
 from ...report.escape import safe
 from ..notes import Note, NoteKind
 from ..toml import read_text
@@ -27,8 +28,7 @@ from .models import toml_str
 
 MAX_DOCUMENT_BYTES = 4_000_000  # a document's text (a notebook's: without its images and other binary outputs)
 MAX_NOTEBOOK_BYTES = 64_000_000  # a notebook file as stored, images included (they are dropped before the above)
-SUFFIXES = {".txt": "text", ".text": "text", ".md": "markdown", ".markdown": "markdown", ".html": "html",
-            ".htm": "html", ".xhtml": "html", ".ipynb": "notebook"}
+SUFFIXES = DOCUMENT_KINDS
 
 
 def kind_of(path: str, text: str) -> str:
