@@ -165,6 +165,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
+        if "Size" in s or "Shape" in s:  # torch.Size([1, 3, 2]), TensorShape([2, 4]): a shape, no numbers of the example
+            s = _SHAPE_PRINT.sub("Size", s)
         if "|" in s:
             s = _GIVEN_CONTEXT.sub(r"\1(\2)", s)  # P(king | once upon a) = 0.2420: the probability of a word
         if "%" in s and (pct := _PERCENT_AFTER.search(s)):  # = 0.2420 (24.2 %): the value, then in percent
@@ -471,6 +473,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
+_SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
@@ -869,10 +872,17 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
                 [j for j, _ in labels] if len(labels) == total else None)
     if arr is None:
         return None
+    if arr and isinstance(arr[0], list) and _TRANSPOSED.search(body):  # torch.tensor([[…]]).T: the matrix it gives
+        return [list(col) for col in zip(*arr)], None, used, None
     rows = [lab for _, lab in labels]
     named = rows if arr and isinstance(arr[0], list) and len(rows) == len(arr) and all(rows) else None
     offsets = [j for j, _ in labels] if arr and isinstance(arr[0], list) and len(labels) == len(arr) else None
     return arr, named, used, offsets
+
+
+# the literal's transpose, as code writes it after the constructor's closing bracket (and its keyword arguments)
+_TRANSPOSED = re.compile(r"\]\s*(?:,[^\[\]()]*(?:\([^()]*\)[^\[\]()]*)*)?\)?\s*\.\s*(?:T\b(?!\s*\()|t\(\s*\)|"
+                         r"transpose\(\s*(?:0\s*,\s*1|1\s*,\s*0|-2\s*,\s*-1|-1\s*,\s*-2)\s*\))\s*[;,]?\s*$")
 
 
 def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:

@@ -656,7 +656,7 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
         for m in re.finditer(r"[\"“„«「『]([^\"”“»」』]{2,120})[\"”“»」』]", s):
             words = [w.strip(".,!?。、") for w in m.group(1).split()]
             words = [w for w in words if w]
-            if len(words) == n and len(set(words)) == n:
+            if len(words) == n and len(set(words)) == n and not any(_CODE_WORD.search(w) for w in words):
                 return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
     for s in found.prose:  # "Two tokens, good and morning, embedded in …": the words a sentence lists
         for m in _LISTED.finditer(s):
@@ -668,6 +668,8 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
     return names, f"tokens {', '.join(names)} (no names in the document: rows by position)"
 
 
+# a quoted string of code, not a sentence: a print's label ("A @ B:\n", "W_query shape: {W_query.shape}")
+_CODE_WORD = re.compile(r"\\[a-z]|[@{}=;]|:$|[A-Za-z]_[A-Za-z]|[A-Za-z]\.[A-Za-z]")
 _LISTED = re.compile(r"(?:tokens?|words?|palabras|mots|wörter|parole|palavras|トークン|単語|토큰|단어|词)\s*[,:：]?\s*"
                      r"((?:[^\s,.:]{1,20}\s*,\s*)*[^\s,.:]{1,20}\s+(?:and|et|und|y|e|и|和)\s+[^\s,.:]{1,20})|"
                      r"(?:rows|zeilen|lignes|filas|righe|linhas|行)\s*[:：]\s*([^\s,.:()]{1,20}(?:\s*,\s*[^\s,.:()]{1,20})+)",
