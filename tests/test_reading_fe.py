@@ -38,3 +38,36 @@ def test_a_quoted_print_label_is_no_sentence_of_tokens(tmp_path):
     r = read_document(str(doc))
     notes = " ".join(str(n) for n in r.notes)
     assert "tokens x1, x2, x3" in notes and "@" not in notes.split("tokens", 1)[1].split(")", 1)[0]
+
+
+def test_an_equation_image_keeps_its_name_after_the_editors_options(tmp_path):
+    """![Q](https://latex.codecogs.com/svg.latex?\\bg_white Q = X \\cdot W_q = \\begin{bmatrix}…): codecogs' \\bg_white
+    is how the image is drawn, so the matrix is named Q (the result of the chain), not "\\bg_white Q"."""
+    from urllib.parse import quote
+
+    def img(tex: str) -> str:
+        return f"![m](https://latex.codecogs.com/svg.latex?{quote(tex)})\n\n"
+    doc = tmp_path / "cc.md"
+    doc.write_text("# Q from X\n\n" + img(r"\bg_white X = \begin{bmatrix} 1.5 & 0.5 \\ 0.5 & 2.0 \end{bmatrix}")
+                   + img(r"\bg_white W_q = \begin{bmatrix} 0.2 & 0.4 \\ 0.6 & 0.8 \end{bmatrix}, \; "
+                         r"W_k = \begin{bmatrix} 1 & 0 \\ 0 & 1 \end{bmatrix}, \; W_v = \begin{bmatrix} 1 & 0 \\ 0 & 1 "
+                         r"\end{bmatrix}")
+                   + img(r"\dpi{120}\bg_white Q = X \cdot W_q = \begin{bmatrix} 0.60 & 1.00 \\ 1.30 & 1.80 \end{bmatrix}"),
+                   encoding="utf-8")
+    r = read_document(str(doc))
+    assert '"Q[x1][1]" = "0.60"' in r.toml and "bg_white" not in r.toml
+
+
+def test_a_matrix_named_as_a_step_whose_numbers_drifted_is_that_step(tmp_path):
+    """Scores printed under their name, the shape of the scores, every number near the model's but none to its last
+    digit (the author's own arithmetic drifted): the scores, each cell judged (wrong), not left unaudited; a matrix
+    named "Weights" is the attention weights, no weight matrix W."""
+    doc = tmp_path / "drift.md"
+    doc.write_text("# Scores\n\n$$X = \\begin{bmatrix} 1.0 & 0.5 \\\\ 0.2 & 1.5 \\end{bmatrix}$$\n\n"
+                   "Q = K = V = X, no projections, not scaled.\n\n"
+                   "$$Scores = \\begin{bmatrix} 1.60 & 0.75 \\\\ 0.80 & 2.10 \\end{bmatrix}$$\n\n"
+                   "$$Weights = \\begin{bmatrix} 0.6225 & 0.3775 \\\\ 0.1978 & 0.8022 \\end{bmatrix}$$\n",
+                   encoding="utf-8")
+    r = read_document(str(doc))
+    assert '"scores[x1,x1]" = "1.60"' in r.toml.replace("][", ",")
+    assert '"weights[x1,x1]" = "0.6225"' in r.toml.replace("][", ",")

@@ -800,6 +800,11 @@ def _grouped_table(got: dict, line: int, shift: int, out: I.Items, context: list
     return True
 
 
+# an equation editor's rendering options before the formula: \dpi{120}, \bg{white} or codecogs' \bg_white, \fn_cm, \large
+_RENDERING = re.compile(r"^(?:\\(?:dpi|bg|fg|fn)(?:\{[^}]*\}|_\w+)\s*|\\(?:tiny|small|normal|large|Large|LARGE|huge|Huge|"
+                        r"inline)(?![A-Za-z])\s*)+")
+
+
 def _image_tex(v: str) -> str:
     """The LaTeX an equation image is made from (``…/svg.image?\\begin{bmatrix}…``, URL-encoded), or ""."""
     from urllib.parse import unquote_plus
@@ -810,7 +815,7 @@ def _image_tex(v: str) -> str:
         return ""
     k = t.find("?")
     t = t[k + 1:] if k >= 0 and ("http" in t[:k] or "/" in t[:k]) else t
-    t = re.sub(r"^\\(?:dpi|bg|fg)\{[^}]*\}\s*|^\\(?:small|large|huge|normal)\s*", "", t.strip())
+    t = _RENDERING.sub("", t.strip())
     return " ".join(t.split())
 
 

@@ -343,7 +343,7 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
 SCALAR_DIGITS = 4  # significant digits a lone labelled cell needs to be read as a quantity by its value alone
-_WEIGHT_NAME = re.compile(r"W_?[A-Za-z]\w*")  # W_proj, W_attn, Wout: a weight matrix by its name
+_WEIGHT_NAME = re.compile(r"W_?[A-Za-z]\w*")  # W_proj, W_attn, Wout: a weight matrix by its name (not "Weights")
 _TRAINED = re.compile(r"(?:grad|step\d+)\.")  # what a weight's name may also hold: its gradient, its update
 _IDS = re.compile(r"(?:\w+_)?ids?|idx|indices|token_?ids", re.IGNORECASE)  # input_ids = tensor([[0, 1, 2]])
 _ROOT_WORK = re.compile(r"\s*(?:√|sqrt)\s*\(?\s*\d{1,4}\s*\)?\s*(?:≈|≃|=|~)\s*\d+\.\d+\s*")  # a root's value, alone
@@ -569,7 +569,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
                 got = None  # "keys = {…}" is K or nothing
             if got is not None and not got.given and isinstance(item, I.Named) and \
-                    _WEIGHT_NAME.fullmatch(I.strip_role(item.name).strip()) and \
+                    _WEIGHT_NAME.fullmatch(I.strip_role(item.name).strip()) and hint is None and \
                     not _TRAINED.match(g.name(got.address_cells[0][0])):
                 got = None  # W_proj = [[…]]: a weight the document gives, not an activation (its gradient, its update)
             parts = _head_blocks(rows, row_labels, vals, hint) if got is None else None
@@ -581,6 +581,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 continue
             if got is None:
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
+            if got is None:
+                got = _named_matrix(rows, row_labels, col_labels, hint, vals)  # "Scores = [[…]]", its numbers made up
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
             if got is None:
@@ -1252,6 +1254,34 @@ def _named_row(item, g, vals: _Values) -> _Match | None:
     st = steps[0]
     row = st.labels[0].index(sub)
     return _scored([(Address(st.key, (row, j)), t) for j, t in enumerate(item.array)], vals, [0] * len(item.array))
+
+
+NEAR_MATRIX = 0.5  # how far (relative) any cell of a matrix named as a step may lie from the model's, most of
+# them (NEAR_NAMED) nearer, and the matrix still be that step
+
+
+def _named_matrix(rows, row_labels, col_labels, hint: str | None, vals: _Values) -> _Match | None:
+    """A matrix the document names as a step (``Scores = […]``, ``Weights``, an equation image's ``\\text{Scores}``)
+    that is exactly that step's shape, its rows and columns the step's own, when the model has one such step: the
+    step, claimed whatever its numbers when each lies near the model's value (most within ``NEAR_NAMED``, all
+    within ``NEAR_MATRIX``): a post whose numbers drifted as its author worked them (or made them up) still
+    states that step, and the audit judges every cell."""
+    if hint is None or len(rows) < 2 or any(len(r) != len(rows[0]) or None in r for r in rows) or len(rows[0]) < 2:
+        return None
+    steps = [st for st in vals.g.steps.values() if st.spec.name == hint and st.listed and not st.is_given and
+             not st.lazy and len(st.dims) == 2]
+    if len(steps) != 1:  # one head's, one layer's: several would be a guess
+        return None
+    st = steps[0]
+    ri = _axis_map(st, 0, row_labels, len(rows))
+    ci = _axis_map(st, 1, col_labels, len(rows[0]))
+    if ri is None or ci is None or None in ri or None in ci or st.dims != (len(rows), len(rows[0])):
+        return None
+    cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)]
+    off = [_off_model(t, v) if (v := vals.get(a)) is not None else None for a, t in cells]
+    if any(d is None or d > NEAR_MATRIX for d in off) or sum(d <= NEAR_NAMED for d in off) * 2 <= len(off):  # type: ignore[operator]
+        return None
+    return _scored(cells, vals, [i // len(rows[0]) for i in range(len(cells))])
 
 
 def _scored(cells: list[tuple[Address, str]], vals: _Values, rows: list[int]) -> _Match | None:
