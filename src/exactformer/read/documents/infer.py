@@ -1277,7 +1277,8 @@ def _named_matrix(rows, row_labels, col_labels, hint: str | None, vals: _Values)
     ci = _axis_map(st, 1, col_labels, len(rows[0]))
     if ri is None or ci is None or None in ri or None in ci or st.dims != (len(rows), len(rows[0])):
         return None
-    cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)]
+    cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)
+             if i is not None and j is not None]  # (none is: checked above)
     off = [_off_model(t, v) if (v := vals.get(a)) is not None else None for a, t in cells]
     if any(d is None or d > NEAR_MATRIX for d in off) or sum(d <= NEAR_NAMED for d in off) * 2 <= len(off):  # type: ignore[operator]
         return None
