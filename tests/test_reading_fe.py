@@ -71,3 +71,17 @@ def test_a_matrix_named_as_a_step_whose_numbers_drifted_is_that_step(tmp_path):
     r = read_document(str(doc))
     assert '"scores[x1,x1]" = "1.60"' in r.toml.replace("][", ",")
     assert '"weights[x1,x1]" = "0.6225"' in r.toml.replace("][", ",")
+
+
+def test_the_weights_restated_as_whole_percentages_in_a_sentence(tmp_path):
+    """The lesson prints each weight (0.57, 0.21, 0.21), then says "57% to …, 21% to … and 21% to …": each
+    percentage is the weight it printed, cell by cell in order; a lone "50%" elsewhere restates nothing."""
+    doc = tmp_path / "pct.md"
+    doc.write_text("# One query\n\nQuery for *a*: `q = [1, 0]`. Keys: `k1 = [1, 0]`, `k2 = [0, 0]`, `k3 = [0, 0]`. "
+                   "Values: `v1 = [1, 0]`, `v2 = [0, 1]`, `v3 = [1, 1]`. Not scaled.\n\n"
+                   "- `e^1 = 2.72`\n- `e^0 = 1`\n\nSum = `2.72 + 1 + 1 = 4.72`\n\n"
+                   "- `2.72 / 4.72 = 0.58`\n- `1 / 4.72 = 0.21`\n- `1 / 4.72 = 0.21`\n\n"
+                   "So *a* gives about 58% of its attention to the first word, 21% to the second and 21% to the "
+                   "third. Dropout keeps 50% of the units.\n", encoding="utf-8")
+    r = read_document(str(doc))
+    assert r.toml.count("as a percentage") == 3 and '"58%"' in r.toml and '"50%"' not in r.toml

@@ -764,8 +764,18 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         if g.is_scalar(a):
             index.add(a, said)
     out, left = [], 0
-    for text, line in numbers:
+    percents = _percents_of_a_row(numbers, claimed, g, vals)
+    for n, (text, line) in enumerate(numbers):
         plain = text.rstrip("%")
+        if n in percents:  # "39% to 'The', 39% to 'cat' and 22% to 'sat'": the weights it printed, as percentages
+            a = percents[n]
+            claimed.add(a, text, line)
+            out.append(f"[[claims]]\n# {what}: {g.name(a)} as a percentage\nat = "
+                       f"{toml_str(f'{what} ({I.where(line)})')}{_line_key(line)}\nvalues = {{ "
+                       f"{toml_str(g.name(a))} = {toml_str(text)} }}\n")
+            continue
+        if "." not in plain and text.endswith("%"):
+            continue  # a whole percentage alone ("50% of the time") states nothing the model has
         if "." not in plain or significant(plain) < max(digits, 1) or significant(plain.rstrip("0")) < min(digits, 2):
             left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros are no digits)
             continue
@@ -799,6 +809,45 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         notes.append(Note(f"{what}: {len(out)} restate quantities the document states elsewhere"
                           + (f", {left} restate none (not read)" if left else ""),
                           NoteKind.UNMATCHED if left else NoteKind.READ))
+    return out
+
+
+MAX_ROW_CELLS = 256  # cells of a step whose row a sentence's percentages may restate
+
+
+def _percents_of_a_row(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values) -> dict[int, Address]:
+    """Whole percentages a sentence gives together ("about 39% to The, 39% to cat and 22% to sat"), each of two
+    digits or more: the cells of one step the document printed as decimals before (0.39, 0.22), when two or more
+    of them on one line are each 100 times the document's own number for a cell of that one step; each such
+    percentage the next cell (in order) of that step whose number or value it is. Any other percentage, and one
+    alone, is no evidence: 50% restates nothing."""
+    by_line: dict[int, list[int]] = {}
+    for n, (text, line) in enumerate(numbers):
+        if text.endswith("%") and "." not in text and len(text[:-1].strip().lstrip("0")) >= 2:
+            by_line.setdefault(line, []).append(n)
+    out: dict[int, Address] = {}
+    own: dict[Fraction, list[Address]] = {}  # 100 × the document's own number → the cells it was printed for
+    for a, said in claimed.texts.items() if by_line else ():
+        if said is not None and not a.grad and not a.t and (x := V.number(said)) is not None:
+            own.setdefault(Fraction(x) * 100, []).append(a)
+    for on_line in by_line.values():
+        ns = [n for n in on_line if Fraction(numbers[n][0][:-1].strip()) in own]  # (another, "50% of the units": not)
+        pcts = [Fraction(numbers[n][0][:-1].strip()) for n in ns]
+        steps = {a.step for p in pcts for a in own[p]}
+        if len(ns) < 2 or len(steps) != 1:
+            continue
+        st = g.step(next(iter(steps)))
+        if prod(st.dims) > MAX_ROW_CELLS:
+            continue
+        cells = [Address(st.key, idx) for idx in product(*(range(d) for d in st.dims))]
+        used: set[Address] = set()
+        for n, p in zip(ns, pcts):
+            fits = [a for a in cells if a not in used and (a in own.get(p, []) or (
+                (v := vals.get(a)) is not None and abs(v * 100 - float(p)) <= 0.5))]
+            fits.sort(key=lambda a: (a not in own.get(p, []), a.idx))
+            a = fits[0] if fits else own[p][0]
+            used.add(a)
+            out[n] = a
     return out
 
 

@@ -477,7 +477,8 @@ _SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
-_LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
+_LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+|\d{1,3}(?=\s?%))(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %, 39%; not
+# 3.11.4, e^0.5
 
 
 def _after_matrix(lines: list[str], k: int, used: int, n: int, context: list[str], out: Items) -> None:
