@@ -85,3 +85,54 @@ def test_the_weights_restated_as_whole_percentages_in_a_sentence(tmp_path):
                    "third. Dropout keeps 50% of the units.\n", encoding="utf-8")
     r = read_document(str(doc))
     assert r.toml.count("as a percentage") == 3 and '"58%"' in r.toml and '"50%"' not in r.toml
+
+
+def test_names_set_equal_share_the_matrix():
+    """W_Q1 = W_K1 = W_V1 = Identity matrix, the matrix on the lines below; W_Q2 = W_K2 = [[0, 1], [1, 0]] in a
+    sentence: every name of the chain is that matrix."""
+    got = _scan("W_Q1 = W_K1 = W_V1 = Identity matrix\n        [[1, 0],\n         [0, 1]]\n\n"
+                "Let the second head use W_Q2 = W_K2 = [[0, 1], [1, 0]] (swapped).\n")
+    arrays = {x.name: x.array for x in got.found if isinstance(x, I.Named)}
+    assert arrays["W_Q1"] == arrays["W_K1"] == arrays["W_V1"] == [["1", "0"], ["0", "1"]]
+    assert arrays["W_Q2"] == arrays["W_K2"] == [["0", "1"], ["1", "0"]]
+
+
+def test_a_matrix_times_a_written_factor():
+    """W^O = \\frac{1}{2} \\cdot [[…]] (TeX made plain: (1)/(2) · [[…]]): the matrix the factor gives, exactly; a
+    factor that gives no finite decimal leaves the line alone."""
+    got = _scan("$$ W^O = \\frac{1}{2} \\cdot \\text{[[1, 0, 3, 0], [0, 1, 0, 1]]} $$\n"
+                "$$ W_2 = \\frac{1}{3} \\cdot [[1, 2], [3, 4]] $$\n")
+    arrays = {x.name: x.array for x in got.found if isinstance(x, I.Named)}
+    assert arrays["W^O"] == [["0.5", "0", "1.5", "0"], ["0", "0.5", "0", "0.5"]]
+    assert "W_2" not in arrays
+
+
+def test_markdown_escaped_brackets_a_softmax_written_out_and_rows_listed_after_a_label(tmp_path):
+    """A study note saved by an editor that escapes brackets (\\[1, 0]): the vectors are read; "softmax(\\[1, 0]) →
+    \\[0.73, 0.27]" is the weights; "Keys: \\[1, 0] and \\[0, 1]" is the matrix K (0s and 1s named K are K, not a
+    mask); "Query: \\[1, 0]" is Q's row (a one-hot row named Q is no target)."""
+    doc = tmp_path / "esc.md"
+    doc.write_text("# Attention by hand\n\nTwo tokens:\n\n$$\nX = \\begin{bmatrix} 1.0 & 0.0 \\\\ 0.0 & 1.0 "
+                   "\\end{bmatrix}\n$$\n\nW\\_Q = W\\_K = W\\_V = \\[\\[1, 0], \\[0, 1]] (the identity), no "
+                   "scaling.\n\n* Query: \\[1, 0]\n* Keys: \\[1, 0] and \\[0, 1]\n"
+                   "* softmax(\\[1, 0]) → \\[0.7311, 0.2689]\n", encoding="utf-8")
+    r = read_document(str(doc))
+    toml = r.toml.replace("][", ",")
+    assert '"weights[x1,x1]" = "0.7311"' in toml or '"weights[x1,x2]" = "0.2689"' in toml
+    assert '"K[x1,1]" = "1"' in toml and '"Q[x1,1]" = "1"' in toml
+
+
+def test_each_heads_own_weights_and_an_output_weight_written_out_by_in(tmp_path):
+    """Two heads, each with its own W (W_Q1 … W_V2), W^O written 2×4 (out×in, as nn.Linear keeps it) over a 2×4
+    concatenation: its transpose is W_O, the only way it takes the heads' outputs."""
+    doc = tmp_path / "heads.md"
+    doc.write_text("# Two heads\n\nNo scaling.\n\n$$\nX = \\begin{bmatrix} 1.0 & 0.0 \\\\ 0.0 & 1.0 \\end{bmatrix}\n"
+                   "$$\n\n```\nW_Q1 = W_K1 = W_V1 =\n[[1, 0],\n [0, 1]]\n```\n\n"
+                   "```\nW_Q2 = W_K2 = W_V2 =\n[[0, 1],\n [1, 0]]\n```\n\n"
+                   "$$ W^O = \\frac{1}{2} \\cdot [[1, 0, 1, 0], [0, 1, 0, 1]] $$\n\n"
+                   "$$ \\text{Head1 Output} = \\begin{bmatrix} 0.7311 & 0.2689 \\\\ 0.2689 & 0.7311 \\end{bmatrix} $$\n",
+                   encoding="utf-8")
+    r = read_document(str(doc))
+    notes = " ".join(str(n) for n in r.notes)
+    assert "each with its own" in notes and "W_O from W^O" in notes
+    assert 'Wo = [["0.5", "0"], ["0", "0.5"], ["0.5", "0"], ["0", "0.5"]]' in r.toml

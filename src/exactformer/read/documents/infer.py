@@ -512,14 +512,15 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if all(c is None or _value(c) == 0 for r in rows for c in r):
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
-            if len(rows) == 1 and V.one_hot(rows[0]) is not None:
+            if len(rows) == 1 and V.one_hot(rows[0]) is not None and not _named_qkv(item, rows, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
             if isinstance(item, I.Named) and _IDS.fullmatch(I.strip_role(item.name).strip()) and \
                     all(c is not None and c.isdigit() for r in rows for c in r):
                 notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))
                 continue  # input_ids = tensor([[0, 1, 2]]): which words, not a quantity
-            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r):
+            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r) and \
+                    not _named_qkv(item, rows, vals):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
@@ -1169,10 +1170,14 @@ def _matrices(item):
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
         name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
-        hint = step_hint(name) if name else None
+        hint = (step_hint(name) or _qkv(role(name))) if name else None  # "Keys: [1, 0]": K before the input
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             hint, bare, item.row_lines or [item.line], None
+
+
+def _qkv(r: str | None) -> str | None:
+    return r if r in ("Q", "K", "V") else None
 
 
 def _printed_by(at: str) -> str:
@@ -1285,6 +1290,17 @@ def _standing(got: _Match | None, n: int) -> _Match | None:
         got = _Match(got.address_cells, got.step, got.exact, got.close, got.cells, got.error, got.given,
                      rows=list(range(n)))
     return got
+
+
+def _named_qkv(item, rows: list[list[str]], vals: _Values) -> bool:
+    """Whether a one-hot row (y = (0, 0, 1): a target, as a rule) or a matrix of 0s and 1s (a mask) is named as a
+    query, key or value ("Query: [1, 0]", "Keys: [1, 0] and [0, 1]", K1 = [0, 1]) and is, to the last digit, rows of
+    that step: a toy example's Q, K or V."""
+    r = role(getattr(item, "name", "") or "")
+    if r not in ("Q", "K", "V"):
+        return False
+    got = _match_matrix(rows, None, None, vals, lambda s: s.spec.name == r)
+    return got is not None and got.exact == got.cells
 
 
 def _named_row(item, g, vals: _Values) -> _Match | None:

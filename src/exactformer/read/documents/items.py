@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 from ...errors import ParseError
@@ -112,6 +113,9 @@ _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:
 _JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
 _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
+_IDENT = re.compile(r"[^\W\d][\w^{}']{0,20}")  # a symbol's name: W_Q1, W^O, q_{1}
+# two names or more set equal, perhaps said in words, the matrix they share on the lines below ("W_Q = W_K = I")
+_NAMES_ABOVE = re.compile(r"^\s*((?:" + _IDENT.pattern + r"\s*=\s*){2,})(?:[^\W\d][^=\d]{0,40})?$")
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
@@ -275,10 +279,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                    [n + at_row + j for j in range(len(rows))] if len(rows) > 1 else None))
             k += used
             continue
-        if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
+        chained = _NAMES_ABOVE.match(s) if not alone else None
+        names = [_name(alone.group(1))] if alone else _IDENT.findall(chained.group(1)) if chained else []
+        if names and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None, slices=True)  # print("Q =\n", Q): the name, the array below
-            if got is not None and not isinstance(got[0], tuple):
-                out.found += _arrays(_name(alone.group(1)), got, n + 1, _at(context, n + 1), None)
+            if got is not None and not isinstance(got[0], tuple):  # "W_Q = W_K = W_V = identity" over it: each
+                for name in names:
+                    out.found += _arrays(name, got, n + 1, _at(context, n + 1), None)
                 k += 1 + got[2]
                 continue
         if alone and k + 1 < len(lines):  # Q = / dogs [0.9, 0.2] / chase [0.3, 1.0]: a vector per labelled row
@@ -307,6 +314,18 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(_dict_table("", got[0], n, _at(context, n)))
                 k += got[2]
                 continue
+        rows_said = _LABELLED_ROWS.match(s) if s.count("[") >= 2 else None
+        if rows_said:  # "Keys: [1, 0] and [0, 1]": the rows of one matrix, named by the label (its aside left off)
+            listed = [V.array(v) or [] for v in re.findall(r"\[[^\[\]]*\]", rows_said.group(2))]
+            if all(v and not isinstance(v[0], list) and len(v) == len(listed[0]) for v in listed):
+                out.found.append(Named(_name(rows_said.group(1)), listed, n, _at(context, n)))
+                k += 1
+                continue
+        called = _SOFTMAX_OF.search(s)
+        if called and (gives := V.array(called.group(1))) and not isinstance(gives[0], list):
+            out.found.append(Named("softmax", gives, n, _at(context, n)))  # softmax([1, 0]) ≈ [0.73, 0.27]: its value
+            k += 1
+            continue
         said_as = _NAME_AND_TOKEN.match(s)
         if said_as:  # h1 (“the”) = [0.6, -0.1, 0.3]: a vector's name, and the token it belongs to
             got = _array_at(lines, k, said_as.group(3), comment) if _starts_array(said_as.group(3)) else None
@@ -475,6 +494,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 
 _SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
+# softmax of a vector written out, then what it gives (≈, →): the weights of those scores
+_SOFTMAX_OF = re.compile(r"(?<![\w\\])softmax\s*\(\s*\[[^\[\]()]*\]\s*\)\s*(?:=|≈|≒|→|->|⇒)\s*(\[[^\[\]]*\])\s*[.,;]?\s*$",
+                         re.IGNORECASE)
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
 _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+|\d{1,3}(?=\s?%))(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %, 39%; not
@@ -1033,6 +1055,9 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
 
 _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
                              r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
+_VEC = r"\[\s*" + V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+\s*\]"
+_LABELLED_ROWS = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=()\[\]]{1,30}?)\s*(?:\([^()]{0,40}\))?\s*[:：]\s*(" + _VEC +
+                            r"(?:\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|和|と|및|và)\s*" + _VEC + r")+)\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
 _FOR_ROW = re.compile(r"^(?:For|Pour|Für|Para|Per)\s+[*_`]{0,2}([^\W\d][^\s:：*_`,]{0,19})[*_`]{0,2}[\s,:：]")  # "For *cat*, …"
 _TOKEN_RESULT = re.compile(r"^([A-Za-z_]\w{0,20})\s*\[\s*['\"]([^'\"\[\]]{1,30})['\"]\s*\]\s*=.*[=≈]\s*(" + V.NUMBER.pattern +
@@ -1380,7 +1405,19 @@ _PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}")  # "with", "and": a sentenc
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
 _PRODUCT_BEFORE = re.compile(r"(?:[⊙∘]|\\(?:odot|circ))\s*$")  # ∂L/∂x̂ = ∂L/∂y ⊙ γ = (…): a product's result, unnamed
 _NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
-_INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
+_INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?:(\(?\s*" + V.NUMBER.pattern +
+                            r"\s*\)?(?:\s*/\s*\(?\s*" + V.NUMBER.pattern + r"\s*\)?)?)\s*[·⋅×*]\s*)?(?=\[\s*\[)")
+# W = [[…]], or a number times the matrix: W^O = (1)/(2) · [[1, 0, 1, 0], …] (\frac{1}{2} \cdot, as TeX writes it)
+
+
+def _scalar(text: str) -> Fraction | None:
+    """A factor written before a matrix: 0.5, (1)/(2), 1/2 (None when it divides by zero)."""
+    parts = [V.number(p.strip().strip("()").strip()) for p in text.split("/")]
+    if any(p is None for p in parts):
+        return None
+    num = Fraction(parts[0])  # type: ignore[arg-type]
+    den = Fraction(parts[1]) if len(parts) > 1 else Fraction(1)  # type: ignore[arg-type]
+    return num / den if den else None
 
 
 def _inline_named(s: str) -> list[tuple[str, list]]:
@@ -1408,9 +1445,26 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
             continue
         end = V.closing(s, m.end())
         a = V.array(s[m.end():end + 1]) if end is not None else None
-        if a is not None and a and isinstance(a[0], list):
-            found.append((m.start(), _name(m.group(1)), a))
+        factor = _scalar(m.group(2)) if m.group(2) else 1
+        if a is not None and a and isinstance(a[0], list) and factor is not None:
+            scaled = a if factor == 1 else V.scaled(a, factor)
+            if scaled is not None:
+                found.append((m.start(), _name(m.group(1)), scaled))
+    found += [(at, name, a) for start, _, a in found for at, name in _names_before(s, start)]  # Q = K = V = [1, 0]
     return [(name, a) for _, name, a in sorted(found, key=lambda f: f[0])]
+
+
+_CHAINED = re.compile(r"(?:^|(?<=[\s$(,;:]))(" + _IDENT.pattern + r")\s*=\s*$")
+
+
+def _names_before(s: str, start: int) -> list[tuple[int, str]]:
+    """The names set equal to the one at ``start`` before it (``W_Q = W_K = W_V = [[0, 1], [1, 0]]``): each names
+    the same array."""
+    out = []
+    while (m := _CHAINED.search(s[:start])) is not None:
+        out.append((m.start(1), _name(m.group(1))))
+        start = m.start(1)
+    return out
 
 
 def _inline_arrays(s: str) -> list:

@@ -717,8 +717,11 @@ def _per_head(g: Givens, d: int) -> dict | None:
             return None
     layer: dict = {"heads": k, **{r: [list(w.array) for w in group] for r, group in zip(("Wq", "Wk", "Wv"), ws)}}
     wo = g.weights.get("Wo")
-    if wo and tuple(V.shape(wo[0].array))[:1] == (k * len(ws[2][0].array[0]),):
+    width = k * len(ws[2][0].array[0])  # the heads' outputs side by side
+    if wo and tuple(V.shape(wo[0].array))[:1] == (width,):
         layer["Wo"] = list(wo[0].array)
+    elif wo and tuple(V.shape(wo[0].array)) == (d, width):  # written out×in, as nn.Linear keeps it: its transpose
+        layer["Wo"] = [list(col) for col in zip(*wo[0].array)]  # is the only way it takes the concatenation
     return layer
 
 
