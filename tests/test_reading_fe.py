@@ -4,7 +4,7 @@ own per rule, with numbers of our own."""
 from __future__ import annotations
 
 from exactformer.read.documents import items as I
-from exactformer.read.documents import read_document
+from exactformer.read.documents import items_of, read_document
 
 
 def _scan(text: str) -> I.Items:
@@ -136,3 +136,31 @@ def test_each_heads_own_weights_and_an_output_weight_written_out_by_in(tmp_path)
     notes = " ".join(str(n) for n in r.notes)
     assert "each with its own" in notes and "W_O from W^O" in notes
     assert 'Wo = [["0.5", "0"], ["0", "0.5"], ["0.5", "0"], ["0", "0.5"]]' in r.toml
+
+
+def test_a_product_written_over_lines_in_a_display_keeps_its_operands(tmp_path):
+    """$$ S = [Q] [K^T] = [S] $$ over many lines, "=" alone on a line before the result: the "=" is no heading's
+    underline (CommonMark's setext), so every matrix is read; the one right after "Q =" that a product follows is an
+    operand, not Q."""
+    doc = tmp_path / "prod.md"
+    doc.write_text("# Product\n\n$$X=\\begin{bmatrix}1&0\\\\0&2\\end{bmatrix}$$\n\n"
+                   "$$\nQ =\n\\begin{bmatrix}\n1 & 0\\\\\n0 & 2\n\\end{bmatrix}\n\\cdot\n\\begin{bmatrix}\n"
+                   "3 & 1\\\\\n1 & 3\n\\end{bmatrix}\n=\n\\begin{bmatrix}\n3 & 1\\\\\n2 & 6\n\\end{bmatrix}\n$$\n",
+                   encoding="utf-8")
+    got = items_of(str(doc), doc.read_text(encoding="utf-8"))[1]
+    arrays = [(x.name, x.array) for x in got.found if isinstance(x, I.Named)]
+    assert ("", [["1", "0"], ["0", "2"]]) in arrays and ("", [["3", "1"], ["2", "6"]]) in arrays
+    assert not any(name == "Q" for name, _ in arrays)
+
+
+def test_whole_numbers_a_warm_up_builds_in_code_are_no_claims(tmp_path):
+    """a = np.array([1, 2, 3]) and B = np.array([[5, 6], [7, 8]]) for a NumPy warm-up before the example: inputs of
+    the code, whole numbers that fit an integer model's cells by chance, not claims."""
+    doc = tmp_path / "warm.md"
+    doc.write_text("# Warm-up\n\n```python\na = np.array([1, 2])\nB = np.array([[2, 1], [0, 2]])\n```\n\n"
+                   "$$X=\\begin{bmatrix}1&0\\\\0&2\\end{bmatrix}, W_Q=\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}, "
+                   "W_K=\\begin{bmatrix}1&0\\\\0&1\\end{bmatrix}, W_V=\\begin{bmatrix}1&2\\\\0&1\\end{bmatrix}$$\n\n"
+                   "Not scaled.\n\n$$V = \\begin{bmatrix}1&2\\\\0&2\\end{bmatrix}$$\n", encoding="utf-8")
+    r = read_document(str(doc))
+    notes = " ".join(str(n) for n in r.notes)
+    assert notes.count("whole numbers the code builds") == 2 and '"V[x1][1]" = "1"' in r.toml

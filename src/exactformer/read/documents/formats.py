@@ -30,6 +30,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     if first_line == 1:
         text = _front_matter(text, out)
     text = _IAL.sub("", text)  # kramdown's {: .table .table-sm} after a table (Jekyll): no row of it
+    text = _in_display(text)
     md = MarkdownIt("commonmark").enable("table")
     tokens = md.parse(_CODE_PIPE_ROW.sub(_code_pipes, text))
     for t in tokens:
@@ -60,6 +61,24 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             continue
         k += 1
     return out
+
+
+_UNDERLINE = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
+
+
+def _in_display(text: str) -> str:
+    """A ``$$`` display whose product is written over lines, ``=`` alone on a line before the result: the ``=`` (or a
+    ``-``) is maths, not the underline of a heading (CommonMark's setext) that would swallow the lines above it;
+    indented, it stays a line of the paragraph (the document's line numbers are kept)."""
+    if "$$" not in text:
+        return text
+    lines = text.split("\n")
+    inside = False
+    for k, line in enumerate(lines):
+        if inside and _UNDERLINE.match(line):
+            lines[k] = "    " + line.strip()
+        inside ^= line.count("$$") % 2 == 1
+    return "\n".join(lines)
 
 
 _HTML_TABLE = re.compile(r"<table[\s>]", re.IGNORECASE)

@@ -515,6 +515,10 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if len(rows) == 1 and V.one_hot(rows[0]) is not None and not _named_qkv(item, rows, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
+            if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
+                    all(c is not None and "." not in c for r in rows for c in r):
+                notes.append(Note(f"{what}: whole numbers the code builds (an input of its own): not a claim"))
+                continue  # a = np.array([1, 2, 3]) for np.multiply(a, b): a warm-up's input, not the model's
             if isinstance(item, I.Named) and _IDS.fullmatch(I.strip_role(item.name).strip()) and \
                     all(c is not None and c.isdigit() for r in rows for c in r):
                 notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))

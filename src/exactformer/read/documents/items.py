@@ -42,6 +42,7 @@ class Named:
     label: str | None = None  # a vector's token from its comment (``x = [0.1, 0.3]  # "Hello"``)
     row_lines: list[int] | None = None  # the line of each row, when a matrix is printed one row a line
     col_labels: list[str] | None = None  # the words above a matrix's columns (a vocabulary)
+    literal: bool = False  # built by a constructor in code (np.array([…]), torch.tensor([…])): an input, as a rule
 
 
 @dataclass
@@ -113,6 +114,18 @@ _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:
 _JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
 _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
+_TIMES = re.compile(r"^\s*(?:\\cdot|\\times|·|⋅|×|\*|@|\\begin\{)")
+
+
+def _operand(lines: list[str], k: int) -> bool:
+    """Whether the next line that says something, from line k on, multiplies what stands above it (``\\cdot``, ×,
+    another matrix): the matrix above is an operand of a product, not what the name before it is."""
+    for line in lines[k:k + 3]:
+        if line.strip():
+            return bool(_TIMES.match(V.clean(line)))
+    return False
+
+
 _IDENT = re.compile(r"[^\W\d][\w^{}']{0,20}")  # a symbol's name: W_Q1, W^O, q_{1}
 # two names or more set equal, perhaps said in words, the matrix they share on the lines below ("W_Q = W_K = I")
 _NAMES_ABOVE = re.compile(r"^\s*((?:" + _IDENT.pattern + r"\s*=\s*){2,})(?:[^\W\d][^=\d]{0,40})?$")
@@ -284,6 +297,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if names and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None, slices=True)  # print("Q =\n", Q): the name, the array below
             if got is not None and not isinstance(got[0], tuple):  # "W_Q = W_K = W_V = identity" over it: each
+                if _operand(lines, k + 1 + got[2]):  # Q = [X] · [W_Q] = […]: X is no Q, the result after = is
+                    names = [""]
                 for name in names:
                     out.found += _arrays(name, got, n + 1, _at(context, n + 1), None)
                 k += 1 + got[2]
@@ -344,7 +359,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 if isinstance(arr, tuple):  # a dict keyed by token
                     out.found.append(_dict_table(name, arr, n, _at(context, n)))
                 else:
-                    out.found += _arrays(name, got, n, _at(context, n), comment)
+                    made = _arrays(name, got, n, _at(context, n), comment)
+                    for x in made if V.wrapped(value) else ():  # a = np.array([1, 2, 3]): the code's own input
+                        x.literal = True
+                    out.found += made
                 _after_matrix(lines, k, used, n, context, out)
                 k += used
                 continue
