@@ -164,3 +164,14 @@ def test_whole_numbers_a_warm_up_builds_in_code_are_no_claims(tmp_path):
     r = read_document(str(doc))
     notes = " ".join(str(n) for n in r.notes)
     assert notes.count("whole numbers the code builds") == 2 and '"V[x1][1]" = "1"' in r.toml
+
+
+def test_mathjax_display_brackets_are_no_escaped_vectors(tmp_path):
+    """\\[ on its own line opens MathJax's display maths: a line of working inside it ending in a number before
+    the closing \\] on the next line stays a line of working; "Z = AV =" over a matrix names no matrix "AV"."""
+    doc = tmp_path / "mj.md"
+    doc.write_text("# Score\n\n\\[\n= 0.12 + 0.23 \\approx 0.35\n\\]\n\n$$Z=AV=\n\\begin{bmatrix}\n0.5 & 0.25\n"
+                   "\\end{bmatrix}\n$$\n", encoding="utf-8")
+    got = items_of(str(doc), doc.read_text(encoding="utf-8"))[1]
+    assert any(isinstance(x, I.Work) and "0.35" in x.text for x in got.found)
+    assert not any(isinstance(x, I.Named) and x.name == "AV" for x in got.found)

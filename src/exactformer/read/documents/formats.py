@@ -159,12 +159,14 @@ def _markdown_text(s: str) -> str:
 def _plain_markdown(s: str) -> str:
     s = s.replace("\\*", "×").replace("\\_", "_")
     if "\\[" in s:  # \[1, 0] · \[0, 1]: a bracket escaped (as an editor saves it), not MathJax's display maths
-        s = _ESCAPED_OPEN.sub("[", _ESCAPED_CLOSE.sub("]", s))
+        s = "\n".join(_ESCAPED_OPEN.sub("[", _ESCAPED_CLOSE.sub("]", line)) if _ESCAPED_OPEN.search(line) else line
+                      for line in s.split("\n"))
     return re.sub(r"(?<![\w$])[*_]{1,2}|[*_]{1,2}(?![\w$])|`", "", s)
 
 
-_ESCAPED_OPEN = re.compile(r"\\\[(?=\s*(?:[-−]?\d|\.\d|\\\[))")  # \[0.5, … or \[\[0, 1], …: a vector's bracket
-_ESCAPED_CLOSE = re.compile(r"(?<=\d)\s*\\\]")
+# \[0.5, …] or \[\[0, 1], …: a vector's bracket, closed on its line (\[ alone on a line opens MathJax's display)
+_ESCAPED_OPEN = re.compile(r"\\\[(?=[ \t]*(?:[-−]?\d|\.\d|\\\[)[^\n]*\])")
+_ESCAPED_CLOSE = re.compile(r"(?<=[\d\]])[ \t]*\\\]")
 
 
 def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> int:

@@ -512,7 +512,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if all(c is None or _value(c) == 0 for r in rows for c in r):
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
-            if len(rows) == 1 and V.one_hot(rows[0]) is not None and not _named_qkv(item, rows, vals):
+            if len(rows) == 1 and V.one_hot(rows[0]) is not None and not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
             if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
@@ -524,7 +524,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))
                 continue  # input_ids = tensor([[0, 1, 2]]): which words, not a quantity
             if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r) and \
-                    not _named_qkv(item, rows, vals):
+                    not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
@@ -1296,14 +1296,13 @@ def _standing(got: _Match | None, n: int) -> _Match | None:
     return got
 
 
-def _named_qkv(item, rows: list[list[str]], vals: _Values) -> bool:
-    """Whether a one-hot row (y = (0, 0, 1): a target, as a rule) or a matrix of 0s and 1s (a mask) is named as a
-    query, key or value ("Query: [1, 0]", "Keys: [1, 0] and [0, 1]", K1 = [0, 1]) and is, to the last digit, rows of
-    that step: a toy example's Q, K or V."""
-    r = role(getattr(item, "name", "") or "")
-    if r not in ("Q", "K", "V"):
+def _named_exactly(rows: list[list[str]], hint: str | None, vals: _Values) -> bool:
+    """Whether a one-hot row (y = (0, 0, 1): a target, as a rule) or a matrix of 0s and 1s (a mask) is named as a step
+    ("Query: [1, 0]", "Keys: [1, 0] and [0, 1]", "Attention Scores (Q × K^T / √d):" over an identity) and is, to the
+    last digit, rows of that step: a toy example's Q, K or V, its scores."""
+    if hint is None:
         return False
-    got = _match_matrix(rows, None, None, vals, lambda s: s.spec.name == r)
+    got = _match_matrix(rows, None, None, vals, lambda s: s.spec.name == hint)
     return got is not None and got.exact == got.cells
 
 

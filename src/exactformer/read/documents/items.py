@@ -114,6 +114,20 @@ _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:
 _JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
 _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
+_LABEL_ABOVE = re.compile(r"^\s*([^\W\d][^=:：\[\]{}]{0,58}?\s[^=:：\[\]{}]{0,58}?)\s*[:：]\s*$")  # words, a colon
+_INT_SETTING = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*=\s*(\d{1,3})\s*(?:#.*)?$")
+MAX_EYE = 64  # the size of an identity matrix built in code that is read as one
+_FACTOR = r"(" + V.NUMBER.pattern + r")"
+_EYE = re.compile(r"(?:" + _FACTOR + r"\s*\*\s*)?(?:torch|np|numpy|jnp|tf)\.(?:eye|identity)\(\s*(?:(\d{1,3})|([A-Za-z_]\w{0,30}))"
+                  r"\s*(?:,[^()]*)?\)(?:\s*\*\s*" + _FACTOR + r")?")  # torch.eye(4), np.identity(n) * 2, 2 * np.eye(3)
+
+
+def _size(text: str, sizes: dict[str, int]) -> int | None:
+    """A matrix's size as the code writes it: a number, or a name the code set to one above."""
+    size = int(text) if text.isdigit() else sizes.get(text)
+    return size if size is not None and 1 <= size <= MAX_EYE else None
+
+
 _TIMES = re.compile(r"^\s*(?:\\cdot|\\times|·|⋅|×|\*|@|\\begin\{)")
 
 
@@ -175,6 +189,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                 NoteKind.NOT_READ))
         lines = lines[:MAX_LINES]
     label: tuple[str, str] | None = None
+    sizes: dict[str, int] = {}  # the whole numbers the code sets (d_model = 4), for torch.eye(d_model)
     k = 0
     while k < len(lines):
         raw = lines[k]
@@ -293,7 +308,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += used
             continue
         chained = _NAMES_ABOVE.match(s) if not alone else None
-        names = [_name(alone.group(1))] if alone else _IDENT.findall(chained.group(1)) if chained else []
+        names = [_name(alone.group(1))] if alone else _given_names(_IDENT.findall(chained.group(1))) if chained else []
+        if not names and (said_above := _LABEL_ABOVE.match(s)):  # print("Attention Weights (softmax):") over it
+            names = [said_above.group(1).strip()]
         if names and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None, slices=True)  # print("Q =\n", Q): the name, the array below
             if got is not None and not isinstance(got[0], tuple):  # "W_Q = W_K = W_V = identity" over it: each
@@ -348,8 +365,20 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(_name(said_as.group(1)), got[0], n, _at(context, n), None, said_as.group(2)))
                 k += got[2]
                 continue
-        # a named array, possibly over several lines
+        if (setting := _INT_SETTING.match(s)) is not None:  # d_model = 4: a size the code uses below
+            sizes[setting.group(1)] = int(setting.group(2))
         m = _ASSIGN.match(s)
+        eye = _EYE.match(m.group(2).strip()) if m and ("eye" in s or "identity" in s) else None
+        if eye and m and m.group(2).strip()[eye.end():].strip() not in ("", ")"):  # …copy_(torch.eye(4)): its )
+            eye = None
+        if m and eye and (order := _size(eye.group(2) or eye.group(3), sizes)) is not None:
+            factor = _scalar(eye.group(1) or eye.group(4) or "1")  # torch.eye(d_model) * 2: the identity, scaled
+            ident = V.scaled([["1" if i == j else "0" for j in range(order)] for i in range(order)], factor or 0)
+            if ident is not None and factor:
+                out.found.append(Named(_name(m.group(1)), ident, n, _at(context, n)))
+                k += 1
+                continue
+        # a named array, possibly over several lines
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
             got = _array_at(lines, k, value, comment, slices=True)
@@ -1468,21 +1497,27 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
             scaled = a if factor == 1 else V.scaled(a, factor)
             if scaled is not None:
                 found.append((m.start(), _name(m.group(1)), scaled))
-    found += [(at, name, a) for start, _, a in found for at, name in _names_before(s, start)]  # Q = K = V = [1, 0]
+    found += [(at, name, a) for start, name0, a in found
+              for at, name in _names_before(s, start, name0)]  # W_Q = W_K = W_V = [[1, 0], [0, 1]]
     return [(name, a) for _, name, a in sorted(found, key=lambda f: f[0])]
 
 
 _CHAINED = re.compile(r"(?:^|(?<=[\s$(,;:]))(" + _IDENT.pattern + r")\s*=\s*$")
 
 
-def _names_before(s: str, start: int) -> list[tuple[int, str]]:
+def _names_before(s: str, start: int, name: str) -> list[tuple[int, str]]:
     """The names set equal to the one at ``start`` before it (``W_Q = W_K = W_V = [[0, 1], [1, 0]]``): each names
-    the same array."""
+    the same array, when every one of them names a given (``Z = AV = […]`` is a product's result, not two names)."""
     out = []
     while (m := _CHAINED.search(s[:start])) is not None:
         out.append((m.start(1), _name(m.group(1))))
         start = m.start(1)
-    return out
+    return out if _given_names([name] + [n for _, n in out]) else []
+
+
+def _given_names(names: list[str]) -> list[str]:
+    """Names set equal, when each names a given (W_Q1 = W_K1 = W_V1 = …), else none."""
+    return names if all(role(n) is not None for n in names) else []
 
 
 def _inline_arrays(s: str) -> list:

@@ -288,6 +288,8 @@ def givens(found: I.Items) -> Givens:
         elif r is not None:
             g.weights.setdefault(r, []).append(x)
     _fused(g)
+    if all(r in g.weights and g.weights[r][0].name.strip().endswith(".weight") for r in ("Wq", "Wk", "Wv")):
+        g.layout = "column"  # W_q.weight.copy_(…): nn.Linear's weights, out×in (y = x Wᵀ)
     for r in ("Q", "K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
         rows = [x for x in named if role(x.name) == r and re.search(r"\d$", x.name) and len(V.shape(x.array)) == 1]
         rows = list({x.name: x for x in reversed(rows)}.values())[::-1]  # the first of each name
@@ -467,7 +469,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(rows), labels)
         return
     xs = g.weights.pop("X", [])
-    mat = next((x for x in xs if len(V.shape(x.array)) == 2), None)
+    mat = _x_for_weights(found, g, [x for x in xs if len(V.shape(x.array)) == 2])
     if mat is not None:
         g.X, g.x_items = [list(r) for r in mat.array], {id(mat)}
         g.x_note = f"X from {mat.name} ({I.where(mat.line)})"
@@ -484,6 +486,20 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.x_note = f"X from {', '.join(x.name for x in vecs)}"
         labels = [x.label for x in vecs]
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
+
+
+def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | None:
+    """Of the matrices called X, the first; or, when the document gives the projections (a notebook that works a
+    random input first, then its example), the one as wide as they take, the last before them."""
+    ws = g.weights.get("Wq") or g.weights.get("W1")
+    shape = V.shape(ws[0].array) if ws else ()
+    if not ws or len(shape) != 2 or not mats:
+        return mats[0] if mats else None
+    w = ws[0]
+    width = shape[1] if g.layout == "column" else shape[0]
+    fit = [x for x in mats if V.shape(x.array)[1] == width]
+    before = [x for x in fit if found.found.index(x) < found.found.index(w)]
+    return before[-1] if before else fit[0] if fit else mats[0]
 
 
 def _token_name(name: str) -> str | None:

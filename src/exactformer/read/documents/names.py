@@ -88,6 +88,9 @@ def updated(name: str) -> bool:
     return bool(_UPDATED.search(V.clean(name).replace("$", "").strip()))
 
 
+PROJECTIONS = ("Wq", "Wk", "Wv", "Wo")  # attention's projections, as a module (nn.Linear) may hold them
+
+
 @lru_cache(maxsize=4096)
 def role(name: str) -> str | None:
     """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
@@ -102,6 +105,8 @@ def role(name: str) -> str | None:
     if dot and part in ("gamma", "beta", "weight", "bias") and (part in ("gamma", "beta") or _NORM_MODULE.fullmatch(
             module.rpartition(".")[2])):  # ln.gamma, ln_1.weight, norm.bias: a LayerNorm's γ and β as code names them
         return "gamma" if part in ("gamma", "weight") else "beta"
+    if dot and part == "weight" and (inner := role(t.rpartition(".")[0])) in PROJECTIONS:
+        return inner  # W_q.weight: nn.Linear's weight of the query projection (written out×in)
     t = re.sub(r"\(\d+\)|\d+$", "", t)
     got = _ROLES.get(t.lower()) or _ROLES.get(t)
     words = V.clean(name).split()
