@@ -175,3 +175,72 @@ def test_mathjax_display_brackets_are_no_escaped_vectors(tmp_path):
     got = items_of(str(doc), doc.read_text(encoding="utf-8"))[1]
     assert any(isinstance(x, I.Work) and "0.35" in x.text for x in got.found)
     assert not any(isinstance(x, I.Named) and x.name == "AV" for x in got.found)
+
+
+def test_a_notebooks_labelled_prints_and_weights_built_in_code(tmp_path):
+    """print("Attention Weights (softmax):") over a tensor names it; W_q.weight.copy_(torch.eye(d_model)) and
+    W_k.weight.copy_(torch.eye(d_model) * 2) are nn.Linear weights built in code (out×in); of two matrices called
+    X, the one as wide as the weights (the literal of the example, not the random one before it) is the input."""
+    import json
+
+    def cell(src, out=None):
+        c = {"cell_type": "code", "metadata": {}, "source": src, "execution_count": 1, "outputs": []}
+        if out:
+            c["outputs"] = [{"output_type": "stream", "name": "stdout", "text": out}]
+        return c
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+        cell("X = torch.randn(2, 5)\nprint('入力:')\nprint(X)",
+             "入力:\ntensor([[ 0.3367,  0.1288,  0.2345,  0.2303, -1.1229],\n"
+             "        [-0.1863,  2.2082, -0.6380,  0.4617,  0.2674]])\n"),
+        cell("d_model = 2\nX = torch.tensor([[1.0, 0.0], [0.0, 1.0]])\nW_q = nn.Linear(2, 2, bias=False)\n"
+             "W_k = nn.Linear(2, 2, bias=False)\nW_v = nn.Linear(2, 2, bias=False)\nwith torch.no_grad():\n"
+             "    W_q.weight.copy_(torch.eye(d_model))\n    W_k.weight.copy_(torch.eye(d_model) * 2)\n"
+             "    W_v.weight.copy_(torch.tensor([[1.0, 0.5], [0.0, 1.0]]))\n"
+             "scores = (W_q(X) @ W_k(X).T) / (d_model ** 0.5)\nprint('Attention Weights (softmax):')\n"
+             "print(torch.softmax(scores, dim=-1))",
+             "Attention Weights (softmax):\ntensor([[0.8044, 0.1956],\n        [0.1956, 0.8044]])\n")]}
+    doc = tmp_path / "qa.ipynb"
+    doc.write_text(json.dumps(nb), encoding="utf-8")
+    r = read_document(str(doc))
+    notes = " ".join(str(n) for n in r.notes)
+    assert "L1.Wk from W_k.weight" in notes and 'layout = "column"' in r.toml
+    assert 'Wk = [["2", "0"], ["0", "2"]]' in r.toml and '"weights[x1,x1]" = "0.8044"' in r.toml.replace("][", ",")
+
+
+def test_scores_a_program_printed_then_their_softmax(tmp_path):
+    """### Q @ K^T over a table of scores (a row per query), Q printed beside it (its width, 4, is d_k), then the
+    weights: attention from the scores given directly, scaled by √4, every weight claimed; "attn_scores" is scores."""
+    from exactformer.read.documents.names import step_hint
+
+    assert step_hint("attn_scores") == "scores" and step_hint("スコア行列 (Q × K^T)") == "scores"
+    doc = tmp_path / "sc.md"
+    doc.write_text("# Attention\n\n### Q\n\n| Token | Dim 1 | Dim 2 | Dim 3 | Dim 4 |\n|---|---|---|---|---|\n"
+                   "| 0 | 0.5 | 1.0 | -0.5 | 2.0 |\n| 1 | 1.5 | 0.0 | 0.5 | -1.0 |\n\n### Q @ K^T\n\n"
+                   "| Token | 0 | 1 |\n|---|---|---|\n| 0 | 2.0000 | -1.0000 |\n| 1 | 0.5000 | 3.0000 |\n\n"
+                   "### Attention Weights\n\n| Token | 0 | 1 |\n|---|---|---|\n| 0 | 0.8176 | 0.1824 |\n"
+                   "| 1 | 0.2227 | 0.7773 |\n", encoding="utf-8")
+    r = read_document(str(doc))
+    notes = " ".join(str(n) for n in r.notes)
+    assert "the scores given directly" in notes and "d_k = 4" in notes
+    assert '"0.8176"' in r.toml and '"0.7773"' in r.toml
+
+
+def test_a_table_before_positional_encoding_and_the_one_after(tmp_path):
+    """A table of embeddings with a column of token ids, then the same rows plus the sinusoidal encodings of their
+    positions: the first (ids left out) is the input, the second x + PE, every cell claimed."""
+    import math
+
+    x = [[0.5, -1.25, 2.0, 0.75], [1.5, 0.25, -0.5, 1.0], [-2.0, 1.5, 0.25, -0.75]]
+    pe = [[math.sin(p / 10000 ** (2 * (j // 2) / 4)) if j % 2 == 0 else math.cos(p / 10000 ** (2 * (j // 2) / 4))
+           for j in range(4)] for p in range(3)]
+
+    def table(rows):
+        return "| Token ID | Dim 1 | Dim 2 | Dim 3 | Dim 4 |\n|---|---|---|---|---|\n" + "".join(
+            f"| {tid} | " + " | ".join(f"{v:.4f}" for v in r) + " |\n" for tid, r in zip((7, 3, 7), rows))
+    doc = tmp_path / "pe.md"
+    doc.write_text("# Positional encoding\n\nSinusoidal positional encoding is added.\n\nBefore Positional Encoding\n\n"
+                   + table(x) + "\nAfter Adding Positional Encoding\n\n"
+                   + table([[a + b for a, b in zip(r, q)] for r, q in zip(x, pe)]), encoding="utf-8")
+    r = read_document(str(doc))
+    notes = " ".join(str(n) for n in r.notes)
+    assert "taken as the input X" in notes and "12 of 12 cells agree" in notes

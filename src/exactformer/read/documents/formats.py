@@ -12,7 +12,7 @@ from ...errors import CaseError
 from ..notes import Note, NoteKind
 from . import items as I
 from . import values as V
-from .names import role
+from .names import role, step_hint
 
 
 def plain(text: str) -> I.Items:
@@ -198,6 +198,9 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         heading if not context[1] and role(heading) not in (None, "X") else ""
     if not name:  # "The output matrix W_U (one column per word):": a sentence that ends on a weight's name
         name = _sentence_name(context[1])
+    if not name and before == "heading_close" and not context[1]:  # ### Q @ K^T (### Weights = softmax(…)) over it
+        said = heading.split("=")[0].strip()
+        name = said if len(said) <= 40 and step_hint(said) is not None else ""
     if after_table and caption is None:
         name = ""
     _add_table(header, rows, line, out, context, lines, name)

@@ -188,8 +188,8 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         if not all(i is not None for i in found):
             folded = {lab.casefold(): k for k, lab in enumerate(names)}
             found = [folded.get(lab.casefold()) for lab in labels]
-        if not all(i is not None for i in found):
-            found = [_setting_row(lab, names) for lab in labels]
+        if not all(i is not None for i in found) and any("=" in nm for nm in names):
+            found = [_setting_row(lab, names) for lab in labels]  # (only rows named T=0.5 are rows of a setting)
         if all(i is not None for i in found):
             return found
         return list(range(size)) if count == size else None  # labels of the document's own: rows by position
@@ -309,8 +309,8 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
     heads = t.col_labels
     if heads and len(heads) == len(t.rows[0]) and len(heads) > 1:
-        index = [k for k, h in enumerate(heads) if _INDEX_HEAD.fullmatch(V.clean(h).strip().lower()) and
-                 V.counting([r[k] for r in t.rows])]
+        index = [k for k, h in enumerate(heads) if (_INDEX_HEAD.fullmatch(V.clean(h).strip().lower()) and
+                 V.counting([r[k] for r in t.rows])) or id_column(h, [r[k] for r in t.rows])]
         if index and len(index) < len(heads):  # | 词 | pos | x |: the positions' numbers, no claim
             keep = [k for k in range(len(heads)) if k not in index]
             t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [heads[k] for k in keep],
@@ -1182,6 +1182,16 @@ def _matrices(item):
 
 def _qkv(r: str | None) -> str | None:
     return r if r in ("Q", "K", "V") else None
+
+
+_ID_COLUMN = re.compile(r"(?:token|input|word)?[ _]?ids?|索引|번호", re.IGNORECASE)
+
+
+def id_column(head: str, cells: list) -> bool:
+    """Whether a table's column numbers its rows by the vocabulary (| Token ID | Dim 1 | …: 65, 0, 62, 65): which
+    token, not a quantity."""
+    return bool(_ID_COLUMN.fullmatch(V.clean(head).strip())) and \
+        all(isinstance(c, str) and c.isdigit() for c in cells)
 
 
 def _printed_by(at: str) -> str:
