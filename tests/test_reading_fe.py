@@ -3,6 +3,12 @@ own per rule, with numbers of our own."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
 from exactformer.read.documents import items as I
 from exactformer.read.documents import items_of, read_document
 
@@ -244,3 +250,31 @@ def test_a_table_before_positional_encoding_and_the_one_after(tmp_path):
     r = read_document(str(doc))
     notes = " ".join(str(n) for n in r.notes)
     assert "taken as the input X" in notes and "12 of 12 cells agree" in notes
+
+
+REAL_STYLES = Path(__file__).parent / "documents" / "real-styles"
+# each fe-* document of real-styles, as well as it reads today (recall; invented share; verdicts agreeing)
+FLOORS = {"fe-percent-lesson": 1.0, "fe-codecogs-readme": 1.0, "fe-escaped-heads": 0.88, "fe-readme-tables": 1.0,
+          "fe-transposed-heads": 1.0, "fe-display-products": 1.0, "fe-labelled-notebook": 1.0}
+
+
+def _harness():
+    spec = importlib.util.spec_from_file_location("reading_eval", Path(__file__).parent.parent / "bench" /
+                                                  "reading_eval.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("reading_eval", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("name", sorted(FLOORS))
+def test_a_real_style_document_reads_as_well_as_it_did(name):
+    """Our own documents in the styles of the real ones (written by _oracle/fe_styles.py): each keeps its recall,
+    invents nothing, and its verdicts agree with the transcription."""
+    assert {p.name[: -len(".expect.toml")] for p in REAL_STYLES.glob("fe-*.expect.toml")} == set(FLOORS)
+    res = _harness().evaluate(REAL_STYLES / f"{name}.expect.toml", Path(sys.executable).with_name("exactformer"))
+    assert res.read, res.status
+    assert res.recall >= FLOORS[name], res.missed_list[:10]
+    assert res.invented_share == 0, res.invented_list[:10]
+    assert res.agree == res.matched, res.disagree_list[:10]
