@@ -521,3 +521,46 @@ activation = "gelu_tanh"
                            (f"ffn.act[a][{k}]", u / 2 * (1 + mpmath.tanh(arg)))):
             got = mpmath.mpf(e.decimal(g.parse(name), sig=40).rstrip("…"))
             assert abs(got - want) < mpmath.mpf(10) ** -35, (name, got, want)
+
+
+SCORES = """
+[model]
+tokens = ["a", "b", "c"]
+[[model.layers]]
+scores = { "a" = ["2.0", "-1.0", "0.5"], "b" = ["0.25", "1.5", "-3.0"], "c" = ["1.0", "1.0", "4.0"] }
+d_k = 16
+"""
+
+
+def test_scores_given_directly_are_divided_and_normalised_as_mpmath_says(write_case):
+    """The scores a program printed, given directly with d_k = 16: scaled = s/4, the row softmax of that, exactly as
+    mpmath computes it (60 digits); without V the block gives the weights."""
+    import mpmath
+
+    c = _case(write_case, SCORES)
+    e, g = c.engine, c.engine.graph
+    rows = {"a": ["2.0", "-1.0", "0.5"], "b": ["0.25", "1.5", "-3.0"], "c": ["1.0", "1.0", "4.0"]}
+    with mpmath.workdps(60):
+        for t, row in rows.items():
+            ex = [mpmath.exp(mpmath.mpf(x) / 4) for x in row]
+            for j, u in enumerate(("a", "b", "c")):
+                want = mpmath.nstr(ex[j] / sum(ex), 30, strip_zeros=False)
+                got = e.decimal(g.parse(f"weights[{t},{u}]"), 30)
+                assert got.rstrip("…")[:25] == want[:25], (t, u, got, want)
+    assert T.text(g.expr(g.parse("scaled[b,a]"))) == "1/16"
+    assert "context" not in {s.spec.name for s in g.steps.values()}
+
+
+def test_scores_given_directly_with_v_and_a_number_for_the_scale(write_case):
+    """With V beside them and scale = 2: the context is the weights times V, as NumPy computes it; √d_k without
+    d_k is an error that says what to give."""
+    text = SCORES.replace("d_k = 16", 'scale = "2"\nV = { "a" = [1, 0], "b" = [0, 2], "c" = [-1, 1] }')
+    g = _case(write_case, text).engine
+    s = np.array([[2.0, -1.0, 0.5], [0.25, 1.5, -3.0], [1.0, 1.0, 4.0]]) / 2
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    ctx = w @ np.array([[1, 0], [0, 2], [-1, 1]])
+    for i, t in enumerate("abc"):
+        for m in range(2):
+            assert abs(float(g.decimal(g.graph.parse(f"context[{t}][{m + 1}]"), 20).rstrip("…")) - ctx[i, m]) < 1e-12
+    with pytest.raises(CaseError, match="needs d_k"):
+        _case(write_case, SCORES.replace("d_k = 16", ""), "bad.toml")

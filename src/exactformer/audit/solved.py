@@ -150,6 +150,7 @@ def _scale_knobs(model: Model) -> list[Knob]:
         if kind is ScaleKind.SQRT_DK and len({h.width(0) for h in cfg.heads}) > 1:
             continue  # heads of different widths, each divided by its own √d_k: no one stated divisor
         if kind is ScaleKind.SQRT_DK:
+            assert dk is not None  # (the scores given directly need d_k for √d_k)
             stated, text = X.sqrt(X.const(dk)), f"√d_k = √{dk}"
         elif kind is ScaleKind.NONE:
             stated, text = X.ONE, "1 (no scaling)"
@@ -160,7 +161,8 @@ def _scale_knobs(model: Model) -> list[Knob]:
         if anchor is None or anchor <= 0:
             continue
         # values the declared conventions try (no scaling, d_k, √d_k, √d_model where these are rational)
-        covered = {Fraction(1), Fraction(dk)} | {Fraction(r) for r in (_isqrt(dk), _isqrt(cfg.d_model)) if r}
+        covered = {Fraction(1)} | ({Fraction(dk)} if dk is not None else set()) | \
+            {Fraction(r) for r in (_isqrt(dk), _isqrt(cfg.d_model)) if r}
 
         def put(q: Fraction, s=s) -> Model:
             return s.put(model, replace(s.cfg, scale=Scale(ScaleKind.NUMBER, Number(X.const(q), decimal_text(q),

@@ -55,13 +55,19 @@ _SPEC = {s.name: s for s in STEPS}
 
 @dataclass(frozen=True)
 class HeadCfg:
-    """One head: its weights as written (matrix, written out×in?) and biases, or Q/K/V given directly."""
+    """One head: its weights as written (matrix, written out×in?) and biases, or Q/K/V given directly, or its scores
+    given directly (with V, perhaps, and the d_k they were computed with, when stated)."""
 
     W: tuple[tuple[Matrix, bool], ...] = ()  # q, k, v
     b: tuple[Vector | None, ...] = (None, None, None)
     direct: tuple[Matrix, ...] = ()  # Q, K, V rows by position
+    scores: Matrix | None = None  # q·k by query and key position, as a program printed them
+    values: Matrix | None = None  # V beside given scores
+    dk: int | None = None  # the width of the queries the given scores came from (d_k), when stated
 
-    def width(self, which: int) -> int:
+    def width(self, which: int) -> int | None:
+        if self.scores is not None:
+            return (len(self.values[0]) if self.values is not None else None) if which == 2 else self.dk
         if self.direct:
             return len(self.direct[which][0])
         m, t = self.W[which]
@@ -81,17 +87,17 @@ class AttentionCfg:
     softmax_cols: bool = False  # an alternative only: each column of exp normalised instead of each row
 
     @property
-    def d_k(self) -> int:
+    def d_k(self) -> int | None:
         return self.heads[0].width(0)
 
     @property
-    def d_v(self) -> int:
+    def d_v(self) -> int | None:
         return self.heads[0].width(2)
 
     @property
     def d_model(self) -> int | None:
-        """The width of the block's input, read from W_Q (None for Q, K, V given directly)."""
-        if self.heads[0].direct:
+        """The width of the block's input, read from W_Q (None for Q, K, V or the scores given directly)."""
+        if self.heads[0].direct or self.heads[0].scores is not None:
             return None
         m, t = self.heads[0].W[0]
         return len(m[0]) if t else len(m)
@@ -103,8 +109,9 @@ def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
         (cfg.mask is Mask.PADDING and j in cfg.padded)
 
 
+DIRECT = ("Q", "K", "V", "scores")  # what a first layer may give directly, instead of embeddings and weights
 KEYS = {"kind", "heads", "Wq", "Wk", "Wv", "Wq_all", "Wk_all", "Wv_all", "bq", "bk", "bv", "bq_all", "bk_all",
-        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V"}
+        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V", "scores", "d_k"}
 
 
 def read_scale(r, v, key: tuple) -> Scale:
@@ -137,6 +144,8 @@ class Attention(BlockKind):
     # ---- reading --------------------------------------------------------------------------
     def read(self, r, table, key, ctx: ReadContext):
         r.table(table, key, KEYS, "an attention block's weights")
+        if "scores" in table:
+            return self._read_scores(r, table, key, ctx)
         if any(k in table for k in "QKV"):
             return self._read_direct(r, table, key, ctx)
         d_in = ctx.stream
@@ -239,31 +248,56 @@ class Attention(BlockKind):
         if extra:
             raise r.fail(f"{extra[0]!r} does not go with Q/K/V given directly", key + (extra[0],),
                          expected="Q, K and V tables (and scale, mask)")
-        labels = [p.label for p in ctx.positions]
-        mats = []
-        for name in "QKV":
-            t = table.get(name)
-            if not isinstance(t, dict):
-                raise r.fail(f"{name} must be a table of rows keyed by token", key + (name,),
-                             expected=f'{name} = {{ "{labels[0]}" = [..], ... }}', found=_show(t))
-            for lab in t:
-                if lab not in labels:
-                    raise r.fail(f"unknown token {lab!r} in {name}", key + (name, lab),
-                                 expected=f"one of: {', '.join(labels)}", found=_show(lab))
-            rows, width = [], None
-            for lab in labels:
-                if lab not in t:
-                    raise r.fail(f"{name} has no row for {lab!r}", key + (name,), expected="a row for every position",
-                                 found=f"rows for {', '.join(t)}")
-                row = r.vector(t[lab], key + (name, lab), width)
-                width = len(row)
-                rows.append(row)
-            mats.append(tuple(rows))
+        mats = [self._rows(r, table, key, name, ctx) for name in "QKV"]
         if len(mats[0][0]) != len(mats[1][0]):
             raise r.fail("Q and K must have the same width d_k", key + ("K",), expected=f"{len(mats[0][0])} columns",
                          found=f"{len(mats[1][0])}")
         return AttentionCfg((HeadCfg(direct=tuple(mats)),), None, None, *self._conventions(r, table, key, ctx)), \
             len(mats[2][0])
+
+    def _rows(self, r, table, key, name: str, ctx: ReadContext, width: int | None = None) -> Matrix:
+        """A table of rows keyed by token, a row for every position, each ``width`` long (when given)."""
+        labels = [p.label for p in ctx.positions]
+        t = table.get(name)
+        if not isinstance(t, dict):
+            raise r.fail(f"{name} must be a table of rows keyed by token", key + (name,),
+                         expected=f'{name} = {{ "{labels[0]}" = [..], ... }}', found=_show(t))
+        for lab in t:
+            if lab not in labels:
+                raise r.fail(f"unknown token {lab!r} in {name}", key + (name, lab),
+                             expected=f"one of: {', '.join(labels)}", found=_show(lab))
+        rows = []
+        for lab in labels:
+            if lab not in t:
+                raise r.fail(f"{name} has no row for {lab!r}", key + (name,), expected="a row for every position",
+                             found=f"rows for {', '.join(t)}")
+            row = r.vector(t[lab], key + (name, lab), width)
+            width = len(row)
+            rows.append(row)
+        return tuple(rows)
+
+    def _read_scores(self, r, table, key, ctx: ReadContext):
+        """The scores given directly (a notebook printed Q·Kᵀ, then its softmax), a row per query position and a
+        column per key position; V beside them when given (else the block's output is the weights); d_k when
+        stated (the scale √d_k needs it; else the scale is a number or none)."""
+        if not ctx.direct_allowed:
+            raise r.fail("the scores can be given directly only in the first layer of a case without embeddings",
+                         key + ("scores",), hint="put the scores in a first layer of one block")
+        extra = [k for k in table if k not in ("scores", "V", "d_k", "scale", "mask", "kind")]
+        if extra:
+            raise r.fail(f"{extra[0]!r} does not go with the scores given directly", key + (extra[0],),
+                         expected="a scores table (and V, d_k, scale, mask)")
+        n = len(ctx.positions)
+        scores = self._rows(r, table, key, "scores", ctx, n)
+        values = self._rows(r, table, key, "V", ctx) if "V" in table else None
+        dk = r.integer(table["d_k"], key + ("d_k",), 1, "the width of the queries, e.g. d_k = 64") \
+            if "d_k" in table else None
+        conventions = self._conventions(r, table, key, ctx)
+        if conventions[0].kind is ScaleKind.SQRT_DK and dk is None:
+            raise r.fail("the scale √d_k needs d_k beside the scores given directly", key + ("scale",),
+                         expected='d_k = 64, or scale = "none" or a number', hint="say d_k, or the divisor itself")
+        head = HeadCfg(scores=scores, values=values, dk=dk)
+        return AttentionCfg((head,), None, None, *conventions), len(values[0]) if values is not None else n
 
     # ---- building ---------------------------------------------------------------------------
     def build(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, outputs) -> Step:
@@ -273,6 +307,7 @@ class Attention(BlockKind):
             b.alias(place.key("concat"), concat)
         else:
             dv = cfg.d_v
+            assert dv is not None  # (several heads: each with its V)
 
             def fn(idx):
                 t, m = idx
@@ -292,22 +327,29 @@ class Attention(BlockKind):
 
     def _head(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, h: int, hc: HeadCfg) -> Step:
         n = len(b.labels)
-        qkv = []
-        for which, name in enumerate("QKV"):
-            if hc.direct:
-                qkv.append(b.given(_SPEC[name], place, hc.direct[which], head=h, param=False))
-                continue
-            w = b.given(_SPEC["W" + name.lower()], place, hc.W[which][0], head=h)
-            bias = hc.b[which]
-            bs = b.given(_SPEC["b" + name.lower()], place, bias, head=h) if bias is not None else None
-            qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=hc.W[which][1], head=h))
-        q, k, v = qkv
-        dk = q.dims[1]
-        divisor = {ScaleKind.SQRT_DK: X.sqrt(X.const(dk)), ScaleKind.NONE: X.ONE}.get(cfg.scale.kind)
+        v: Step | None
+        if hc.scores is not None:  # the scores as a program printed them: no Q, no K
+            scores = b.given(_SPEC["scores"], place, hc.scores, head=h, param=False)
+            v = b.given(_SPEC["V"], place, hc.values, head=h, param=False) if hc.values is not None else None
+            dk = hc.dk
+        else:
+            qkv = []
+            for which, name in enumerate("QKV"):
+                if hc.direct:
+                    qkv.append(b.given(_SPEC[name], place, hc.direct[which], head=h, param=False))
+                    continue
+                w = b.given(_SPEC["W" + name.lower()], place, hc.W[which][0], head=h)
+                bias = hc.b[which]
+                bs = b.given(_SPEC["b" + name.lower()], place, bias, head=h) if bias is not None else None
+                qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=hc.W[which][1], head=h))
+            q, k, v = qkv
+            dk = q.dims[1]
+            first, second = (k, q) if cfg.kt_q else (q, k)
+            scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
+        divisor = {ScaleKind.SQRT_DK: X.sqrt(X.const(dk)) if dk is not None else None,
+                   ScaleKind.NONE: X.ONE}.get(cfg.scale.kind)
         sqrt_dk = b.given(_SPEC["sqrt_dk"], place, cfg.scale.number if divisor is None else divisor, head=h,
                           param=False)
-        first, second = (k, q) if cfg.kt_q else (q, k)
-        scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
         scaled = b.elementwise(_SPEC["scaled"], place, K.DIV, (scores, sqrt_dk), head=h)
         shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
         present = lambda idx: not masked(cfg, idx[0], idx[1])  # noqa: E731
@@ -327,6 +369,8 @@ class Attention(BlockKind):
                               ((exp, (0, 1)), (expsum, (1,) if cfg.softmax_cols else (0,))), head=h,
                               kind_of=None if cfg.mask is Mask.NONE else
                               (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
+        if v is None:  # scores given without V: the weights are what the block gives
+            return weights
         dv = v.dims[1]
         wv = b.broadcast(_SPEC["weighted_v"], place, (n, n, dv), K.MUL, ((weights, (0, 1)), (v, (1, 2))), head=h,
                          lazy=True, kind_of=None if cfg.mask is Mask.NONE else
@@ -347,11 +391,12 @@ class Attention(BlockKind):
         H = len(cfg.heads)
         hs = "^{(h)}" if H > 1 else ""
         lines = []
-        if not cfg.heads[0].direct:
+        if not cfg.heads[0].direct and cfg.heads[0].scores is None:
             bias = any(b is not None for b in cfg.heads[0].b)
             lines.append(rf"q{hs}_i = {x} W^{{Q{hs[1:-1] if H > 1 else ''}}}" + (r" + b^Q" if bias else "") +
                          rf",\quad k{hs}_i = {x} W^{{K}},\quad v{hs}_i = {x} W^{{V}}")
         lines += [
+            r"s_{ij}\ \text{(given)}" if cfg.heads[0].scores is not None else
             r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
             rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}" if divisor != "1" else
             r"\tilde{s}_{ij} = s_{ij}\ \text{(no scaling)}",
@@ -364,8 +409,9 @@ class Attention(BlockKind):
             rf"\Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
             + {Mask.CAUSAL: r"\ (\alpha_{ij} = 0 \text{ for } j > i)",
                Mask.NO_SELF: r"\ (\alpha_{ii} = 0)"}.get(cfg.mask, ""),
-            rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j",
         ]
+        if cfg.d_v is not None:
+            lines.append(rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j")
         if H > 1:
             lines.append(r"\hat{c}_i = [c^{(1)}_i, \ldots, c^{(" + str(H) + r")}_i]")
         if cfg.Wo is not None:
@@ -374,12 +420,12 @@ class Attention(BlockKind):
 
     def alternatives(self, cfg: AttentionCfg) -> list[Alternative]:
         out = []
+        dk = cfg.d_k
         for kind, what in ((ScaleKind.NONE, "no scaling (scores not divided by √d_k)"),
                            (ScaleKind.SQRT_DK, "scores divided by √d_k")):
-            if cfg.scale.kind is not kind:
+            if cfg.scale.kind is not kind and (dk is not None or kind is not ScaleKind.SQRT_DK):
                 out.append(Alternative(f"convention.scale={kind.value}", what, replace(cfg, scale=Scale(kind))))
-        if cfg.scale.kind is not ScaleKind.NUMBER:
-            dk = cfg.d_k
+        if cfg.scale.kind is not ScaleKind.NUMBER and dk is not None:
             out.append(Alternative("convention.scale=d_k", f"scores divided by d_k = {dk} instead of √d_k",
                                    replace(cfg, scale=Scale(ScaleKind.NUMBER, Number.of(dk)))))
             d = cfg.d_model
@@ -392,13 +438,14 @@ class Attention(BlockKind):
         out.append(Alternative(f"convention.mask={other.value}",
                                "the causal mask left out" if other is Mask.NONE else "a causal mask applied",
                                replace(cfg, mask=other)))
-        out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ instead of Q·Kᵀ",
-                               replace(cfg, kt_q=not cfg.kt_q)))
+        if cfg.heads[0].scores is None:
+            out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ instead of Q·Kᵀ",
+                                   replace(cfg, kt_q=not cfg.kt_q)))
         if cfg.softmax is Softmax.PLAIN:
             out.append(Alternative("convention.softmax_axis=columns",
                                    "the softmax taken down each column instead of along each row",
                                    replace(cfg, softmax_cols=not cfg.softmax_cols)))
-        if not cfg.heads[0].direct:
+        if not cfg.heads[0].direct and cfg.heads[0].scores is None:
             for which, name in enumerate(("Wq", "Wk", "Wv")):
                 if square(cfg.heads[0].W[which]):
                     heads = tuple(replace(hc, W=tuple((mm, not tt) if k == which else (mm, tt)

@@ -12,7 +12,7 @@ from ...errors import CaseError
 from ..notes import Note, NoteKind
 from . import items as I
 from . import values as V
-from .names import role
+from .names import role, step_hint
 
 
 def plain(text: str) -> I.Items:
@@ -30,6 +30,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     if first_line == 1:
         text = _front_matter(text, out)
     text = _IAL.sub("", text)  # kramdown's {: .table .table-sm} after a table (Jekyll): no row of it
+    text = _in_display(text)
     md = MarkdownIt("commonmark").enable("table")
     tokens = md.parse(_CODE_PIPE_ROW.sub(_code_pipes, text))
     for t in tokens:
@@ -60,6 +61,24 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             continue
         k += 1
     return out
+
+
+_UNDERLINE = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")
+
+
+def _in_display(text: str) -> str:
+    """A ``$$`` display whose product is written over lines, ``=`` alone on a line before the result: the ``=`` (or a
+    ``-``) is maths, not the underline of a heading (CommonMark's setext) that would swallow the lines above it;
+    indented, it stays a line of the paragraph (the document's line numbers are kept)."""
+    if "$$" not in text:
+        return text
+    lines = text.split("\n")
+    inside = False
+    for k, line in enumerate(lines):
+        if inside and _UNDERLINE.match(line):
+            lines[k] = "    " + line.strip()
+        inside ^= line.count("$$") % 2 == 1
+    return "\n".join(lines)
 
 
 _HTML_TABLE = re.compile(r"<table[\s>]", re.IGNORECASE)
@@ -139,7 +158,15 @@ def _markdown_text(s: str) -> str:
 
 def _plain_markdown(s: str) -> str:
     s = s.replace("\\*", "×").replace("\\_", "_")
+    if "\\[" in s:  # \[1, 0] · \[0, 1]: a bracket escaped (as an editor saves it), not MathJax's display maths
+        s = "\n".join(_ESCAPED_OPEN.sub("[", _ESCAPED_CLOSE.sub("]", line)) if _ESCAPED_OPEN.search(line) else line
+                      for line in s.split("\n"))
     return re.sub(r"(?<![\w$])[*_]{1,2}|[*_]{1,2}(?![\w$])|`", "", s)
+
+
+# \[0.5, …] or \[\[0, 1], …: a vector's bracket, closed on its line (\[ alone on a line opens MathJax's display)
+_ESCAPED_OPEN = re.compile(r"\\\[(?=[ \t]*(?:[-−]?\d|\.\d|\\\[)[^\n]*\])")
+_ESCAPED_CLOSE = re.compile(r"(?<=[\d\]])[ \t]*\\\]")
 
 
 def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> int:
@@ -171,6 +198,9 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         heading if not context[1] and role(heading) not in (None, "X") else ""
     if not name:  # "The output matrix W_U (one column per word):": a sentence that ends on a weight's name
         name = _sentence_name(context[1])
+    if not name and before == "heading_close" and not context[1]:  # ### Q @ K^T (### Weights = softmax(…)) over it
+        said = heading.split("=")[0].strip()
+        name = said if len(said) <= 40 and step_hint(said) is not None else ""
     if after_table and caption is None:
         name = ""
     _add_table(header, rows, line, out, context, lines, name)
@@ -800,6 +830,11 @@ def _grouped_table(got: dict, line: int, shift: int, out: I.Items, context: list
     return True
 
 
+# an equation editor's rendering options before the formula: \dpi{120}, \bg{white} or codecogs' \bg_white, \fn_cm, \large
+_RENDERING = re.compile(r"^(?:\\(?:dpi|bg|fg|fn)(?:\{[^}]*\}|_\w+)\s*|\\(?:tiny|small|normal|large|Large|LARGE|huge|Huge|"
+                        r"inline)(?![A-Za-z])\s*)+")
+
+
 def _image_tex(v: str) -> str:
     """The LaTeX an equation image is made from (``…/svg.image?\\begin{bmatrix}…``, URL-encoded), or ""."""
     from urllib.parse import unquote_plus
@@ -810,7 +845,7 @@ def _image_tex(v: str) -> str:
         return ""
     k = t.find("?")
     t = t[k + 1:] if k >= 0 and ("http" in t[:k] or "/" in t[:k]) else t
-    t = re.sub(r"^\\(?:dpi|bg|fg)\{[^}]*\}\s*|^\\(?:small|large|huge|normal)\s*", "", t.strip())
+    t = _RENDERING.sub("", t.strip())
     return " ".join(t.split())
 
 

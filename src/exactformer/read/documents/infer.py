@@ -188,8 +188,8 @@ def _axis_map(step, ax: int | None, labels: list[str] | None, count: int, no_sel
         if not all(i is not None for i in found):
             folded = {lab.casefold(): k for k, lab in enumerate(names)}
             found = [folded.get(lab.casefold()) for lab in labels]
-        if not all(i is not None for i in found):
-            found = [_setting_row(lab, names) for lab in labels]
+        if not all(i is not None for i in found) and any("=" in nm for nm in names):
+            found = [_setting_row(lab, names) for lab in labels]  # (only rows named T=0.5 are rows of a setting)
         if all(i is not None for i in found):
             return found
         return list(range(size)) if count == size else None  # labels of the document's own: rows by position
@@ -309,8 +309,8 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
     own (rows by the table's rows); a column of numbers beside vectors as a vector."""
     heads = t.col_labels
     if heads and len(heads) == len(t.rows[0]) and len(heads) > 1:
-        index = [k for k, h in enumerate(heads) if _INDEX_HEAD.fullmatch(V.clean(h).strip().lower()) and
-                 V.counting([r[k] for r in t.rows])]
+        index = [k for k, h in enumerate(heads) if (_INDEX_HEAD.fullmatch(V.clean(h).strip().lower()) and
+                 V.counting([r[k] for r in t.rows])) or id_column(h, [r[k] for r in t.rows])]
         if index and len(index) < len(heads):  # | 词 | pos | x |: the positions' numbers, no claim
             keep = [k for k in range(len(heads)) if k not in index]
             t = I.Table([[r[k] for k in keep] for r in t.rows], t.row_labels, [heads[k] for k in keep],
@@ -343,7 +343,7 @@ def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | 
 
 # ---- the whole reading -----------------------------------------------------------------------------------
 SCALAR_DIGITS = 4  # significant digits a lone labelled cell needs to be read as a quantity by its value alone
-_WEIGHT_NAME = re.compile(r"W_?[A-Za-z]\w*")  # W_proj, W_attn, Wout: a weight matrix by its name
+_WEIGHT_NAME = re.compile(r"W_?[A-Za-z]\w*")  # W_proj, W_attn, Wout: a weight matrix by its name (not "Weights")
 _TRAINED = re.compile(r"(?:grad|step\d+)\.")  # what a weight's name may also hold: its gradient, its update
 _IDS = re.compile(r"(?:\w+_)?ids?|idx|indices|token_?ids", re.IGNORECASE)  # input_ids = tensor([[0, 1, 2]])
 _ROOT_WORK = re.compile(r"\s*(?:√|sqrt)\s*\(?\s*\d{1,4}\s*\)?\s*(?:≈|≃|=|~)\s*\d+\.\d+\s*")  # a root's value, alone
@@ -512,14 +512,19 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if all(c is None or _value(c) == 0 for r in rows for c in r):
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
-            if len(rows) == 1 and V.one_hot(rows[0]) is not None:
+            if len(rows) == 1 and V.one_hot(rows[0]) is not None and not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
+            if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
+                    all(c is not None and "." not in c for r in rows for c in r):
+                notes.append(Note(f"{what}: whole numbers the code builds (an input of its own): not a claim"))
+                continue  # a = np.array([1, 2, 3]) for np.multiply(a, b): a warm-up's input, not the model's
             if isinstance(item, I.Named) and _IDS.fullmatch(I.strip_role(item.name).strip()) and \
                     all(c is not None and c.isdigit() for r in rows for c in r):
                 notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))
                 continue  # input_ids = tensor([[0, 1, 2]]): which words, not a quantity
-            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r):
+            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r) and \
+                    not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
@@ -569,7 +574,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
                 got = None  # "keys = {…}" is K or nothing
             if got is not None and not got.given and isinstance(item, I.Named) and \
-                    _WEIGHT_NAME.fullmatch(I.strip_role(item.name).strip()) and \
+                    _WEIGHT_NAME.fullmatch(I.strip_role(item.name).strip()) and hint is None and \
                     not _TRAINED.match(g.name(got.address_cells[0][0])):
                 got = None  # W_proj = [[…]]: a weight the document gives, not an activation (its gradient, its update)
             parts = _head_blocks(rows, row_labels, vals, hint) if got is None else None
@@ -581,6 +586,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 continue
             if got is None:
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
+            if got is None:
+                got = _named_matrix(rows, row_labels, col_labels, hint, vals)  # "Scores = [[…]]", its numbers made up
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
             if got is None:
@@ -762,8 +769,18 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         if g.is_scalar(a):
             index.add(a, said)
     out, left = [], 0
-    for text, line in numbers:
+    percents = _percents_of_a_row(numbers, claimed, g, vals)
+    for n, (text, line) in enumerate(numbers):
         plain = text.rstrip("%")
+        if n in percents:  # "39% to 'The', 39% to 'cat' and 22% to 'sat'": the weights it printed, as percentages
+            a = percents[n]
+            claimed.add(a, text, line)
+            out.append(f"[[claims]]\n# {what}: {g.name(a)} as a percentage\nat = "
+                       f"{toml_str(f'{what} ({I.where(line)})')}{_line_key(line)}\nvalues = {{ "
+                       f"{toml_str(g.name(a))} = {toml_str(text)} }}\n")
+            continue
+        if "." not in plain and text.endswith("%"):
+            continue  # a whole percentage alone ("50% of the time") states nothing the model has
         if "." not in plain or significant(plain) < max(digits, 1) or significant(plain.rstrip("0")) < min(digits, 2):
             left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros are no digits)
             continue
@@ -797,6 +814,45 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
         notes.append(Note(f"{what}: {len(out)} restate quantities the document states elsewhere"
                           + (f", {left} restate none (not read)" if left else ""),
                           NoteKind.UNMATCHED if left else NoteKind.READ))
+    return out
+
+
+MAX_ROW_CELLS = 256  # cells of a step whose row a sentence's percentages may restate
+
+
+def _percents_of_a_row(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values) -> dict[int, Address]:
+    """Whole percentages a sentence gives together ("about 39% to The, 39% to cat and 22% to sat"), each of two
+    digits or more: the cells of one step the document printed as decimals before (0.39, 0.22), when two or more
+    of them on one line are each 100 times the document's own number for a cell of that one step; each such
+    percentage the next cell (in order) of that step whose number or value it is. Any other percentage, and one
+    alone, is no evidence: 50% restates nothing."""
+    by_line: dict[int, list[int]] = {}
+    for n, (text, line) in enumerate(numbers):
+        if text.endswith("%") and "." not in text and len(text[:-1].strip().lstrip("0")) >= 2:
+            by_line.setdefault(line, []).append(n)
+    out: dict[int, Address] = {}
+    own: dict[Fraction, list[Address]] = {}  # 100 × the document's own number → the cells it was printed for
+    for a, said in claimed.texts.items() if by_line else ():
+        if said is not None and not a.grad and not a.t and (x := V.number(said)) is not None:
+            own.setdefault(Fraction(x) * 100, []).append(a)
+    for on_line in by_line.values():
+        ns = [n for n in on_line if Fraction(numbers[n][0][:-1].strip()) in own]  # (another, "50% of the units": not)
+        pcts = [Fraction(numbers[n][0][:-1].strip()) for n in ns]
+        steps = {a.step for p in pcts for a in own[p]}
+        if len(ns) < 2 or len(steps) != 1:
+            continue
+        st = g.step(next(iter(steps)))
+        if prod(st.dims) > MAX_ROW_CELLS:
+            continue
+        cells = [Address(st.key, idx) for idx in product(*(range(d) for d in st.dims))]
+        used: set[Address] = set()
+        for n, p in zip(ns, pcts):
+            fits = [a for a in cells if a not in used and (a in own.get(p, []) or (
+                (v := vals.get(a)) is not None and abs(v * 100 - float(p)) <= 0.5))]
+            fits.sort(key=lambda a: (a not in own.get(p, []), a.idx))
+            a = fits[0] if fits else own[p][0]
+            used.add(a)
+            out[n] = a
     return out
 
 
@@ -1118,10 +1174,24 @@ def _matrices(item):
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
         name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
-        hint = step_hint(name) if name else None
+        hint = (step_hint(name) or _qkv(role(name))) if name else None  # "Keys: [1, 0]": K before the input
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             hint, bare, item.row_lines or [item.line], None
+
+
+def _qkv(r: str | None) -> str | None:
+    return r if r in ("Q", "K", "V") else None
+
+
+_ID_COLUMN = re.compile(r"(?:token|input|word)?[ _]?ids?|索引|번호", re.IGNORECASE)
+
+
+def id_column(head: str, cells: list) -> bool:
+    """Whether a table's column numbers its rows by the vocabulary (| Token ID | Dim 1 | …: 65, 0, 62, 65): which
+    token, not a quantity."""
+    return bool(_ID_COLUMN.fullmatch(V.clean(head).strip())) and \
+        all(isinstance(c, str) and c.isdigit() for c in cells)
 
 
 def _printed_by(at: str) -> str:
@@ -1236,6 +1306,16 @@ def _standing(got: _Match | None, n: int) -> _Match | None:
     return got
 
 
+def _named_exactly(rows: list[list[str]], hint: str | None, vals: _Values) -> bool:
+    """Whether a one-hot row (y = (0, 0, 1): a target, as a rule) or a matrix of 0s and 1s (a mask) is named as a step
+    ("Query: [1, 0]", "Keys: [1, 0] and [0, 1]", "Attention Scores (Q × K^T / √d):" over an identity) and is, to the
+    last digit, rows of that step: a toy example's Q, K or V, its scores."""
+    if hint is None:
+        return False
+    got = _match_matrix(rows, None, None, vals, lambda s: s.spec.name == hint)
+    return got is not None and got.exact == got.cells
+
+
 def _named_row(item, g, vals: _Values) -> _Match | None:
     """A vector named by a step and a position (``q_{밥을}``, ``k_{cat}``) as wide as that step's rows: the row
     it names, claimed whatever its numbers (a slip upstream makes every one of them differ)."""
@@ -1252,6 +1332,35 @@ def _named_row(item, g, vals: _Values) -> _Match | None:
     st = steps[0]
     row = st.labels[0].index(sub)
     return _scored([(Address(st.key, (row, j)), t) for j, t in enumerate(item.array)], vals, [0] * len(item.array))
+
+
+NEAR_MATRIX = 0.5  # how far (relative) any cell of a matrix named as a step may lie from the model's, most of
+# them (NEAR_NAMED) nearer, and the matrix still be that step
+
+
+def _named_matrix(rows, row_labels, col_labels, hint: str | None, vals: _Values) -> _Match | None:
+    """A matrix the document names as a step (``Scores = […]``, ``Weights``, an equation image's ``\\text{Scores}``)
+    that is exactly that step's shape, its rows and columns the step's own, when the model has one such step: the
+    step, claimed whatever its numbers when each lies near the model's value (most within ``NEAR_NAMED``, all
+    within ``NEAR_MATRIX``): a post whose numbers drifted as its author worked them (or made them up) still
+    states that step, and the audit judges every cell."""
+    if hint is None or len(rows) < 2 or any(len(r) != len(rows[0]) or None in r for r in rows) or len(rows[0]) < 2:
+        return None
+    steps = [st for st in vals.g.steps.values() if st.spec.name == hint and st.listed and not st.is_given and
+             not st.lazy and len(st.dims) == 2]
+    if len(steps) != 1:  # one head's, one layer's: several would be a guess
+        return None
+    st = steps[0]
+    ri = _axis_map(st, 0, row_labels, len(rows))
+    ci = _axis_map(st, 1, col_labels, len(rows[0]))
+    if ri is None or ci is None or None in ri or None in ci or st.dims != (len(rows), len(rows[0])):
+        return None
+    cells = [(Address(st.key, (i, j)), t) for i, row in zip(ri, rows) for j, t in zip(ci, row)
+             if i is not None and j is not None]  # (none is: checked above)
+    off = [_off_model(t, v) if (v := vals.get(a)) is not None else None for a, t in cells]
+    if any(d is None or d > NEAR_MATRIX for d in off) or sum(d <= NEAR_NAMED for d in off) * 2 <= len(off):  # type: ignore[operator]
+        return None
+    return _scored(cells, vals, [i // len(rows[0]) for i in range(len(cells))])
 
 
 def _scored(cells: list[tuple[Address, str]], vals: _Values, rows: list[int]) -> _Match | None:

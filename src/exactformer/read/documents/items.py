@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import NamedTuple
 
 from ...errors import ParseError
@@ -41,6 +42,7 @@ class Named:
     label: str | None = None  # a vector's token from its comment (``x = [0.1, 0.3]  # "Hello"``)
     row_lines: list[int] | None = None  # the line of each row, when a matrix is printed one row a line
     col_labels: list[str] | None = None  # the words above a matrix's columns (a vocabulary)
+    literal: bool = False  # built by a constructor in code (np.array([…]), torch.tensor([…])): an input, as a rule
 
 
 @dataclass
@@ -112,6 +114,35 @@ _ASSIGN = re.compile(r"^\s*(?:(?:let|var|const)\s+)?([^\s=:：→]{1,40}?)\s*(?:
 _JULIA_VECTOR = re.compile(r"^(\d{1,4})-element (?:Vector|Array)\{[^{}]*\}(?:\([^()]*\))?:?$")
 _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
+_LABEL_ABOVE = re.compile(r"^\s*([^\W\d][^=:：\[\]{}]{0,58}?\s[^=:：\[\]{}]{0,58}?)\s*[:：]\s*$")  # words, a colon
+_INT_SETTING = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*=\s*(\d{1,3})\s*(?:#.*)?$")
+MAX_EYE = 64  # the size of an identity matrix built in code that is read as one
+_FACTOR = r"(" + V.NUMBER.pattern + r")"
+_EYE = re.compile(r"(?:" + _FACTOR + r"\s*\*\s*)?(?:torch|np|numpy|jnp|tf)\.(?:eye|identity)\(\s*(?:(\d{1,3})|([A-Za-z_]\w{0,30}))"
+                  r"\s*(?:,[^()]*)?\)(?:\s*\*\s*" + _FACTOR + r")?")  # torch.eye(4), np.identity(n) * 2, 2 * np.eye(3)
+
+
+def _size(text: str, sizes: dict[str, int]) -> int | None:
+    """A matrix's size as the code writes it: a number, or a name the code set to one above."""
+    size = int(text) if text.isdigit() else sizes.get(text)
+    return size if size is not None and 1 <= size <= MAX_EYE else None
+
+
+_TIMES = re.compile(r"^\s*(?:\\cdot|\\times|·|⋅|×|\*|@|\\begin\{)")
+
+
+def _operand(lines: list[str], k: int) -> bool:
+    """Whether the next line that says something, from line k on, multiplies what stands above it (``\\cdot``, ×,
+    another matrix): the matrix above is an operand of a product, not what the name before it is."""
+    for line in lines[k:k + 3]:
+        if line.strip():
+            return bool(_TIMES.match(V.clean(line)))
+    return False
+
+
+_IDENT = re.compile(r"[^\W\d][\w^{}']{0,20}")  # a symbol's name: W_Q1, W^O, q_{1}
+# two names or more set equal, perhaps said in words, the matrix they share on the lines below ("W_Q = W_K = I")
+_NAMES_ABOVE = re.compile(r"^\s*((?:" + _IDENT.pattern + r"\s*=\s*){2,})(?:[^\W\d][^=\d]{0,40})?$")
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
@@ -158,6 +189,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                 NoteKind.NOT_READ))
         lines = lines[:MAX_LINES]
     label: tuple[str, str] | None = None
+    sizes: dict[str, int] = {}  # the whole numbers the code sets (d_model = 4), for torch.eye(d_model)
     k = 0
     while k < len(lines):
         raw = lines[k]
@@ -165,6 +197,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
+        if "Size" in s or "Shape" in s:  # torch.Size([1, 3, 2]), TensorShape([2, 4]): a shape, no numbers of the example
+            s = _SHAPE_PRINT.sub("Size", s)
         if "|" in s:
             s = _GIVEN_CONTEXT.sub(r"\1(\2)", s)  # P(king | once upon a) = 0.2420: the probability of a word
         if "%" in s and (pct := _PERCENT_AFTER.search(s)):  # = 0.2420 (24.2 %): the value, then in percent
@@ -273,10 +307,17 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                    [n + at_row + j for j in range(len(rows))] if len(rows) > 1 else None))
             k += used
             continue
-        if alone and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
+        chained = _NAMES_ABOVE.match(s) if not alone else None
+        names = [_name(alone.group(1))] if alone else _given_names(_IDENT.findall(chained.group(1))) if chained else []
+        if not names and (said_above := _LABEL_ABOVE.match(s)):  # print("Attention Weights (softmax):") over it
+            names = [said_above.group(1).strip()]
+        if names and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None, slices=True)  # print("Q =\n", Q): the name, the array below
-            if got is not None and not isinstance(got[0], tuple):
-                out.found += _arrays(_name(alone.group(1)), got, n + 1, _at(context, n + 1), None)
+            if got is not None and not isinstance(got[0], tuple):  # "W_Q = W_K = W_V = identity" over it: each
+                if _operand(lines, k + 1 + got[2]):  # Q = [X] · [W_Q] = […]: X is no Q, the result after = is
+                    names = [""]
+                for name in names:
+                    out.found += _arrays(name, got, n + 1, _at(context, n + 1), None)
                 k += 1 + got[2]
                 continue
         if alone and k + 1 < len(lines):  # Q = / dogs [0.9, 0.2] / chase [0.3, 1.0]: a vector per labelled row
@@ -305,6 +346,18 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(_dict_table("", got[0], n, _at(context, n)))
                 k += got[2]
                 continue
+        rows_said = _LABELLED_ROWS.match(s) if s.count("[") >= 2 else None
+        if rows_said:  # "Keys: [1, 0] and [0, 1]": the rows of one matrix, named by the label (its aside left off)
+            listed = [V.array(v) or [] for v in re.findall(r"\[[^\[\]]*\]", rows_said.group(2))]
+            if all(v and not isinstance(v[0], list) and len(v) == len(listed[0]) for v in listed):
+                out.found.append(Named(_name(rows_said.group(1)), listed, n, _at(context, n)))
+                k += 1
+                continue
+        called = _SOFTMAX_OF.search(s)
+        if called and (gives := V.array(called.group(1))) and not isinstance(gives[0], list):
+            out.found.append(Named("softmax", gives, n, _at(context, n)))  # softmax([1, 0]) ≈ [0.73, 0.27]: its value
+            k += 1
+            continue
         said_as = _NAME_AND_TOKEN.match(s)
         if said_as:  # h1 (“the”) = [0.6, -0.1, 0.3]: a vector's name, and the token it belongs to
             got = _array_at(lines, k, said_as.group(3), comment) if _starts_array(said_as.group(3)) else None
@@ -312,8 +365,20 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(_name(said_as.group(1)), got[0], n, _at(context, n), None, said_as.group(2)))
                 k += got[2]
                 continue
-        # a named array, possibly over several lines
+        if (setting := _INT_SETTING.match(s)) is not None:  # d_model = 4: a size the code uses below
+            sizes[setting.group(1)] = int(setting.group(2))
         m = _ASSIGN.match(s)
+        eye = _EYE.match(m.group(2).strip()) if m and ("eye" in s or "identity" in s) else None
+        if eye and m and m.group(2).strip()[eye.end():].strip() not in ("", ")"):  # …copy_(torch.eye(4)): its )
+            eye = None
+        if m and eye and (order := _size(eye.group(2) or eye.group(3), sizes)) is not None:
+            factor = _scalar(eye.group(1) or eye.group(4) or "1")  # torch.eye(d_model) * 2: the identity, scaled
+            ident = V.scaled([["1" if i == j else "0" for j in range(order)] for i in range(order)], factor or 0)
+            if ident is not None and factor:
+                out.found.append(Named(_name(m.group(1)), ident, n, _at(context, n)))
+                k += 1
+                continue
+        # a named array, possibly over several lines
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
             got = _array_at(lines, k, value, comment, slices=True)
@@ -323,7 +388,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 if isinstance(arr, tuple):  # a dict keyed by token
                     out.found.append(_dict_table(name, arr, n, _at(context, n)))
                 else:
-                    out.found += _arrays(name, got, n, _at(context, n), comment)
+                    made = _arrays(name, got, n, _at(context, n), comment)
+                    for x in made if V.wrapped(value) else ():  # a = np.array([1, 2, 3]): the code's own input
+                        x.literal = True
+                    out.found += made
                 _after_matrix(lines, k, used, n, context, out)
                 k += used
                 continue
@@ -471,10 +539,15 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         k += 1
 
 
+_SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
+# softmax of a vector written out, then what it gives (≈, →): the weights of those scores
+_SOFTMAX_OF = re.compile(r"(?<![\w\\])softmax\s*\(\s*\[[^\[\]()]*\]\s*\)\s*(?:=|≈|≒|→|->|⇒)\s*(\[[^\[\]]*\])\s*[.,;]?\s*$",
+                         re.IGNORECASE)
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
-_LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %; not 3.11.4, e^0.5
+_LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+|\d{1,3}(?=\s?%))(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %, 39%; not
+# 3.11.4, e^0.5
 
 
 def _after_matrix(lines: list[str], k: int, used: int, n: int, context: list[str], out: Items) -> None:
@@ -869,10 +942,17 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
                 [j for j, _ in labels] if len(labels) == total else None)
     if arr is None:
         return None
+    if arr and isinstance(arr[0], list) and _TRANSPOSED.search(body):  # torch.tensor([[…]]).T: the matrix it gives
+        return [list(col) for col in zip(*arr)], None, used, None
     rows = [lab for _, lab in labels]
     named = rows if arr and isinstance(arr[0], list) and len(rows) == len(arr) and all(rows) else None
     offsets = [j for j, _ in labels] if arr and isinstance(arr[0], list) and len(labels) == len(arr) else None
     return arr, named, used, offsets
+
+
+# the literal's transpose, as code writes it after the constructor's closing bracket (and its keyword arguments)
+_TRANSPOSED = re.compile(r"\]\s*(?:,[^\[\]()]*(?:\([^()]*\)[^\[\]()]*)*)?\)?\s*\.\s*(?:T\b(?!\s*\()|t\(\s*\)|"
+                         r"transpose\(\s*(?:0\s*,\s*1|1\s*,\s*0|-2\s*,\s*-1|-1\s*,\s*-2)\s*\))\s*[;,]?\s*$")
 
 
 def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:
@@ -1022,6 +1102,9 @@ def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
 
 _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]\s*(" + V.NUMBER.pattern +
                              r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?\s*[.。]?$")
+_VEC = r"\[\s*" + V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+\s*\]"
+_LABELLED_ROWS = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=()\[\]]{1,30}?)\s*(?:\([^()]{0,40}\))?\s*[:：]\s*(" + _VEC +
+                            r"(?:\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|和|と|및|và)\s*" + _VEC + r")+)\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
 _FOR_ROW = re.compile(r"^(?:For|Pour|Für|Para|Per)\s+[*_`]{0,2}([^\W\d][^\s:：*_`,]{0,19})[*_`]{0,2}[\s,:：]")  # "For *cat*, …"
 _TOKEN_RESULT = re.compile(r"^([A-Za-z_]\w{0,20})\s*\[\s*['\"]([^'\"\[\]]{1,30})['\"]\s*\]\s*=.*[=≈]\s*(" + V.NUMBER.pattern +
@@ -1369,7 +1452,19 @@ _PROSE_WORD = re.compile(r"(?<![\\\w])[^\W\d_]{3,}")  # "with", "and": a sentenc
 _TERM_BEFORE = re.compile(r"(?:\d|[+*·×/]|\d\s*-)\s*(?:\\,)?\s*$")  # a coefficient or an operator: the name is a term, not an lhs
 _PRODUCT_BEFORE = re.compile(r"(?:[⊙∘]|\\(?:odot|circ))\s*$")  # ∂L/∂x̂ = ∂L/∂y ⊙ γ = (…): a product's result, unnamed
 _NAME_TIMES = re.compile(r"(?:^|(?<=[\s(,;:]))([^\W\d][^\s=,;:$()\[\]·⋅*×]{0,10})\s*[·⋅]\s*$")
-_INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?=\[\s*\[)")
+_INLINE_MATRIX = re.compile(r"(?:^|(?<=[\s(,;:]))([^\s=,;:()\[\]]{1,40}?)\s*=\s*(?:(\(?\s*" + V.NUMBER.pattern +
+                            r"\s*\)?(?:\s*/\s*\(?\s*" + V.NUMBER.pattern + r"\s*\)?)?)\s*[·⋅×*]\s*)?(?=\[\s*\[)")
+# W = [[…]], or a number times the matrix: W^O = (1)/(2) · [[1, 0, 1, 0], …] (\frac{1}{2} \cdot, as TeX writes it)
+
+
+def _scalar(text: str) -> Fraction | None:
+    """A factor written before a matrix: 0.5, (1)/(2), 1/2 (None when it divides by zero)."""
+    parts = [V.number(p.strip().strip("()").strip()) for p in text.split("/")]
+    if any(p is None for p in parts):
+        return None
+    num = Fraction(parts[0])  # type: ignore[arg-type]
+    den = Fraction(parts[1]) if len(parts) > 1 else Fraction(1)  # type: ignore[arg-type]
+    return num / den if den else None
 
 
 def _inline_named(s: str) -> list[tuple[str, list]]:
@@ -1397,9 +1492,32 @@ def _inline_named(s: str) -> list[tuple[str, list]]:
             continue
         end = V.closing(s, m.end())
         a = V.array(s[m.end():end + 1]) if end is not None else None
-        if a is not None and a and isinstance(a[0], list):
-            found.append((m.start(), _name(m.group(1)), a))
+        factor = _scalar(m.group(2)) if m.group(2) else 1
+        if a is not None and a and isinstance(a[0], list) and factor is not None:
+            scaled = a if factor == 1 else V.scaled(a, factor)
+            if scaled is not None:
+                found.append((m.start(), _name(m.group(1)), scaled))
+    found += [(at, name, a) for start, name0, a in found
+              for at, name in _names_before(s, start, name0)]  # W_Q = W_K = W_V = [[1, 0], [0, 1]]
     return [(name, a) for _, name, a in sorted(found, key=lambda f: f[0])]
+
+
+_CHAINED = re.compile(r"(?:^|(?<=[\s$(,;:]))(" + _IDENT.pattern + r")\s*=\s*$")
+
+
+def _names_before(s: str, start: int, name: str) -> list[tuple[int, str]]:
+    """The names set equal to the one at ``start`` before it (``W_Q = W_K = W_V = [[0, 1], [1, 0]]``): each names
+    the same array, when every one of them names a given (``Z = AV = […]`` is a product's result, not two names)."""
+    out = []
+    while (m := _CHAINED.search(s[:start])) is not None:
+        out.append((m.start(1), _name(m.group(1))))
+        start = m.start(1)
+    return out if _given_names([name] + [n for _, n in out]) else []
+
+
+def _given_names(names: list[str]) -> list[str]:
+    """Names set equal, when each names a given (W_Q1 = W_K1 = W_V1 = …), else none."""
+    return names if all(role(n) is not None for n in names) else []
 
 
 def _inline_arrays(s: str) -> list:

@@ -14,6 +14,7 @@ A model is pure data (``Spec``: the case file's [model] table as a dict); ``case
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -288,6 +289,8 @@ def givens(found: I.Items) -> Givens:
         elif r is not None:
             g.weights.setdefault(r, []).append(x)
     _fused(g)
+    if all(r in g.weights and g.weights[r][0].name.strip().endswith(".weight") for r in ("Wq", "Wk", "Wv")):
+        g.layout = "column"  # W_q.weight.copy_(…): nn.Linear's weights, out×in (y = x Wᵀ)
     for r in ("Q", "K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
         rows = [x for x in named if role(x.name) == r and re.search(r"\d$", x.name) and len(V.shape(x.array)) == 1]
         rows = list({x.name: x for x in reversed(rows)}.values())[::-1]  # the first of each name
@@ -467,7 +470,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(rows), labels)
         return
     xs = g.weights.pop("X", [])
-    mat = next((x for x in xs if len(V.shape(x.array)) == 2), None)
+    mat = _x_for_weights(found, g, [x for x in xs if len(V.shape(x.array)) == 2])
     if mat is not None:
         g.X, g.x_items = [list(r) for r in mat.array], {id(mat)}
         g.x_note = f"X from {mat.name} ({I.where(mat.line)})"
@@ -484,6 +487,20 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.x_note = f"X from {', '.join(x.name for x in vecs)}"
         labels = [x.label for x in vecs]
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
+
+
+def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | None:
+    """Of the matrices called X, the first; or, when the document gives the projections (a notebook that works a
+    random input first, then its example), the one as wide as they take, the last before them."""
+    ws = g.weights.get("Wq") or g.weights.get("W1")
+    shape = V.shape(ws[0].array) if ws else ()
+    if not ws or len(shape) != 2 or not mats:
+        return mats[0] if mats else None
+    w = ws[0]
+    width = shape[1] if g.layout == "column" else shape[0]
+    fit = [x for x in mats if V.shape(x.array)[1] == width]
+    before = [x for x in fit if found.found.index(x) < found.found.index(w)]
+    return before[-1] if before else fit[0] if fit else mats[0]
 
 
 def _token_name(name: str) -> str | None:
@@ -618,9 +635,51 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
         return any(_FORMULA_HEAD.search(h) for h in getattr(x, "col_labels", None) or [])
 
     found_ = [p for p in found_ if not computed(p[0])] or found_
+    encoded = _encoded_pair(found_) if "positions" in g.words else None
+    if encoded is not None:  # "Before positional encoding" over a table, x + PE in the next: the first is the input
+        return encoded
     x, m = next((p for p in found_ if named_x(p[0])), None) or next((p for p in found_ if words(p[0])), None) \
         or found_[0]
     return m, getattr(x, "row_labels", None), x
+
+
+PAIR_SHARE = 0.9  # of the cells of x + PE that must differ from x's by the encoding, to the printed digits
+
+
+def _encoded_pair(mats: list) -> tuple[list[list[str]], None, object] | None:
+    """Two matrices of one shape, the second the first plus sinusoidal encodings of its rows' positions (from 0 or
+    1, base 10000, sines and cosines interleaved or in halves) in nearly every cell, to the printed digits: the first
+    (a table's column of token ids left out) is the input. Floats only find the pair; the audit judges every cell."""
+    from .infer import _units, _value, id_column
+
+    def numbers(x, m):
+        heads = getattr(x, "col_labels", None) or []
+        if isinstance(x, I.Table) and len(heads) == len(m[0]) and heads and id_column(heads[0], [r[0] for r in m]):
+            m = [r[1:] for r in m]  # | Token ID | Dim 1 | …: which token, then the vector
+        return m
+
+    shaped = [(x, numbers(x, m)) for x, m in mats]
+    for k, (a, ma) in enumerate(shaped):
+        n, d = len(ma), len(ma[0])
+        if d < 2 or d % 2:
+            continue
+        for _b, mb in shaped[k + 1:]:
+            if len(mb) != n or len(mb[0]) != d:
+                continue
+            diff = [[(_value(y) - _value(x), _units(x) + _units(y)) for x, y in zip(ra, rb)] for ra, rb in zip(ma, mb)]
+            for start, halves in ((0, False), (1, False), (0, True), (1, True)):
+                ok = sum(abs(dv - _pe(p + start, j, d, halves)) <= 1.5 * u for p, row in enumerate(diff)
+                         for j, (dv, u) in enumerate(row))
+                if ok >= PAIR_SHARE * n * d:
+                    return [list(r) for r in ma], None, a
+    return None
+
+
+def _pe(pos: int, j: int, d: int, halves: bool) -> float:
+    """The sinusoidal encoding (base 10000) of a position's component j, as a float: only to find a pair."""
+    i, cos = (j % (d // 2), j >= d // 2) if halves else (j // 2, j % 2 == 1)
+    angle = pos / 10000 ** (2 * i / d)
+    return math.cos(angle) if cos else math.sin(angle)
 
 
 _IN_PARENS = re.compile(r"[(（]\s*([^()（）\s]{1,12})\s*[)）]")
@@ -656,7 +715,7 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
         for m in re.finditer(r"[\"“„«「『]([^\"”“»」』]{2,120})[\"”“»」』]", s):
             words = [w.strip(".,!?。、") for w in m.group(1).split()]
             words = [w for w in words if w]
-            if len(words) == n and len(set(words)) == n:
+            if len(words) == n and len(set(words)) == n and not any(_CODE_WORD.search(w) for w in words):
                 return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
     for s in found.prose:  # "Two tokens, good and morning, embedded in …": the words a sentence lists
         for m in _LISTED.finditer(s):
@@ -668,6 +727,8 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
     return names, f"tokens {', '.join(names)} (no names in the document: rows by position)"
 
 
+# a quoted string of code, not a sentence: a print's label ("A @ B:\n", "W_query shape: {W_query.shape}")
+_CODE_WORD = re.compile(r"\\[a-z]|[@{}=;]|:$|[A-Za-z]_[A-Za-z]|[A-Za-z]\.[A-Za-z]")
 _LISTED = re.compile(r"(?:tokens?|words?|palabras|mots|wörter|parole|palavras|トークン|単語|토큰|단어|词)\s*[,:：]?\s*"
                      r"((?:[^\s,.:]{1,20}\s*,\s*)*[^\s,.:]{1,20}\s+(?:and|et|und|y|e|и|和)\s+[^\s,.:]{1,20})|"
                      r"(?:rows|zeilen|lignes|filas|righe|linhas|行)\s*[:：]\s*([^\s,.:()]{1,20}(?:\s*,\s*[^\s,.:()]{1,20})+)",
@@ -715,8 +776,11 @@ def _per_head(g: Givens, d: int) -> dict | None:
             return None
     layer: dict = {"heads": k, **{r: [list(w.array) for w in group] for r, group in zip(("Wq", "Wk", "Wv"), ws)}}
     wo = g.weights.get("Wo")
-    if wo and tuple(V.shape(wo[0].array))[:1] == (k * len(ws[2][0].array[0]),):
+    width = k * len(ws[2][0].array[0])  # the heads' outputs side by side
+    if wo and tuple(V.shape(wo[0].array))[:1] == (width,):
         layer["Wo"] = list(wo[0].array)
+    elif wo and tuple(V.shape(wo[0].array)) == (d, width):  # written out×in, as nn.Linear keeps it: its transpose
+        layer["Wo"] = [list(col) for col in zip(*wo[0].array)]  # is the only way it takes the concatenation
     return layer
 
 
@@ -822,8 +886,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         (["scores not scaled (the document says so)"] if g.scale else [])
     X, tokens, note = g.X, g.tokens, [g.token_note, g.x_note] + stated
     first = None
-    if X is None and (not g.direct or all(r in g.weights for r in ("Wq", "Wk", "Wv"))):
-        got = first_matrix(found, g)  # with the weights stated, a printed q_3 or k_1 is a result, no input
+    if X is None and (not g.direct or all(r in g.weights for r in ("Wq", "Wk", "Wv")) or "K" not in g.direct):
+        got = first_matrix(found, g)  # with the weights stated, a printed q_3 or k_1 is a result, no input (a Q
+        # printed without its K is no input of attention either)
         if got is not None:
             rows, labels, item = got
             tokens, tnote = _row_names(found, len(rows), labels)
@@ -838,6 +903,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                         hint="give the model with --givens CASE.toml")
     if g.direct and all(r in g.direct for r in "QKV") and not some:  # with Wq, Wk, Wv stated, Q is a claim
         out.append(_direct(found, g))
+    elif not some and (scored := _given_scores(found, g)) is not None:  # print(Q @ K.T), then its softmax
+        out.append(scored)
     elif "K" in g.direct and "Q" not in g.direct and not some:  # one query against keys (and values)
         one = _one_query(found, g)
         if one is not None:
@@ -988,7 +1055,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 order = [ident, pe, ln]
             out += order
     if first is not None:
-        for c in out:
+        for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
             c.givens = c.givens | {id(first)}
     only_head = _output_layer(found, g)
@@ -2026,6 +2093,54 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
                      givens={id(g.direct[r]) for r in "QKV"} | ({id(dout)} if dout is not None else set()),
                      from_x=False)
+
+
+def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
+    """The scores a program printed (a square matrix named Q @ K^T, scores, スコア, a row per query and a column per
+    key), then their softmax: attention from the scores given directly, with the V the document prints beside them,
+    if any; d_k is the width of a Q or K it prints (or the one its prose states), for the scale √d_k. A matrix named
+    as already scaled is divided by nothing more."""
+    for x in found.found:
+        name = getattr(x, "name", "") or ""
+        rows = _matrix(x) if name else None
+        hint = step_hint(name) if rows else None
+        if hint not in ("scores", "scaled") or rows is None or len(rows) != len(rows[0]) or \
+                any(V.number(c) is None for r in rows for c in r):
+            continue
+        n = len(rows)
+        labels = getattr(x, "row_labels", None)
+        tokens, tnote = _row_names(found, n, labels if labels and all(V.number(lab) is None for lab in labels)
+                                   else None)
+        layer: dict = {"scores": {t: list(r) for t, r in zip(tokens, rows)}}
+        notes = [tnote, f"the scores given directly ({I.where(x.line)})"]
+        shown = [(y, mat) for y in found.found if role(getattr(y, "name", "") or "") in ("Q", "K", "V") and
+                 (mat := _matrix(y)) is not None and len(mat) == n]  # a Q printed beside them, as a table too
+        v = next((y for y in shown if role(y[0].name) == "V"), None)
+        if v is not None:
+            layer["V"] = {t: list(r) for t, r in zip(tokens, v[1])}
+            notes.append(f"V from {v[0].name} ({I.where(v[0].line)})")
+        dk = next((len(mat[0]) for y, mat in shown if role(y.name) in ("Q", "K")), None) or _said_dk(g.prose)
+        if dk is not None:
+            layer["d_k"] = dk
+            notes.append(f"d_k = {dk}, the width of the queries")
+        scale = ["none"] if hint == "scaled" or dk is None else ["sqrt_dk", "none"] if g.scale is None else \
+            [g.scale, "sqrt_dk"]
+        m: dict = {"tokens": tokens, "scale": scale[0], "layers": [layer]}
+        if (g.rounded or g.program or "output" in x.at) and _printed(I.Named(name, rows, x.line, x.at)):
+            m["givens"] = "rounded"  # printed to 4 decimals from the program's own floats
+        axes = [("scale", scale)] + [a for a in _conventions(g, True) if a[0] == "mask"]
+        return Candidate("attention from the scores the document prints", {"model": m}, notes, axes, prior=0,
+                         givens={id(x)} | ({id(v[0])} if v is not None else set()), from_x=False)
+    return None
+
+
+_DK_SAID = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*=\s*(\d{1,4})(?![\d.])")
+
+
+def _said_dk(prose: str) -> int | None:
+    """The d_k the prose states (``d_k = 64``), when it states one."""
+    said = {int(m.group(1)) for m in _DK_SAID.finditer(prose)}
+    return said.pop() if len(said) == 1 else None
 
 
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}

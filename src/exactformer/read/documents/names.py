@@ -88,6 +88,9 @@ def updated(name: str) -> bool:
     return bool(_UPDATED.search(V.clean(name).replace("$", "").strip()))
 
 
+PROJECTIONS = ("Wq", "Wk", "Wv", "Wo")  # attention's projections, as a module (nn.Linear) may hold them
+
+
 @lru_cache(maxsize=4096)
 def role(name: str) -> str | None:
     """The given a document's name stands for: W_Q, W^{Q}, \\mathbf{W}_q, Wq, W_query → Wq; q → Q; X → X."""
@@ -102,6 +105,8 @@ def role(name: str) -> str | None:
     if dot and part in ("gamma", "beta", "weight", "bias") and (part in ("gamma", "beta") or _NORM_MODULE.fullmatch(
             module.rpartition(".")[2])):  # ln.gamma, ln_1.weight, norm.bias: a LayerNorm's γ and β as code names them
         return "gamma" if part in ("gamma", "weight") else "beta"
+    if dot and part == "weight" and (inner := role(t.rpartition(".")[0])) in PROJECTIONS:
+        return inner  # W_q.weight: nn.Linear's weight of the query projection (written out×in)
     t = re.sub(r"\(\d+\)|\d+$", "", t)
     got = _ROLES.get(t.lower()) or _ROLES.get(t)
     words = V.clean(name).split()
@@ -115,7 +120,8 @@ def role(name: str) -> str | None:
 def step_hint(name: str) -> str | None:
     """The step a document's name for a printed result suggests (``attn_weights`` → weights)."""
     base, sub = split_name(name)
-    if sub is not None and not sub.isdigit():
+    if sub is not None and not sub.isdigit() and \
+            not (_hint(sub) not in (None, "Q", "K", "V") and _hint(name)):  # q_cat: q; attn_scores: scores
         name = base
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE) or \
             re.fullmatch(r"\s*(?:÷|/)\s*\d\.\d{2,}\s*", V.clean(name).replace("$", "")):  # | ÷ 1.414 |: the root, as a number
@@ -134,11 +140,17 @@ def step_hint(name: str) -> str | None:
     if re.fullmatch(r"q\w{0,12}\s*[·⋅•*]\s*k\w{0,12}(?:\^T|ᵀ)?", name.strip(), re.IGNORECASE):  # q·k1, q_i·k_j
         return "scores"
     got = _hint(name)
+    if got is None and _QK.search(V.clean(name).replace("$", "")):
+        return "scores"  # Q @ K^T, "スコア行列 (Q × K^T)", Q·Kᵀ, Q@K.T: the product that makes the scores
     if got is None and len(words := name.split()) > 1:  # "variance σ²", "std σ", "mean μ": a word names it
         got = next((h for w in words if len(w) >= 3 and (h := _hint(w))), None)
     if got is None and updated(name) and (rest := _UPDATED.sub(" ", V.clean(name)).strip()) and rest != name:
         got = step_hint(rest)  # | 新 p |, "new z", "p'": the same quantity after the training step
     return got
+
+
+_QK = re.compile(r"(?<![A-Za-z])Q\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*K\s*(?:\^\s*\{?\s*(?:T|\\top|t)\s*\}?|ᵀ|\.T\b|"
+                 r"\.transpose\([^()]*\))(?![A-Za-z])")
 
 
 def _hint(name: str) -> str | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from fractions import Fraction
 
 NUMBER = re.compile(r"[-−‐–]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
@@ -371,6 +372,31 @@ def mapping(text: str) -> tuple[list[str], list] | None:
     if len(kinds) != 1 or (vals and isinstance(vals[0], list) and len({len(v) for v in vals}) != 1):
         return None
     return keys, vals
+
+
+def scaled(a: Array, factor) -> Array | None:
+    """A matrix (or vector) of number texts times an exact factor (a Fraction), each product written as the
+    decimal it is; None when one is no finite decimal (a third)."""
+    out: list = []
+    for c in a:
+        if isinstance(c, list):
+            row = scaled(c, factor)
+            if row is None:
+                return None
+            out.append(row)
+            continue
+        x = Fraction(c) * factor
+        den, twos, fives = x.denominator, 0, 0
+        while den % 2 == 0:
+            den, twos = den // 2, twos + 1
+        while den % 5 == 0:
+            den, fives = den // 5, fives + 1
+        if den != 1:
+            return None
+        places = max(twos, fives)
+        digits = str(abs(x.numerator) * 10 ** places // x.denominator).rjust(places + 1, "0")
+        out.append(("-" if x < 0 else "") + (digits[:-places] + "." + digits[-places:] if places else digits))
+    return out
 
 
 def shape(a: Array) -> tuple[int, ...]:
