@@ -41,6 +41,7 @@ class Named:
     label: str | None = None  # a vector's token from its comment (``x = [0.1, 0.3]  # "Hello"``)
     row_lines: list[int] | None = None  # the line of each row, when a matrix is printed one row a line
     col_labels: list[str] | None = None  # the words above a matrix's columns (a vocabulary)
+    tail: bool = False  # the last rows of a longer table, the print eliding the rows before them (``...,``)
 
 
 @dataclass
@@ -834,6 +835,13 @@ def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list
     """The items of an array ``_array_at`` read at line n: one, or one per matrix of a tensor of rank 3 or 4
     (each with its own rows' lines and labels)."""
     arr, rows, _used, offsets = got
+    if isinstance(arr, Elided):  # a summarised print: its first rows, and its last (a tail of the table)
+        head, tail = arr
+        lines = [n + j for j in offsets] if offsets else None
+        return [Named(name, head, lines[0] if lines else n, at, rows[:len(head)] if rows else None, None,
+                      lines[:len(head)] if lines else None),
+                Named(name, tail, lines[len(head)] if lines else n, at, rows[len(head):] if rows else None, None,
+                      lines[len(head):] if lines else None, tail=True)]
     if not isinstance(arr, Slices):
         return [Named(name, arr, n, at, rows, None if rows else comment, [n + j for j in offsets] if offsets else None)]
     out, start = [], 0
@@ -858,6 +866,8 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
         d = V.mapping(body)
         return (d, None, used, None) if d is not None else None
     body, used, labels = _join_commented(lines, k, first, comment)
+    if "..." in body and slices:  # [[…], […], ..., […]]: the first rows and the last, the middle left out
+        return _elided(body, used, labels)
     arr = V.array(body)
     mats = V.slices(body) if arr is None and slices else None
     if mats is not None and len(mats) == 1:  # tensor([[[…]]]) of shape [1, T, d]: the batch of one, a matrix
@@ -873,6 +883,30 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
     named = rows if arr and isinstance(arr[0], list) and len(rows) == len(arr) and all(rows) else None
     offsets = [j for j, _ in labels] if arr and isinstance(arr[0], list) and len(labels) == len(arr) else None
     return arr, named, used, offsets
+
+
+class Elided(list):
+    """A summarised tensor's rows before its elision and after it (two matrices): the second are the last rows of a
+    longer table."""
+
+
+def _elided(body: str, used: int, labels: list):
+    """A summarised print as ``Elided`` [head, tail] (with their row labels and offsets, one list over both), or None
+    when it is not one row-level elision of a matrix."""
+    parts = V.elided(body)
+    if parts is None:
+        return None
+    mats = []
+    for text in parts:
+        got = V.slices(text)
+        arr = got[0] if got is not None and len(got) == 1 else V.array(text)
+        if arr is None or not arr or not isinstance(arr[0], list):
+            return None
+        mats.append(arr)
+    rows = [lab for _, lab in labels]
+    total = sum(len(x) for x in mats)
+    return (Elided(mats), rows if len(rows) == total and all(rows) else None, used,
+            [j for j, _ in labels] if len(labels) == total else None)
 
 
 def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:
@@ -955,7 +989,8 @@ def _uncsv(lines: list[str]) -> list[str]:
     return out
 
 
-_PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's, Octave's
+_PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?(?!\s*,\s*$)|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's,
+# Octave's; a line "...," is no continuation prompt but the rows a summarised tensor leaves out
 
 
 _ALIGN_EQ = re.compile(r"^([^&=]{1,40}?)\s*&\s*(?==)")  # x_{1} &= …: an align environment's row, its name before &

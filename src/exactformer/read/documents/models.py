@@ -801,6 +801,33 @@ _POSITION_SAID = re.compile(r"(?:\bposi(?:tion|ción|ção|tion)|\bpos\b|위치|
 
 MAX_POSITIONS = 256  # attention over n positions is n² numbers: a worked example has a handful
 
+# the length of a positional-encoding table as code states it (PyTorch's PositionalEncoding(d_model, max_len=5000))
+_TABLE_LENGTH = re.compile(r"\b(?:max_len(?:gth)?|max_seq_len(?:gth)?|max_position(?:_embedding)?s|n_positions|"
+                           r"n_ctx|context_length|block_size)\s*[=:]\s*(\d{1,7})(?![\d.])")
+
+
+def _table_tail(found: I.Items, g: Givens) -> Candidate | None:
+    """The last rows of a summarised print of a positional-encoding table (a module's ``pe`` buffer of max_len rows:
+    its first rows, ``...,``, its last ones) are the encodings of positions N − b … N − 1, N the one table length
+    the code states: the encodings alone (x = 0) at those positions, read as a computation of their own."""
+    if "positions" not in g.words:
+        return None
+    lengths = {int(m.group(1)) for m in _TABLE_LENGTH.finditer(g.prose)}
+    tail = next((x for x in found.found if isinstance(x, I.Named) and x.tail and len(V.shape(x.array)) == 2), None)
+    if tail is None or len(lengths) != 1:
+        return None
+    n = lengths.pop()
+    b, d = V.shape(tail.array)
+    if not b < n or b > MAX_POSITIONS:
+        return None
+    tokens = [f"p{n - b + k}" for k in range(b)]
+    m = dict(_base_model(g, [["0"] * d for _ in tokens], tokens),
+             positions={"kind": "sinusoidal", "start": n - b})
+    note = [f"tokens {', '.join(tokens)}: the last {b} rows of a table of {n} positions, printed after the rows "
+            f"it leaves out ({I.where(tail.line)})", "positions: sinusoidal, the encodings alone (x = 0)"]
+    return Candidate(f"the positional encodings of positions {n - b} to {n - 1}", {"model": m}, note,
+                     [a for a in _positions_axes(g) if a[0] != "positions.start"], prior=7)
+
 
 def givens_of(c: Candidate, g: Givens) -> set[int]:
     """The ids of the items a candidate model takes as its givens: the inputs (when it starts from them), the
@@ -1009,6 +1036,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         if extra is not None:
             out.insert(0, extra)
     out[:0] = _mlp_indexed(found, g) if plain else []
+    tail = _table_tail(found, g)
+    if tail is not None:
+        out.append(tail)
     temps = temperatures(g)
     for c in list(out) if temps else ():
         m = c.spec["model"]
