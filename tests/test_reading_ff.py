@@ -82,9 +82,61 @@ def test_the_last_rows_of_a_summarised_encoding_table_are_its_last_positions(tmp
             ("PE[p298][1]", "0.4361", "correct"), ("PE[p299][4]", "-0.9885", "correct")} <= claims, claims
 
 
+# ---- LayerNorm lessons written as Python-looking working -------------------------------------------------------
+
+_LESSON = """# LayerNorm for a short sentence
+
+```python
+word_a = [0.4, 0.2, -0.2, 0.0]
+word_b = [1.5, -2.5, 0.5, 4.5]
+```
+
+```python
+embeddings = [
+    [0.4, 0.2, -0.2, 0.0],   # "Hi"
+    [0.3, -0.3, 0.3, 0.1],   # ","
+    [0.9, 0.1, 0.5, -0.3],   # " there"
+]
+
+"there": mean=0.30, std=0.447
+","    : mean=0.10, std=0.245
+"Hi"   : mean=0.10, std=0.224
+```
+
+```python
+# check: the mean should be ≈ 0, the std ≈ 1
+check = (1.342 + 0.447 + (-1.342) + (-0.447)) / 4 ≈ 0.000 ✅
+0.2236² = 0.0500 ✅
+```
+
+```python
+" there": [1.34, -0.45, 0.45, -1.34]
+```
+"""
+
+
+def test_a_lessons_token_rows_its_summary_lines_and_its_checks(tmp_path):
+    """The matrix whose rows are named by quoted tokens is the input, though a row of it was worked alone first and
+    other vectors are named too; a quoted punctuation mark names its row; `"there": mean=…, std=…` lines are a
+    table by token, in their own order; `≈ 0.000 ✅` is read as working (its zero no quantity's), `mean ≈ 0` is
+    no claim; 0.2236² = 0.0500 restates the variance, not the square of a deviation near it; `" there": […]`
+    is that token's row."""
+    doc = tmp_path / "ln.md"
+    doc.write_text(_LESSON, encoding="utf-8")
+    r = read_document(str(doc))
+    assert 'tokens = ["Hi", ",", "there"]' in r.toml, r.toml[:400]
+    claims = _claims(doc)
+    assert {("ln.mean[there]", "0.30", "correct"), ("ln.std[there]", "0.447", "correct"),
+            ("ln.std[,]", "0.245", "correct"), ("ln.std[Hi]", "0.224", "correct"),
+            ("ln.var[Hi]", "0.0500", "correct"), ("ln.norm[there][1]", "1.34", "correct"),
+            ("ln.norm[there][4]", "-1.34", "correct")} <= claims, claims
+    assert not any(text in ("0", "1", "0.000") for _, text, _ in claims), claims
+
+
 # ---- the real-styles documents of this group ---------------------------------------------------------------------
 
 FLOORS = {  # recall each reads at least (none invents a claim, every verdict agrees)
+    "ff-layernorm-tokens": 1.0,
     "ff-pe-summarised": 1.0,
 }
 

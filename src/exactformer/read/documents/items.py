@@ -166,6 +166,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
+        s = _MARKED.sub("", s)  # "≈ 0.000 ✅": the mark a lesson puts after a checked result
         if "|" in s:
             s = _GIVEN_CONTEXT.sub(r"\1(\2)", s)  # P(king | once upon a) = 0.2420: the probability of a word
         if "%" in s and (pct := _PERCENT_AFTER.search(s)):  # = 0.2420 (24.2 %): the value, then in percent
@@ -226,7 +227,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         printed = _printed_rows(lines, k)
         if printed is not None:  # row 0: e=[…], total=5.9594, p=[…] on each line: a table, a column per name
-            out.found.append(Table(printed[1], None, printed[0], n, _at(context, n), "",
+            out.found.append(Table(printed[1], printed[2], printed[0], n, _at(context, n), "",
                                    [n + j for j in range(len(printed[1]))]))
             k += len(printed[1])
             continue
@@ -351,7 +352,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         said = _QUOTED_ROW.match(s) if work is None else None
         if said:  # **Output for "barked": (0.31188, 0.44051, 0.23271)**: the row of the quoted token
             out.found.append(Named("", [V.number(x) for x in said.group(2).split(",")], n, _at(context, n), None,
-                                   said.group(1)))
+                                   said.group(1).strip() or said.group(1)))  # " how": a token and its space
             k += 1
             continue
         if work is None and _RULES.match(s) and k + 1 < len(lines):  # ------   ------: a vertical sum per column
@@ -554,8 +555,14 @@ def _log_row(s: str) -> tuple[int, list[tuple[str, str]]] | None:
 def _printed_line(s: str) -> tuple[list[str], list] | None:
     """``row 1: e=[2.1325, 1.9159], total=4.0484, p=[0.5268, 0.4732]``, as an f-string prints each row of a loop: an
     optional label, then two or more ``name=value`` (a number or a [list]) apart by commas or spaces."""
+    got = _printed_labelled(s)
+    return None if got is None else got[1:]
+
+
+def _printed_labelled(s: str) -> tuple[str, list[str], list] | None:
+    """``_printed_line`` with the line's label as written (``row 1``, ``"Hello"``; "" for none) in front."""
     lead = _PRINTED_LEAD.match(s)
-    k = lead.end() if lead else 0
+    k = label_end = lead.end() if lead else 0
     names: list[str] = []
     vals: list = []
     while k < len(s):
@@ -572,23 +579,33 @@ def _printed_line(s: str) -> tuple[list[str], list] | None:
         k += sep.end() if sep else 0
     if len(names) < 2 or len(set(names)) != len(names):
         return None
-    return names, vals
+    return s[:label_end].strip(), names, vals
 
 
-def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list]] | None:
-    """Two or more lines printed by one f-string in a loop (the same names, values of the same shapes): the names
-    and, a line each, the values; None for anything else."""
-    first = _printed_line(_comment(V.clean(lines[k]).strip())[0])
+_QUOTED_LEAD = re.compile(r"[\"'“]([^\"'”]{1,30})[\"'”]\s*[:：]")
+
+
+def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list], list[str] | None] | None:
+    """Two or more lines printed by one f-string in a loop (the same names, values of the same shapes): the names,
+    a line each the values, and the rows' tokens when every line is labelled by one in quotes (``"Hello": mean=0.25,
+    std=0.364``, a summary per token); None for anything else."""
+    first = _printed_labelled(_comment(V.clean(lines[k]).strip())[0])
     if first is None:
         return None
-    shape = [len(v) if isinstance(v, list) else 0 for v in first[1]]
-    rows = [first[1]]
+    shape = [len(v) if isinstance(v, list) else 0 for v in first[2]]
+    rows = [first[2]]
+    leads = [first[0]]
     while k + len(rows) < len(lines) and len(rows) < 256:
-        got = _printed_line(_comment(V.clean(lines[k + len(rows)]).strip())[0])
-        if got is None or got[0] != first[0] or [len(v) if isinstance(v, list) else 0 for v in got[1]] != shape:
+        got = _printed_labelled(_comment(V.clean(lines[k + len(rows)]).strip())[0])
+        if got is None or got[1] != first[1] or [len(v) if isinstance(v, list) else 0 for v in got[2]] != shape:
             break
-        rows.append(got[1])
-    return (first[0], rows) if len(rows) >= 2 else None
+        rows.append(got[2])
+        leads.append(got[0])
+    if len(rows) < 2:
+        return None
+    quoted = [m.group(1).strip() or m.group(1) if (m := _QUOTED_LEAD.fullmatch(lead)) else None for lead in leads]
+    tokens = [t for t in quoted if t]
+    return first[1], rows, tokens if len(tokens) == len(rows) and len(set(tokens)) == len(tokens) else None
 
 
 def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:
@@ -782,7 +799,7 @@ def _comment(s: str) -> tuple[str, str | None]:
     body = m.group(2).strip()
     q = _QUOTED.search(body)
     word = q.group(1).strip() if q else (body.split()[0] if body and len(body.split()) <= 3 else "")
-    word = word.strip(",.;:()")
+    word = word.strip(",.;:()") or (word if q else "")  # # ",": a quoted punctuation mark is the token itself
     return s[:m.start()].rstrip(), (word if word and len(word) <= 30 and V.number(word) is None else None)
 
 
@@ -1069,6 +1086,7 @@ _LABELLED_DICT = re.compile(r"([^\W\d][\w.']{0,19})(?:\s+([^\W\d][\w.']{0,19}))?
 _PERCENT_AFTER = re.compile(r"(=\s*[-−]?\d+\.\d+)\s*[(（]\s*(\d+(?:\.\d+)?\s?%)\s*[)）]\s*[.,;]?\s*$")
 _GIVEN_CONTEXT = re.compile(r"\b([Pp])\s*\(\s*([^\s|()]{1,20})\s*\|[^()|]{1,60}\)")
 _ANNOTATED = re.compile(r"(=\s*" + V.NUMBER.pattern + r")\s+(?:←|<-|<--|⇐)\s+(?=.*[^\W\d_]).*$")
+_MARKED = re.compile(r"(?<=[\d)\]])\s*[✅✓✔☑❌✗✘💥💨🎯🚀]+\s*$")
 _RULES = re.compile(r"^[-─━=＿_]{3,}(?:\s+[-─━=＿_]{3,})+$")
 _QUOTED_ROW = re.compile(r"^[*_\s]*[^:：=]{0,40}?[\"“「«]([^\"”」»]{1,30})[\"”」»][*_\s]*[:：]\s*\$?\s*[(\[]\s*(" +
                          V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?[*_\s.。]*$")
@@ -1312,7 +1330,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
             out.append(later)
         elif (after := _after_symbols(p)) is not None:  # "the loss is −ln p(divano) = −ln 0.5433 = 0.6101"
             out.append(Labelled(*after))
-        elif lhs and _named_result(name, p[lhs.end():]):
+        elif lhs and _named_result(name, p[lhs.end():]) and not _ideal(lhs.group(0), p[lhs.end():]):
             whole = lhs.group(1).strip()  # "h1 - μ = 0.35" is named by its formula, "For cat: σ = 0.24" by σ
             out.append((whole if step_hint(whole) else name, V.number(p[lhs.end():]) or ""))
         elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
@@ -1329,6 +1347,13 @@ _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|�
                         r"\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
+
+
+def _ideal(lhs: str, value: str) -> bool:
+    """``mean ≈ 0, std ≈ 1``: a whole number said to be only near a step is what the step aims at, no result (a result
+    is stated with its decimals, ``≈ 0.000``)."""
+    num = V.number(value)
+    return "=" not in lhs and num is not None and re.fullmatch(r"-?\d+", num) is not None
 
 
 def _named_result(name: str, value: str) -> bool:

@@ -437,6 +437,8 @@ def _inputs(found: I.Items, g: Givens) -> None:
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
         best = []  # a matrix called X before the token-named vectors: the input is X
+    if best and any(_row_of(x.array, m.array) for x in best for m in xs if len(V.shape(m.array)) == 2):
+        best = []  # hello = […] worked alone, then embeddings = [[…], …] holding it: the input is the matrix
     column = min((c for c in (_x_column(found), _x_table(found), _x_rows(found)) if c is not None),
                  key=lambda c: found.found.index(c[2]), default=None)  # the inputs come first
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
@@ -484,6 +486,16 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.x_note = f"X from {', '.join(x.name for x in vecs)}"
         labels = [x.label for x in vecs]
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
+
+
+def _row_of(vector: V.Array, matrix: V.Array) -> bool:
+    """Whether a vector is one of a matrix's rows, by value (``0.1`` and ``0.1000`` alike)."""
+    def value(c) -> float | None:
+        return float(c) if isinstance(c, str) and V.number(c) is not None and not c.endswith("%") else None
+
+    want = [value(c) for c in vector]
+    return None not in want and any(len(r) == len(want) and [value(c) for c in r] == want
+                                    for r in matrix if isinstance(r, list))
 
 
 def _token_name(name: str) -> str | None:
