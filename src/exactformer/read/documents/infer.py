@@ -588,6 +588,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
             if got is None:
                 got = _named_matrix(rows, row_labels, col_labels, hint, vals)  # "Scores = [[…]]", its numbers made up
+            if got is None:
+                got = _labelled_row(item, g, vals)  # " how" : [0.67, …] after a slip: that token's row, audited
             if got is None and isinstance(item, I.Table):
                 got = _named_column(rows, row_labels, head, hint, g, vals)  # | 词 | 新 p |: after a slip
             if got is None:
@@ -1361,6 +1363,33 @@ def _named_matrix(rows, row_labels, col_labels, hint: str | None, vals: _Values)
     if any(d is None or d > NEAR_MATRIX for d in off) or sum(d <= NEAR_NAMED for d in off) * 2 <= len(off):  # type: ignore[operator]
         return None
     return _scored(cells, vals, [i // len(rows[0]) for i in range(len(cells))])
+def _row_token(item) -> str | None:
+    """The token a vector is labelled by: its comment's (``[…]  # "how"``), or its name's when the name is a quoted
+    token (``",": […]``)."""
+    if not isinstance(item, I.Named):
+        return None
+    quoted = re.fullmatch(r"[\"'“]([^\"'”]{1,30})[\"'”]", (item.name or "").strip())
+    return item.label or ((quoted.group(1).strip() or quoted.group(1)) if quoted else None)
+
+
+def _labelled_row(item, g, vals: _Values) -> _Match | None:
+    """A vector labelled by a token (its comment, or its quoted label: ``" how" : [0.67, …]``) that fits no row by
+    its values: that token's row of the step it is nearest, when every cell is close (a slip upstream moves them
+    all); None for a label that is no token of the model."""
+    token = _row_token(item)
+    if token is None or not item.array or isinstance(item.array[0], list) or any(c is None for c in item.array):
+        return None
+    best: tuple | None = None
+    for st in g.steps.values():
+        if not st.listed or g.restates_givens(st.key) or len(st.dims) != 2 or not st.labels[0] or \
+                token not in st.labels[0] or st.dims[1] != len(item.array):
+            continue
+        row = st.labels[0].index(token)
+        got = _scored([(Address(st.key, (row, j)), t) for j, t in enumerate(item.array)], vals, [0] * len(item.array))
+        if got is not None and got.exact + got.close == got.cells and (best is None or
+                                                                        (got.exact, -got.error) > best[0]):
+            best = ((got.exact, -got.error), got)
+    return best[1] if best is not None else None
 
 
 def _scored(cells: list[tuple[Address, str]], vals: _Values, rows: list[int]) -> _Match | None:
@@ -1587,6 +1616,8 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
         if all((m.fit(a, chain[0]) or 0) < fit for key, a in cands[:40] if -key[2] == 1):
             return _Line(term, True)
     named = _named_address(item, g) if len(texts) == 1 else None  # σ² of the row the line is about
+    agreed = len(texts) == 1 and any(-key[2] == 1 and _to_digits(vals.get(a), texts[0]) for key, a in cands[:40])
+    # some quantity is the result, rounded to its last digit
     for key, a in cands[:40]:
         if named is not None and -key[2] < len(texts) and g.step(a.step).spec.name != g.step(named.step).spec.name:
             continue  # σ² = 2.0/3 = 0.6667 for a row: a variance off, not the std it happens to be near
@@ -1594,13 +1625,17 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
             if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
-                if -key[2] < len(texts) and not key[1] and (_far(ops, vals) if ops else g.step(a.step).is_given):
-                    continue  # a result only near the quantity: every operand far from it, or none (a given's)
+                if -key[2] < len(texts) and not key[1] and ((_far(ops, vals) if ops else g.step(a.step).is_given) or
+                                                            (agreed and not _one_agrees(ops, vals))):
+                    continue  # a result only near the quantity: every operand far from it, or none (a given's); or
+                    # near while another quantity agrees to the last digit, and none of its operands does either
+                    # (0.364² = 0.1325 is σ² restated, not the square 0.35² = 0.1225 of another row)
                 return _Line(a, -key[2] == len(texts), tuple(ops))
         except (AddressError, ExactformerError, ArithmeticError):
             continue
-    exact = [(key, a) for key, a in cands if key[2] <= -1]
-    if exact:
+    exact = [(key, a) for key, a in cands if key[2] <= -1 and (a.grad or a.t or not g.restates_givens(a.step))] \
+        if len(texts) > 1 or float(texts[0]) != 0 else []
+    if exact:  # by its value alone: no input the document gives, and no zero (0.000 is the mean of many rows)
         return _Line(exact[0][1], -exact[0][0][2] == len(texts))
     if len(texts) == 1 and isinstance(chain[0], (G.Bin, G.Call)):  # a result off (propagated, or a slip): the
         best: tuple[int, Address] | None = None  # operands say; cos(3) = 0.9900 for −0.9900 by its argument
@@ -1618,6 +1653,12 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
         if best is not None and (named is None or g.step(best[1].step).spec.name == g.step(named.step).spec.name):
             return _Line(best[1], False)
     return _Line(named, False) if named is not None else None
+
+
+def _one_agrees(ops, vals: _Values) -> bool:
+    """Whether one of a line's operands agrees with the quantity's own operand to its last digit (a slip downstream
+    keeps the operands upstream of it)."""
+    return any((v := vals.get(a)) is not None and abs(float(lit.value) - v) <= 1.5 * _units(lit.text) for a, lit in ops)
 
 
 def _far(ops, vals: _Values) -> bool:

@@ -43,6 +43,7 @@ class Named:
     row_lines: list[int] | None = None  # the line of each row, when a matrix is printed one row a line
     col_labels: list[str] | None = None  # the words above a matrix's columns (a vocabulary)
     literal: bool = False  # built by a constructor in code (np.array([…]), torch.tensor([…])): an input, as a rule
+    tail: bool = False  # the last rows of a longer table, the print eliding the rows before them (``...,``)
 
 
 @dataclass
@@ -199,6 +200,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
         if "Size" in s or "Shape" in s:  # torch.Size([1, 3, 2]), TensorShape([2, 4]): a shape, no numbers of the example
             s = _SHAPE_PRINT.sub("Size", s)
+        s = _MARKED.sub("", s)  # "≈ 0.000 ✅": the mark a lesson puts after a checked result
         if "|" in s:
             s = _GIVEN_CONTEXT.sub(r"\1(\2)", s)  # P(king | once upon a) = 0.2420: the probability of a word
         if "%" in s and (pct := _PERCENT_AFTER.search(s)):  # = 0.2420 (24.2 %): the value, then in percent
@@ -259,7 +261,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         printed = _printed_rows(lines, k)
         if printed is not None:  # row 0: e=[…], total=5.9594, p=[…] on each line: a table, a column per name
-            out.found.append(Table(printed[1], None, printed[0], n, _at(context, n), "",
+            out.found.append(Table(printed[1], printed[2], printed[0], n, _at(context, n), "",
                                    [n + j for j in range(len(printed[1]))]))
             k += len(printed[1])
             continue
@@ -418,7 +420,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         said = _QUOTED_ROW.match(s) if work is None else None
         if said:  # **Output for "barked": (0.31188, 0.44051, 0.23271)**: the row of the quoted token
             out.found.append(Named("", [V.number(x) for x in said.group(2).split(",")], n, _at(context, n), None,
-                                   said.group(1)))
+                                   said.group(1).strip() or said.group(1)))  # " how": a token and its space
             k += 1
             continue
         if work is None and _RULES.match(s) and k + 1 < len(lines):  # ------   ------: a vertical sum per column
@@ -626,8 +628,14 @@ def _log_row(s: str) -> tuple[int, list[tuple[str, str]]] | None:
 def _printed_line(s: str) -> tuple[list[str], list] | None:
     """``row 1: e=[2.1325, 1.9159], total=4.0484, p=[0.5268, 0.4732]``, as an f-string prints each row of a loop: an
     optional label, then two or more ``name=value`` (a number or a [list]) apart by commas or spaces."""
+    got = _printed_labelled(s)
+    return None if got is None else got[1:]
+
+
+def _printed_labelled(s: str) -> tuple[str, list[str], list] | None:
+    """``_printed_line`` with the line's label as written (``row 1``, ``"Hello"``; "" for none) in front."""
     lead = _PRINTED_LEAD.match(s)
-    k = lead.end() if lead else 0
+    k = label_end = lead.end() if lead else 0
     names: list[str] = []
     vals: list = []
     while k < len(s):
@@ -644,23 +652,33 @@ def _printed_line(s: str) -> tuple[list[str], list] | None:
         k += sep.end() if sep else 0
     if len(names) < 2 or len(set(names)) != len(names):
         return None
-    return names, vals
+    return s[:label_end].strip(), names, vals
 
 
-def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list]] | None:
-    """Two or more lines printed by one f-string in a loop (the same names, values of the same shapes): the names
-    and, a line each, the values; None for anything else."""
-    first = _printed_line(_comment(V.clean(lines[k]).strip())[0])
+_QUOTED_LEAD = re.compile(r"[\"'“]([^\"'”]{1,30})[\"'”]\s*[:：]")
+
+
+def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list], list[str] | None] | None:
+    """Two or more lines printed by one f-string in a loop (the same names, values of the same shapes): the names,
+    a line each the values, and the rows' tokens when every line is labelled by one in quotes (``"Hello": mean=0.25,
+    std=0.364``, a summary per token); None for anything else."""
+    first = _printed_labelled(_comment(V.clean(lines[k]).strip())[0])
     if first is None:
         return None
-    shape = [len(v) if isinstance(v, list) else 0 for v in first[1]]
-    rows = [first[1]]
+    shape = [len(v) if isinstance(v, list) else 0 for v in first[2]]
+    rows = [first[2]]
+    leads = [first[0]]
     while k + len(rows) < len(lines) and len(rows) < 256:
-        got = _printed_line(_comment(V.clean(lines[k + len(rows)]).strip())[0])
-        if got is None or got[0] != first[0] or [len(v) if isinstance(v, list) else 0 for v in got[1]] != shape:
+        got = _printed_labelled(_comment(V.clean(lines[k + len(rows)]).strip())[0])
+        if got is None or got[1] != first[1] or [len(v) if isinstance(v, list) else 0 for v in got[2]] != shape:
             break
-        rows.append(got[1])
-    return (first[0], rows) if len(rows) >= 2 else None
+        rows.append(got[2])
+        leads.append(got[0])
+    if len(rows) < 2:
+        return None
+    quoted = [m.group(1).strip() or m.group(1) if (m := _QUOTED_LEAD.fullmatch(lead)) else None for lead in leads]
+    tokens = [t for t in quoted if t]
+    return first[1], rows, tokens if len(tokens) == len(rows) and len(set(tokens)) == len(tokens) else None
 
 
 def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:
@@ -854,7 +872,7 @@ def _comment(s: str) -> tuple[str, str | None]:
     body = m.group(2).strip()
     q = _QUOTED.search(body)
     word = q.group(1).strip() if q else (body.split()[0] if body and len(body.split()) <= 3 else "")
-    word = word.strip(",.;:()")
+    word = word.strip(",.;:()") or (word if q else "")  # # ",": a quoted punctuation mark is the token itself
     return s[:m.start()].rstrip(), (word if word and len(word) <= 30 and V.number(word) is None else None)
 
 
@@ -907,6 +925,13 @@ def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list
     """The items of an array ``_array_at`` read at line n: one, or one per matrix of a tensor of rank 3 or 4
     (each with its own rows' lines and labels)."""
     arr, rows, _used, offsets = got
+    if isinstance(arr, Elided):  # a summarised print: its first rows, and its last (a tail of the table)
+        head, tail = arr
+        lines = [n + j for j in offsets] if offsets else None
+        return [Named(name, head, lines[0] if lines else n, at, rows[:len(head)] if rows else None, None,
+                      lines[:len(head)] if lines else None),
+                Named(name, tail, lines[len(head)] if lines else n, at, rows[len(head):] if rows else None, None,
+                      lines[len(head):] if lines else None, tail=True)]
     if not isinstance(arr, Slices):
         return [Named(name, arr, n, at, rows, None if rows else comment, [n + j for j in offsets] if offsets else None)]
     out, start = [], 0
@@ -931,6 +956,8 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
         d = V.mapping(body)
         return (d, None, used, None) if d is not None else None
     body, used, labels = _join_commented(lines, k, first, comment)
+    if "..." in body and slices:  # [[…], […], ..., […]]: the first rows and the last, the middle left out
+        return _elided(body, used, labels)
     arr = V.array(body)
     mats = V.slices(body) if arr is None and slices else None
     if mats is not None and len(mats) == 1:  # tensor([[[…]]]) of shape [1, T, d]: the batch of one, a matrix
@@ -953,6 +980,28 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
 # the literal's transpose, as code writes it after the constructor's closing bracket (and its keyword arguments)
 _TRANSPOSED = re.compile(r"\]\s*(?:,[^\[\]()]*(?:\([^()]*\)[^\[\]()]*)*)?\)?\s*\.\s*(?:T\b(?!\s*\()|t\(\s*\)|"
                          r"transpose\(\s*(?:0\s*,\s*1|1\s*,\s*0|-2\s*,\s*-1|-1\s*,\s*-2)\s*\))\s*[;,]?\s*$")
+class Elided(list):
+    """A summarised tensor's rows before its elision and after it (two matrices): the second are the last rows of a
+    longer table."""
+
+
+def _elided(body: str, used: int, labels: list):
+    """A summarised print as ``Elided`` [head, tail] (with their row labels and offsets, one list over both), or None
+    when it is not one row-level elision of a matrix."""
+    parts = V.elided(body)
+    if parts is None:
+        return None
+    mats = []
+    for text in parts:
+        got = V.slices(text)
+        arr = got[0] if got is not None and len(got) == 1 else V.array(text)
+        if arr is None or not arr or not isinstance(arr[0], list):
+            return None
+        mats.append(arr)
+    rows = [lab for _, lab in labels]
+    total = sum(len(x) for x in mats)
+    return (Elided(mats), rows if len(rows) == total and all(rows) else None, used,
+            [j for j, _ in labels] if len(labels) == total else None)
 
 
 def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:
@@ -1035,7 +1084,8 @@ def _uncsv(lines: list[str]) -> list[str]:
     return out
 
 
-_PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's, Octave's
+_PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?(?!\s*,\s*$)|In\s*\[\d*\]:|Out\s*\[\d*\]:)\s?")  # >> : MATLAB's,
+# Octave's; a line "...," is no continuation prompt but the rows a summarised tensor leaves out
 
 
 _ALIGN_EQ = re.compile(r"^([^&=]{1,40}?)\s*&\s*(?==)")  # x_{1} &= …: an align environment's row, its name before &
@@ -1117,6 +1167,7 @@ _LABELLED_DICT = re.compile(r"([^\W\d][\w.']{0,19})(?:\s+([^\W\d][\w.']{0,19}))?
 _PERCENT_AFTER = re.compile(r"(=\s*[-−]?\d+\.\d+)\s*[(（]\s*(\d+(?:\.\d+)?\s?%)\s*[)）]\s*[.,;]?\s*$")
 _GIVEN_CONTEXT = re.compile(r"\b([Pp])\s*\(\s*([^\s|()]{1,20})\s*\|[^()|]{1,60}\)")
 _ANNOTATED = re.compile(r"(=\s*" + V.NUMBER.pattern + r")\s+(?:←|<-|<--|⇐)\s+(?=.*[^\W\d_]).*$")
+_MARKED = re.compile(r"(?<=[\d)\]])\s*[✅✓✔☑❌✗✘💥💨🎯🚀]+\s*$")
 _RULES = re.compile(r"^[-─━=＿_]{3,}(?:\s+[-─━=＿_]{3,})+$")
 _QUOTED_ROW = re.compile(r"^[*_\s]*[^:：=]{0,40}?[\"“「«]([^\"”」»]{1,30})[\"”」»][*_\s]*[:：]\s*\$?\s*[(\[]\s*(" +
                          V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?[*_\s.。]*$")
@@ -1360,7 +1411,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
             out.append(later)
         elif (after := _after_symbols(p)) is not None:  # "the loss is −ln p(divano) = −ln 0.5433 = 0.6101"
             out.append(Labelled(*after))
-        elif lhs and _named_result(name, p[lhs.end():]):
+        elif lhs and _named_result(name, p[lhs.end():]) and not _ideal(lhs.group(0), p[lhs.end():]):
             whole = lhs.group(1).strip()  # "h1 - μ = 0.35" is named by its formula, "For cat: σ = 0.24" by σ
             out.append((whole if step_hint(whole) else name, V.number(p[lhs.end():]) or ""))
         elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
@@ -1377,6 +1428,13 @@ _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|�
                         r"\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
+
+
+def _ideal(lhs: str, value: str) -> bool:
+    """``mean ≈ 0, std ≈ 1``: a whole number said to be only near a step is what the step aims at, no result (a result
+    is stated with its decimals, ``≈ 0.000``)."""
+    num = V.number(value)
+    return "=" not in lhs and num is not None and re.fullmatch(r"-?\d+", num) is not None
 
 
 def _named_result(name: str, value: str) -> bool:

@@ -440,6 +440,8 @@ def _inputs(found: I.Items, g: Givens) -> None:
     xs = g.weights.get("X", [])
     if xs and best and found.found.index(xs[0]) < found.found.index(best[0]):
         best = []  # a matrix called X before the token-named vectors: the input is X
+    if best and any(_row_of(x.array, m.array) for x in best for m in xs if len(V.shape(m.array)) == 2):
+        best = []  # hello = […] worked alone, then embeddings = [[…], …] holding it: the input is the matrix
     column = min((c for c in (_x_column(found), _x_table(found), _x_rows(found)) if c is not None),
                  key=lambda c: found.found.index(c[2]), default=None)  # the inputs come first
     if column is not None and best and found.found.index(column[2]) < found.found.index(best[0]):
@@ -501,6 +503,14 @@ def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | 
     fit = [x for x in mats if V.shape(x.array)[1] == width]
     before = [x for x in fit if found.found.index(x) < found.found.index(w)]
     return before[-1] if before else fit[0] if fit else mats[0]
+def _row_of(vector: V.Array, matrix: V.Array) -> bool:
+    """Whether a vector is one of a matrix's rows, by value (``0.1`` and ``0.1000`` alike)."""
+    def value(c) -> float | None:
+        return float(c) if isinstance(c, str) and V.number(c) is not None and not c.endswith("%") else None
+
+    want = [value(c) for c in vector]
+    return None not in want and any(len(r) == len(want) and [value(c) for c in r] == want
+                                    for r in matrix if isinstance(r, list))
 
 
 def _token_name(name: str) -> str | None:
@@ -865,6 +875,33 @@ _POSITION_SAID = re.compile(r"(?:\bposi(?:tion|ción|ção|tion)|\bpos\b|위치|
 
 MAX_POSITIONS = 256  # attention over n positions is n² numbers: a worked example has a handful
 
+# the length of a positional-encoding table as code states it (PyTorch's PositionalEncoding(d_model, max_len=5000))
+_TABLE_LENGTH = re.compile(r"\b(?:max_len(?:gth)?|max_seq_len(?:gth)?|max_position(?:_embedding)?s|n_positions|"
+                           r"n_ctx|context_length|block_size)\s*[=:]\s*(\d{1,7})(?![\d.])")
+
+
+def _table_tail(found: I.Items, g: Givens) -> Candidate | None:
+    """The last rows of a summarised print of a positional-encoding table (a module's ``pe`` buffer of max_len rows:
+    its first rows, ``...,``, its last ones) are the encodings of positions N − b … N − 1, N the one table length
+    the code states: the encodings alone (x = 0) at those positions, read as a computation of their own."""
+    if "positions" not in g.words:
+        return None
+    lengths = {int(m.group(1)) for m in _TABLE_LENGTH.finditer(g.prose)}
+    tail = next((x for x in found.found if isinstance(x, I.Named) and x.tail and len(V.shape(x.array)) == 2), None)
+    if tail is None or len(lengths) != 1:
+        return None
+    n = lengths.pop()
+    b, d = V.shape(tail.array)
+    if not b < n or b > MAX_POSITIONS:
+        return None
+    tokens = [f"p{n - b + k}" for k in range(b)]
+    m = dict(_base_model(g, [["0"] * d for _ in tokens], tokens),
+             positions={"kind": "sinusoidal", "start": n - b})
+    note = [f"tokens {', '.join(tokens)}: the last {b} rows of a table of {n} positions, printed after the rows "
+            f"it leaves out ({I.where(tail.line)})", "positions: sinusoidal, the encodings alone (x = 0)"]
+    return Candidate(f"the positional encodings of positions {n - b} to {n - 1}", {"model": m}, note,
+                     [a for a in _positions_axes(g) if a[0] != "positions.start"], prior=7)
+
 
 def givens_of(c: Candidate, g: Givens) -> set[int]:
     """The ids of the items a candidate model takes as its givens: the inputs (when it starts from them), the
@@ -1076,6 +1113,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         if extra is not None:
             out.insert(0, extra)
     out[:0] = _mlp_indexed(found, g) if plain else []
+    tail = _table_tail(found, g)
+    if tail is not None:
+        out.append(tail)
     temps = temperatures(g)
     for c in list(out) if temps else ():
         m = c.spec["model"]

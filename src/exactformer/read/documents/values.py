@@ -252,6 +252,34 @@ def _nested(t: str, regular: bool = True) -> Array | None:
     return out if not regular or _regular(out) else None
 
 
+_ELISION = re.compile(r"\.\.\.\s*,?\s*")
+
+
+def elided(text: str) -> tuple[str, str] | None:
+    """A summarised print of a long tensor (PyTorch's and NumPy's ``[[…], […], ..., […]]``, its middle rows left out
+    for a ``...,`` row) as two arrays' texts: the rows before the elision and the rows after it, each closed as the
+    print's brackets have it. None when the text elides nothing, elides within a row (the cells' columns are then
+    unknown) or more than once."""
+    t = clean(text).strip()
+    if "..." not in t:
+        return None
+    start = t.find("[")
+    end = t.rfind("]")
+    if start < 0 or end < start:
+        return None
+    hits = list(_ELISION.finditer(t, start, end))
+    if len(hits) != 1:
+        return None
+    m = hits[0]
+    before = t[start:m.start()].rstrip()
+    depth = before.count("[") - before.count("]")
+    if not before.endswith(("],", "]")) or depth < 1 or t[m.end():end + 1][:1] != "[":  # [0.1, ..., 0.9]: a row's
+        return None  # middle cells, or no row on one side
+    head = t[:m.start()].rstrip().rstrip(",") + "]" * depth + t[end + 1:]
+    tail = t[:start] + "[" * depth + t[m.end():]
+    return head, tail
+
+
 def slices(text: str) -> list[Array] | None:
     """A tensor of rank 3 or 4 as its matrices (``tensor([[[…]]])`` of shape [1, T, d] is one matrix; [1, h, T, d]
     and [h, T, d] are h of them, a head each), its leading dimensions of size 1 dropped; None for any other text."""
