@@ -62,7 +62,8 @@ def read_model(r: Reader, doc: dict) -> Model:
     if not isinstance(layers_raw, list) or not all(isinstance(x, dict) for x in layers_raw):
         raise r.fail("model.layers must be [[model.layers]] tables", ("model", "layers"),
                      expected="one [[model.layers]] table per layer", found=show(layers_raw))
-    direct = bool(layers_raw) and any(k in layers_raw[0] for k in DIRECT)
+    direct = bool(layers_raw) and any(k in layers_raw[0] for k in DIRECT) and \
+        not any(w in layers_raw[0] for w in ("Wq", "Wk", "Wv"))  # with a weight, Q, K or V beside the embeddings
     emb: dict = {}
     width: int | None = None
     if not direct:

@@ -7,6 +7,11 @@ Per head (row vectors, as the seed writes them):
     exp = e^scaled       expsum_i = Σ_j exp_ij   weights = exp / expsum   (masked cells: weight 0, no exp)
     weighted_v_ij = weights_ij · v_j            context_i = Σ_j weighted_v_ij      # (n, d_v)
 
+Q, K and V may be given directly (no embeddings), or some of them with the others computed from the
+embeddings by their weights (a post that states W^Q and assumes K and V). A head's ``weights`` may be stated
+too (rows keyed by token): the weights the document types in instead of the softmax ("for readability"),
+which the weighted values and the context then use; the scores are still computed, the softmax is not.
+
 then ``concat`` (head 1 first) and ``attn = concat·W^O + b^O``. With several heads, ``avg_weights_ij =
 (1/H) Σ_h weights^(h)_ij`` is the weights averaged over the heads, as ``nn.MultiheadAttention`` returns them (a
 result of its own: nothing later uses it). With ``softmax =
@@ -55,22 +60,34 @@ _SPEC = {s.name: s for s in STEPS}
 
 @dataclass(frozen=True)
 class HeadCfg:
-    """One head: its weights as written (matrix, written out×in?) and biases, or Q/K/V given directly, or its scores
-    given directly (with V, perhaps, and the d_k they were computed with, when stated)."""
+    """One head: its weights as written (matrix, written out×in?) and biases, or Q/K/V given directly (with
+    both, each of Q, K, V is one or the other: its weight None where it is given, its rows None where computed), or
+    its scores given directly (with V, perhaps, and the d_k they were computed with, when stated); its attention
+    weights may be stated (typed in instead of the softmax)."""
 
-    W: tuple[tuple[Matrix, bool], ...] = ()  # q, k, v
+    W: tuple[tuple[Matrix, bool] | None, ...] = ()  # q, k, v
     b: tuple[Vector | None, ...] = (None, None, None)
-    direct: tuple[Matrix, ...] = ()  # Q, K, V rows by position
+    direct: tuple[Matrix | None, ...] = ()  # Q, K, V rows by position
     scores: Matrix | None = None  # q·k by query and key position, as a program printed them
     values: Matrix | None = None  # V beside given scores
     dk: int | None = None  # the width of the queries the given scores came from (d_k), when stated
+    weights: Matrix | None = None  # the weights as stated (instead of the softmax), rows by position
+
+    def given(self, which: int) -> Matrix | None:
+        """Q, K or V (0, 1, 2) as given directly, or None when its weight computes it."""
+        return self.direct[which] if self.direct else None
+
+    def weight(self, which: int) -> tuple[Matrix, bool] | None:
+        """W_Q, W_K or W_V (0, 1, 2) as read, or None when Q, K or V is given directly."""
+        return self.W[which] if self.W and self.given(which) is None else None
 
     def width(self, which: int) -> int | None:
         if self.scores is not None:
             return (len(self.values[0]) if self.values is not None else None) if which == 2 else self.dk
-        if self.direct:
-            return len(self.direct[which][0])
-        m, t = self.W[which]
+        rows = self.given(which)
+        if rows is not None:
+            return len(rows[0])
+        m, t = self.W[which]  # type: ignore[misc]
         return len(m) if t else len(m[0])
 
 
@@ -96,10 +113,12 @@ class AttentionCfg:
 
     @property
     def d_model(self) -> int | None:
-        """The width of the block's input, read from W_Q (None for Q, K, V or the scores given directly)."""
-        if self.heads[0].direct or self.heads[0].scores is not None:
+        """The width of the block's input, read from W_Q (or the first weight given; None for Q, K, V or the scores
+        given directly)."""
+        w = next((w for k in range(3) if (w := self.heads[0].weight(k)) is not None), None)
+        if w is None or self.heads[0].scores is not None:
             return None
-        m, t = self.heads[0].W[0]
+        m, t = w
         return len(m[0]) if t else len(m)
 
 
@@ -111,7 +130,7 @@ def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
 
 DIRECT = ("Q", "K", "V", "scores")  # what a first layer may give directly, instead of embeddings and weights
 KEYS = {"kind", "heads", "Wq", "Wk", "Wv", "Wq_all", "Wk_all", "Wv_all", "bq", "bk", "bv", "bq_all", "bk_all",
-        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V", "scores", "d_k"}
+        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V", "scores", "d_k", "weights"}
 
 
 def read_scale(r, v, key: tuple) -> Scale:
@@ -146,6 +165,18 @@ class Attention(BlockKind):
         r.table(table, key, KEYS, "an attention block's weights")
         if "scores" in table:
             return self._read_scores(r, table, key, ctx)
+        if "weights" in table:
+            cfg, width = self.read(r, {k: v for k, v in table.items() if k != "weights"}, key, ctx)
+            if len(cfg.heads) != 1:
+                raise r.fail("weights can be stated for one head only", key + ("weights",),
+                             expected="an attention block of one head", found=f"{len(cfg.heads)} heads")
+            rows = self._rows(r, table, key, "weights", ctx)
+            if any(len(row) != len(rows) for row in rows):
+                raise r.fail("stated weights must have a column per position", key + ("weights",),
+                             expected=f"{len(rows)} numbers a row", found=f"{len(rows[0])}")
+            return replace(cfg, heads=(replace(cfg.heads[0], weights=rows),)), width
+        if any(k in table for k in "QKV") and any(f"W{w}" in table for w in "qkv"):
+            return self._read_mixed(r, table, key, ctx)
         if any(k in table for k in "QKV"):
             return self._read_direct(r, table, key, ctx)
         d_in = ctx.stream
@@ -244,7 +275,7 @@ class Attention(BlockKind):
         if not ctx.direct_allowed:
             raise r.fail("Q, K, V can be given directly only in the first layer of a case without embeddings",
                          key + ("Q",), hint="give embeddings and Wq/Wk/Wv, or put Q/K/V in a first layer of one block")
-        extra = [k for k in table if k not in ("Q", "K", "V", "scale", "mask", "kind")]
+        extra = [k for k in table if k not in ("Q", "K", "V", "scale", "mask", "kind", "weights")]
         if extra:
             raise r.fail(f"{extra[0]!r} does not go with Q/K/V given directly", key + (extra[0],),
                          expected="Q, K and V tables (and scale, mask)")
@@ -299,6 +330,37 @@ class Attention(BlockKind):
         head = HeadCfg(scores=scores, values=values, dk=dk)
         return AttentionCfg((head,), None, None, *conventions), len(values[0]) if values is not None else n
 
+    def _read_mixed(self, r, table, key, ctx: ReadContext):
+        """Some of Q, K, V given directly, the others computed from the embeddings by their weights (one head)."""
+        if ctx.layer != 1 or not ctx.stream:
+            raise r.fail("Q, K or V can be given beside weights only in the first layer of a case with embeddings",
+                         key, hint="give the embeddings, and Wq or Q, Wk or K, Wv or V")
+        extra = [k for k in table if k in ("heads", "Wo", "bo") or k.endswith("_all")]
+        if extra:
+            raise r.fail(f"{extra[0]!r} does not go with Q, K or V given directly", key + (extra[0],),
+                         expected="Wq or Q, Wk or K, Wv or V (with bq, bk, bv), and scale, mask")
+        direct: list[Matrix | None] = []
+        weights: list[tuple[Matrix, bool] | None] = []
+        biases: list[Vector | None] = []
+        for name, w in (("Q", "Wq"), ("K", "Wk"), ("V", "Wv")):
+            b = "b" + w[1]
+            if (name in table) == (w in table):
+                raise r.fail(f"give {name} or {w}", key + (name if name in table else w,),
+                             expected=f"{name} given directly or computed by {w}, one of them",
+                             found="both" if name in table else "neither")
+            if name in table and b in table:
+                raise r.fail(f"{b} does not go with {name} given directly", key + (b,))
+            direct.append(self._rows(r, table, key, name, ctx) if name in table else None)
+            m = r.weight(table[w], key + (w,), ctx.stream, None, ctx.layout, w) if w in table else None
+            weights.append(m)
+            width = None if m is None else len(m[0]) if m[1] else len(m[0][0])
+            biases.append(r.vector(table[b], key + (b,), width, "one number per column") if b in table else None)
+        hc = HeadCfg(W=tuple(weights), b=tuple(biases), direct=tuple(direct))
+        if hc.width(0) != hc.width(1):
+            raise r.fail("Q and K must have the same width d_k", key + ("K" if "K" in table else "Wk",),
+                         expected=f"{hc.width(0)} columns", found=f"{hc.width(1)}")
+        return AttentionCfg((hc,), None, None, *self._conventions(r, table, key, ctx)), hc.width(2)
+
     # ---- building ---------------------------------------------------------------------------
     def build(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, outputs) -> Step:
         contexts = [self._head(b, cfg, place, x, h + 1, hc) for h, hc in enumerate(cfg.heads)]
@@ -335,13 +397,14 @@ class Attention(BlockKind):
         else:
             qkv = []
             for which, name in enumerate("QKV"):
-                if hc.direct:
-                    qkv.append(b.given(_SPEC[name], place, hc.direct[which], head=h, param=False))
+                rows, weight = hc.given(which), hc.weight(which)
+                if rows is not None or weight is None:
+                    qkv.append(b.given(_SPEC[name], place, rows, head=h, param=False))
                     continue
-                w = b.given(_SPEC["W" + name.lower()], place, hc.W[which][0], head=h)
+                w = b.given(_SPEC["W" + name.lower()], place, weight[0], head=h)
                 bias = hc.b[which]
                 bs = b.given(_SPEC["b" + name.lower()], place, bias, head=h) if bias is not None else None
-                qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=hc.W[which][1], head=h))
+                qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=weight[1], head=h))
             q, k, v = qkv
             dk = q.dims[1]
             first, second = (k, q) if cfg.kt_q else (q, k)
@@ -351,6 +414,23 @@ class Attention(BlockKind):
         sqrt_dk = b.given(_SPEC["sqrt_dk"], place, cfg.scale.number if divisor is None else divisor, head=h,
                           param=False)
         scaled = b.elementwise(_SPEC["scaled"], place, K.DIV, (scores, sqrt_dk), head=h)
+        shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
+        if hc.weights is not None:  # the weights as the document types them in: no softmax
+            weights = b.given(_SPEC["weights"], place, hc.weights, head=h, param=False)
+        else:
+            weights = self._softmax(b, cfg, place, scaled, n, h)
+        if v is None:  # scores given without V: the weights are what the block gives
+            return weights
+        dv = v.dims[1]
+        wv = b.broadcast(_SPEC["weighted_v"], place, (n, n, dv), K.MUL, ((weights, (0, 1)), (v, (1, 2))), head=h,
+                         lazy=True, kind_of=None if cfg.mask is Mask.NONE else
+                         (lambda idx: K.ZERO if masked(cfg, idx[0], idx[1]) else K.MUL))
+        ctx = b.map(_SPEC["context"], place, (n, dv), (weights, v, wv), None, head=h,
+                    op=WeightedSum(tuple(shown(i) for i in range(n))))
+        return ctx
+
+    def _softmax(self, b: Builder, cfg: AttentionCfg, place: Place, scaled: Step, n: int, h: int) -> Step:
+        """exp, their sums and the weights of one head (the masked cells: no exp, weight 0)."""
         shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
         present = lambda idx: not masked(cfg, idx[0], idx[1])  # noqa: E731
         if cfg.softmax is Softmax.MAX_SHIFTED:
@@ -365,19 +445,10 @@ class Attention(BlockKind):
                            lambda idx: (K.SUM, tuple((0, (i, idx[0])) for i in column(idx[0]))), head=h)
         else:
             expsum = b.rows(_SPEC["expsum"], place, exp, K.SUM, cols=shown, head=h)
-        weights = b.broadcast(_SPEC["weights"], place, (n, n), K.DIV,
-                              ((exp, (0, 1)), (expsum, (1,) if cfg.softmax_cols else (0,))), head=h,
-                              kind_of=None if cfg.mask is Mask.NONE else
-                              (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
-        if v is None:  # scores given without V: the weights are what the block gives
-            return weights
-        dv = v.dims[1]
-        wv = b.broadcast(_SPEC["weighted_v"], place, (n, n, dv), K.MUL, ((weights, (0, 1)), (v, (1, 2))), head=h,
-                         lazy=True, kind_of=None if cfg.mask is Mask.NONE else
-                         (lambda idx: K.ZERO if masked(cfg, idx[0], idx[1]) else K.MUL))
-        ctx = b.map(_SPEC["context"], place, (n, dv), (weights, v, wv), None, head=h,
-                    op=WeightedSum(tuple(shown(i) for i in range(n))))
-        return ctx
+        return b.broadcast(_SPEC["weights"], place, (n, n), K.DIV,
+                           ((exp, (0, 1)), (expsum, (1,) if cfg.softmax_cols else (0,))), head=h,
+                           kind_of=None if cfg.mask is Mask.NONE else
+                           (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
 
     # ---- printing -----------------------------------------------------------------------------
     def general_tex(self, cfg: AttentionCfg, place: Place, model) -> list[str]:
@@ -395,13 +466,18 @@ class Attention(BlockKind):
             bias = any(b is not None for b in cfg.heads[0].b)
             lines.append(rf"q{hs}_i = {x} W^{{Q{hs[1:-1] if H > 1 else ''}}}" + (r" + b^Q" if bias else "") +
                          rf",\quad k{hs}_i = {x} W^{{K}},\quad v{hs}_i = {x} W^{{V}}")
+        elif any(w is not None for w in cfg.heads[0].W):  # some given directly, the others by their weights
+            lines.append(r",\quad ".join(rf"{n.lower()}_i = {x} W^{{{n}}}" for k, n in enumerate("QKV")
+                                         if cfg.heads[0].weight(k) is not None) + r"\ \text{(the others given)}")
         lines += [
             r"s_{ij}\ \text{(given)}" if cfg.heads[0].scores is not None else
             r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
             rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}" if divisor != "1" else
             r"\tilde{s}_{ij} = s_{ij}\ \text{(no scaling)}",
         ]
-        if cfg.softmax is Softmax.MAX_SHIFTED:
+        if cfg.heads[0].weights is not None:
+            lines.append(r"\alpha_{ij}\ \text{as the document states them (no softmax)}")
+        elif cfg.softmax is Softmax.MAX_SHIFTED:
             lines.append(rf"\mu_i = \max_{{{js}}} \tilde{{s}}_{{ij}},\quad \varepsilon_{{ij}} = e^{{\tilde{{s}}_{{ij}} - \mu_i}}")
         else:
             lines.append(r"\varepsilon_{ij} = e^{\tilde{s}_{ij}}")
@@ -409,7 +485,7 @@ class Attention(BlockKind):
             rf"\Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
             + {Mask.CAUSAL: r"\ (\alpha_{ij} = 0 \text{ for } j > i)",
                Mask.NO_SELF: r"\ (\alpha_{ii} = 0)"}.get(cfg.mask, ""),
-        ]
+        ] if cfg.heads[0].weights is None else []
         if cfg.d_v is not None:
             lines.append(rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j")
         if H > 1:
@@ -447,9 +523,10 @@ class Attention(BlockKind):
                                    replace(cfg, softmax_cols=not cfg.softmax_cols)))
         if not cfg.heads[0].direct and cfg.heads[0].scores is None:
             for which, name in enumerate(("Wq", "Wk", "Wv")):
-                if square(cfg.heads[0].W[which]):
-                    heads = tuple(replace(hc, W=tuple((mm, not tt) if k == which else (mm, tt)
-                                                      for k, (mm, tt) in enumerate(hc.W))) for hc in cfg.heads)
+                w = cfg.heads[0].weight(which)
+                if w is not None and square(w):
+                    heads = tuple(replace(hc, W=tuple((ww[0], not ww[1]) if k == which and ww is not None else ww
+                                                      for k, ww in enumerate(hc.W))) for hc in cfg.heads)
                     out.append(Alternative(f"convention.transposed={name}", f"{name} used transposed (x·{name}ᵀ)",
                                            replace(cfg, heads=heads)))
         if cfg.Wo is not None and square(cfg.Wo):
