@@ -394,6 +394,10 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
 _BLOCK = {"p", "div", "li", "pre", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article",
           "blockquote", "dd", "dt", "figcaption"}
 _SKIP = {"script", "style", "template", "noscript", "iframe", "object", "head"}
+# what a <head> may hold: any other element ends it, as a browser's parser has it (jemdoc writes its whole page
+# before a late </head><body>, MathJax 2 included, and a browser shows it all)
+_LAYOUT = {"ul", "ol", "dl", "table", "form", "nav", "header", "footer", "main", "h1", "h2", "h3", "h4", "h5", "h6"}
+_HEAD_ONLY = {"title", "meta", "link", "script", "style", "base", "noscript", "template"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _TEX_SCRIPT = re.compile(r"math/tex|math/latex", re.IGNORECASE)
 
@@ -403,10 +407,14 @@ class _Html(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.blocks: list[tuple[str, int, str]] = []  # (kind, line, text): kind "h", "t", "table", "math"
+        self.blocks: list[tuple[str, int, str]] = []  # (kind, line, text): kind "h", "t", "pre", "table", "math"
         self.buf: list[str] = []
         self.buf_line = 1
         self.skip = 0
+        self.page_head = False  # inside the page's <head> (skipped until its content ends it)
+        self.pre = 0  # open <pre> elements: a block of code, or a program's output
+        self.layout: list[bool] = []  # each open <table>: True once it shows itself a page's layout, not data
+        self.cell_blocks = 0  # paragraphs or divisions closed in the current table cell
         self.table: list[list[str]] | None = None
         self.table_line = 0
         self.table_rows: list[int] = []  # the line of each <tr>
@@ -435,9 +443,11 @@ class _Html(HTMLParser):
         self.cell_lines: list[list[int]] = []  # the line of each table cell
 
     def flush(self) -> None:
-        text = "".join(self.buf).strip()
-        if text:
-            self.blocks.append(("h" if self.heading else "t", self.buf_line, text))
+        raw = "".join(self.buf)
+        text = raw.strip()
+        if text:  # (its line: where its text starts, below a <p> alone on its line)
+            lead = raw[:len(raw) - len(raw.lstrip())].count("\n")
+            self.blocks.append(("h" if self.heading else "pre" if self.pre else "t", self.buf_line + lead, text))
         self.buf = []
 
     def handle_starttag(self, tag, attrs):
@@ -450,8 +460,11 @@ class _Html(HTMLParser):
             self.tex_script = []
             self.tex_inline = "mode=display" not in at.get("type", "").replace(" ", "")
             return
+        if self.page_head and self.skip == 1 and tag not in _HEAD_ONLY and tag != "head":
+            self.skip, self.page_head = 0, False  # the page's content in a <head> never closed before it
         if tag in _SKIP:
             self.skip += 1
+            self.page_head = self.page_head or tag == "head"
             return
         if self.skip:
             return
@@ -488,7 +501,10 @@ class _Html(HTMLParser):
         elif tag == "mtd" and self.math is not None:
             self.math_cell = []
         elif tag == "table":
+            if self.cell is not None:  # a table inside a table's cell: the outer one lays out the page
+                self._layout()
             self.flush()
+            self.layout.append(False)
             self.table, self.table_line, self.table_rows = [], line, []
             self.spans, self.head_rows, self.in_head, self.cell_lines = [], 0, False, []
         elif tag == "thead" and self.table is not None:
@@ -500,16 +516,39 @@ class _Html(HTMLParser):
             self.spans.append([])
             self.cell_lines.append([])
             self.row_th = True
+        elif tag in ("td", "th", "tr") and self.table is None and self.layout and self.layout[-1]:
+            self.flush()  # a layout table's cell: a part of the page, read as its blocks
+            self.buf_line = line
         elif tag in ("td", "th") and self.table is not None:
-            self.cell = []
+            self.cell, self.cell_blocks = [], 0
             if self.spans:
                 self.spans[-1].append([_span(at.get("colspan")), _span(at.get("rowspan"))])
                 self.cell_lines[-1].append(line)
             self.row_th = self.row_th and tag == "th"
-        elif tag in _BLOCK:
+        elif tag in _BLOCK or tag in _LAYOUT:
+            if self.cell is not None and tag != "br" and (  # a heading, code or a list in a cell, or a paragraph
+                    tag in _LAYOUT or tag in ("pre", "section", "article", "blockquote") or self.cell_blocks):
+                self._layout()  # after another: the table lays out a page (jemdoc's, an old site's), its cells are text
+            if tag not in _BLOCK:
+                return
             self.flush()
             self.buf_line = line
             self.heading = tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+            self.pre += tag == "pre"
+
+    def _layout(self) -> None:
+        """The table being read lays out the page: what its cells held so far becomes text blocks, the text of the
+        cell open now goes on as the page's text, and its further cells are read as blocks."""
+        assert self.table is not None and self.cell is not None
+        for row, lines in zip(self.table, self.cell_lines):
+            for text, at in zip(row, lines):
+                if text.strip():
+                    self.blocks.append(("t", at, text.strip()))
+        self.buf, self.buf_line = list(self.cell), self.cell_lines[-1][-1] if self.cell_lines and \
+            self.cell_lines[-1] else self.table_line
+        self.table, self.cell = None, None
+        if self.layout:
+            self.layout[-1] = True
 
     def _head_row(self) -> None:
         """The row just read is a header row: inside <thead>, or of <th> cells only before any other row."""
@@ -527,8 +566,11 @@ class _Html(HTMLParser):
             self.buf.append(f" ${tex}$ " if self.tex_inline and tex and "$" not in tex else f" {tex} ")
             self.tex_script = None
             return
+        if tag == "head" and not self.page_head:
+            return  # a late </head>: the head ended when the page's content began
         if tag in _SKIP:
             self.skip = max(0, self.skip - 1)
+            self.page_head = self.page_head and tag != "head"
             return
         if self.skip:
             return
@@ -569,7 +611,14 @@ class _Html(HTMLParser):
             if self.table:
                 self.table[-1].append("".join(self.cell).strip())
             self.cell = None
+        elif tag == "table" and self.table is None and self.layout:
+            self.layout.pop()
+            self.flush()
+        elif tag in ("td", "th") and self.table is None and self.layout and self.layout[-1]:
+            self.flush()
         elif tag == "table" and self.table is not None:
+            if self.layout:
+                self.layout.pop()
             self._head_row()
             self.blocks.append(("table", self.table_line, json.dumps(
                 {"rows": self.table, "lines": self.table_rows, "spans": self.spans, "head": self.head_rows,
@@ -578,6 +627,8 @@ class _Html(HTMLParser):
         elif tag in _BLOCK:
             self.flush()
             self.heading = False
+            self.pre = max(0, self.pre - (tag == "pre"))
+            self.cell_blocks += self.cell is not None and tag != "br"  # (a <div><p> nest is one paragraph)
 
     def handle_data(self, data):
         if self.hidden:
@@ -684,17 +735,22 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
         out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
     caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name, when it
     # names a weight or a step
+    shown: list[str] = []  # what the code block just before shows (its last line Q, or Q, K, V)
     for kind, line, body in p.blocks:
         line += shift
         named, caption = caption, ""
         if kind == "h":
             context[0], context[1] = I.G.clip(" ".join(body.split()), 60), ""
             out.heading(" ".join(body.split()))
-        elif kind == "t":
+        elif kind in ("t", "pre"):
+            before = len(out.found)
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
+            if kind == "pre":  # a page rendered from a notebook (nbconvert, Quarto, Hugo): a code block, then its
+                _name_shown(out.found[before:], shown)  # output in the next <pre>
             m = _CAPTION.fullmatch(body.strip())
             caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
-        elif kind == "svg":
+        shown = _shown(body) if kind == "pre" else []
+        if kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
             got = json.loads(body)
@@ -880,20 +936,28 @@ def notebook(text: str, path: str) -> I.Items:
                 if txt:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
-                    printed = [x for x in out.found[before:] if isinstance(x, (I.Named, I.Table)) and not x.name]
-                    if name and len(printed) == 1:  # `Q` or print(Q) as the cell's last line names its output
-                        printed[0].name = name
+                    _name_shown(out.found[before:], name)
     return out
 
 
-_SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_][\w.]{0,40})\s*\)?\s*;?\s*$")
+_SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*,?\s*\)?\s*;?\s*$")
 
 
-def _shown(src: str) -> str:
-    """The name a code cell shows: its last line ``Q`` or ``print(Q)`` (``Q.round(4)``-style calls are not names)."""
+def _shown(src: str) -> list[str]:
+    """The names a code cell shows: its last line ``Q`` or ``print(Q)``, or a tuple ``Q, K, V`` (``Q.round(4)``-style
+    calls are not names)."""
     lines = [x for x in src.splitlines() if x.strip() and not x.lstrip().startswith("#")]
     m = _SHOWN.match(lines[-1]) if lines else None
-    return m.group(1) if m and "." not in m.group(1) else ""
+    return [x.strip() for x in m.group(1).split(",")] if m else []
+
+
+def _name_shown(found: list, names: list[str]) -> None:
+    """A cell's printed output named by what the cell shows: its one array, or a tuple's arrays in order (a
+    notebook's output, or the output block right after a code block on a page rendered from one)."""
+    printed = [x for x in found if isinstance(x, (I.Named, I.Table)) and not x.name]
+    if names and len(printed) == len(names):
+        for x, name in zip(printed, names):
+            x.name = name
 
 
 def _joined(v) -> str:

@@ -317,6 +317,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
             got = _array_at(lines, k, value, comment, slices=True)
+            if got is None and value.rstrip().endswith("(") and k + 1 < len(lines) and \
+                    _comment(V.clean(lines[k + 1]).strip())[0] == "[":
+                # W = np.array(\n    [\n        [0.2, …],: black's layout of a long array literal, its [ a line below
+                got = _array_at(lines, k + 1, value + "[", None, slices=True)
+                if got is not None:
+                    arr, rows, used, offsets = got
+                    got = (arr, rows, used + 1, [j + 1 for j in offsets] if offsets else offsets)
             if got is not None:
                 arr, rows, used, offsets = got
                 name = _name(m.group(1))
@@ -438,6 +445,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             label = None
             k += used
             continue
+        if s[:1] == "(" and _tuple_of_arrays(s):  # (array([[1, 2], …]),\n array(…)): a tuple of arrays printed,
+            s = s[1:]  # each read in turn (a cell ending in Q, K, V shows its three arrays so)
+            each = _arrays_on_line(s)
+            if each:  # (array([1, 2]), array([3, 4])) on one line
+                out.found += [Named("", arr, n, _at(context, n)) for arr in each]
+                k += 1
+                continue
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
             got = _array_at(lines, k, s, comment, slices=True)
             if got is not None and not isinstance(got[0], tuple):
@@ -478,11 +492,20 @@ _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+)(?!\w|\.\d)(\s?%)?")  # 0.313
 
 
 def _after_matrix(lines: list[str], k: int, used: int, n: int, context: list[str], out: Items) -> None:
-    """``\\end{bmatrix},\\quad b_1 = [0.1, -0.2]``: the vectors named after a matrix on its last line."""
+    """``\\end{bmatrix},\\quad b_1 = [0.1, -0.2]``: the vectors named after a matrix on its last line; and the
+    sentence after its display on that line (``\\end{bmatrix}.$$ So "sat" looks at "cat" most (0.398).``, as a
+    page whose Markdown keeps a paragraph's display inline has it), its numbers as the prose's."""
     last = _unwrap_math(V.tex_plain(V.clean(lines[k + used - 1]).strip())) if used > 1 else ""
     if "\\end{" in last:
-        out.found += [Named(nm, vec, n + used - 1, _at(context, n + used - 1))
-                      for nm, vec in _inline_named(last[last.rindex("\\end{"):])]
+        tail = last[last.rindex("\\end{"):]
+        named = _inline_named(tail)
+        out.found += [Named(nm, vec, n + used - 1, _at(context, n + used - 1)) for nm, vec in named]
+        close = _DISPLAY_END.search(tail)
+        if close and not named:
+            out.loose += [(x, n + used - 1) for x in loose_numbers(tail[close.end():], [])]
+
+
+_DISPLAY_END = re.compile(r"\$\$|\\\]")
 
 
 def loose_numbers(s: str, taken: list[str]) -> list[str]:
@@ -1088,6 +1111,28 @@ def _unpunctuated(text: str) -> str:
     text = _EQ_NUMBER.sub("", text).rstrip()
     text = re.sub(r"[,;，；:]$", "", text)
     return re.sub(r"(\.\d+|[)\]])\.$", r"\1", text)
+
+
+def _tuple_of_arrays(s: str) -> bool:
+    """Whether a line opens a printed tuple of arrays: ``(array([[1, 2],`` (the first array goes on below) or
+    ``(array([1, 2]), array([3, 4]))``; not ``(tensor([3]), 'sat')`` nor ``(array([0.7]), 0.2850)``."""
+    t = V.unwrapped(s[1:])
+    if t is None or t[:1] != "[":
+        return False
+    end = V.closing(t, 0)
+    return end is None or V.wrapped(t[end + 1:].lstrip(" )").lstrip(",").lstrip())
+
+
+def _arrays_on_line(s: str) -> list[V.Array]:
+    """The arrays of a tuple printed on one line (``array([1, 2]), array([3, 4]))``), or [] when one goes on below."""
+    got: list[V.Array] = []
+    while (t := V.unwrapped(s)) is not None and t[:1] == "[" and (end := V.closing(t, 0)) is not None:
+        arr = V.array(t[:end + 1])
+        if arr is None:
+            return []
+        got.append(arr)
+        s = t[end + 1:].lstrip(" )").lstrip(",").lstrip()
+    return got if not s.strip(" )") else []
 
 
 def _starts_array(v: str) -> bool:

@@ -1,0 +1,120 @@
+"""Rendered HTML pages as generators write them (fa): jemdoc's page inside its <head> and its layout table,
+Hugo's KaTeX rows with a backslash eaten, Chroma's black-formatted arrays, a notebook's outputs after its code
+blocks. Each rule has a small page of our own here; the documents in tests/documents/real-styles/fa-* (values by
+_oracle/fa_make.py, mpmath) are read whole."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from exactformer.read.documents import formats
+from exactformer.read.documents import items as I
+from exactformer.read.documents import values as V
+
+ROOT = Path(__file__).parent.parent
+REAL_STYLES = ROOT / "tests" / "documents" / "real-styles"
+EXE = Path(sys.executable).with_name("exactformer")
+
+
+def _named(page: str) -> list[I.Named]:
+    return [x for x in formats.html(page).found if isinstance(x, I.Named)]
+
+
+def test_a_page_inside_an_unclosed_head_is_read():
+    """jemdoc writes the whole page before a late </head><body>: a browser shows it, so the reader reads it."""
+    page = ("<html><head><title>t</title><meta charset='utf-8'/>\n<div>\n<p>Weights:</p>\n"
+            "<p>W_q = [[0.5, 0.25], [0.75, 1.5]]</p>\n</div>\n</head><body></body></html>")
+    got = _named(page)
+    assert [(x.name, x.line) for x in got] == [("W_q", 4)]
+
+
+def test_a_head_with_only_its_own_elements_stays_unread():
+    page = "<html><head><title>0.5 and 0.25</title><style>p { margin: 0.5em }</style></head><body><p>x</p></body>"
+    assert formats.html(page).found == []
+
+
+def test_a_layout_table_is_read_as_the_page_it_lays_out():
+    """A table whose cell holds a heading, a list, code or several paragraphs lays out a page (jemdoc, old sites):
+    its cells are text, and a data table inside it is still a table."""
+    page = ("<table id='tlayout'><tr><td><div>Home</div><div>Notes</div></td>\n<td>\n<h1>Scores</h1>\n"
+            "<p>q = [0.5, 1.5]</p>\n<table><tr><th>a</th><th>b</th></tr><tr><td>0.25</td><td>0.75</td></tr></table>\n"
+            "<p>k = [1.25, 0.5]</p>\n</td></tr></table>")
+    found = formats.html(page).found
+    assert [(x.name, x.array) for x in found if isinstance(x, I.Named)] == [("q", ["0.5", "1.5"]),
+                                                                            ("k", ["1.25", "0.5"])]
+    tables = [x for x in found if isinstance(x, I.Table)]
+    assert len(tables) == 1 and tables[0].rows == [["0.25", "0.75"]]
+
+
+def test_a_data_table_with_one_paragraph_per_cell_stays_a_table():
+    page = "<table><tr><td><p>0.25</p></td><td><p>0.75</p></td></tr><tr><td><p>0.5</p></td><td><p>1.5</p></td></tr></table>"
+    tables = [x for x in formats.html(page).found if isinstance(x, I.Table)]
+    assert len(tables) == 1 and tables[0].rows == [["0.25", "0.75"], ["0.5", "1.5"]]
+
+
+def test_a_block_starts_on_the_line_its_text_starts():
+    """<p> alone on its line, its text below: the text's line, not the tag's."""
+    page = '<p style="text-align:center">\n\\[\nW_K = \\begin{bmatrix} 0.5 & 1 \\\\ 2 & 0.25 \\end{bmatrix}\n\\]\n</p>'
+    got = _named(page)
+    assert [(x.name, x.line) for x in got] == [("W_K", 3)]
+
+
+def test_matrix_rows_whose_break_lost_a_backslash():
+    """Hugo's Markdown reads \\\\ as an escaped backslash: each row of a $$ bmatrix then ends in one backslash."""
+    assert V.latex_matrix("\\begin{bmatrix}\n0.25 & 0.5\\\n1 & 2\n\\end{bmatrix}") == [["0.25", "0.5"], ["1", "2"]]
+    # a matrix that keeps its \\\\ is read as before, a lone backslash inside it a space
+    assert V.latex_matrix("\\begin{bmatrix} 0.25 & 0.5 \\\\ 1 & 2 \\end{bmatrix}") == [["0.25", "0.5"], ["1", "2"]]
+
+
+def test_an_array_laid_out_by_black():
+    """``W = np.array(`` with its ``[`` alone on the next line (black's layout of a long literal) is W."""
+    out = I.Items()
+    I.scan("W_v = np.array(\n    [\n        [0.5, 0.25],\n        [0.75, 1.5],\n    ]\n)\n", 10, out, ["", ""])
+    got = [x for x in out.found if isinstance(x, I.Named)]
+    assert [(x.name, x.array, x.row_lines) for x in got] == [("W_v", [["0.5", "0.25"], ["0.75", "1.5"]], [12, 13])]
+
+
+def test_a_printed_tuple_of_arrays_is_each_array():
+    out = I.Items()
+    I.scan("(array([[1, 2],\n        [3, 4]]),\n array([[5, 6],\n        [7, 8]]))\n", 1, out, ["", ""])
+    assert [x.array for x in out.found if isinstance(x, I.Named)] == [[["1", "2"], ["3", "4"]],
+                                                                      [["5", "6"], ["7", "8"]]]
+    out = I.Items()
+    I.scan("(array([1, 2]), array([0.5, 0.25]))", 1, out, ["", ""])
+    assert [x.array for x in out.found if isinstance(x, I.Named)] == [["1", "2"], ["0.5", "0.25"]]
+    assert I._tuple_of_arrays("(array([[1, 2],") and I._tuple_of_arrays("(array([1, 2]), array([3, 4]))")
+    for text in ("(tensor([3]), 'sat')", "(array([0.7235, -0.5]), 0.2850)"):  # an array and something else
+        assert not I._tuple_of_arrays(text)
+
+
+def test_a_code_blocks_last_line_names_the_output_below_it():
+    """A page rendered from a notebook: ``Q, K, V`` ends a code block, the next <pre> prints the three arrays."""
+    page = ("<div class='highlight'><pre><code>Q, K, V\n</code></pre></div><pre><code>(array([[1, 0],\n"
+            "        [0, 1]]),\n array([[0.5, 1. ],\n        [1. , 0.5]]),\n array([[2, 0],\n        [0, 2]]))\n"
+            "</code></pre>\n<pre><code>scores = Q @ K.T\nscores</code></pre><pre><code>array([[0.5, 1. ],\n"
+            "       [1. , 0.5]])</code></pre>")
+    assert [x.name for x in _named(page)] == ["Q", "K", "V", "scores"]
+    page = "<pre><code>Q, K\n</code></pre><p>and then</p><pre><code>(array([1, 2]), array([3, 4]))</code></pre>"
+    assert [x.name for x in _named(page)] == ["", ""]  # a sentence between: not the code's output
+
+
+def _harness():
+    spec = importlib.util.spec_from_file_location("reading_eval", ROOT / "bench" / "reading_eval.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["reading_eval"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("name", sorted(p.name[: -len(".expect.toml")] for p in REAL_STYLES.glob("fa-*.expect.toml")))
+def test_a_real_style_page_reads_whole(name):
+    res = _harness().evaluate(REAL_STYLES / f"{name}.expect.toml", EXE)
+    assert res.read, res.status
+    assert res.recall == 1.0, res.missed_list[:10]
+    assert res.invented_share == 0, res.invented_list[:10]
+    assert res.agree == res.matched, res.disagree_list[:10]
