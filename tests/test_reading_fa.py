@@ -118,3 +118,22 @@ def test_a_real_style_page_reads_whole(name):
     assert res.recall == 1.0, res.missed_list[:10]
     assert res.invented_share == 0, res.invented_list[:10]
     assert res.agree == res.matched, res.disagree_list[:10]
+
+
+def test_mathml_without_its_tex_is_read_as_text():
+    """MathJax 3 rendered to SVG keeps an assistive MathML copy (VitePress, Docusaurus, a saved page), pandoc
+    --mathml writes MathML alone: a fraction, a root, a power and a leading minus read as the grammar reads them."""
+    page = ("<p>So <mjx-container><svg aria-hidden='true'><path d='M0 0'/></svg><mjx-assistive-mml><math><mrow>"
+            "<msub><mi>q</mi><mn>1</mn></msub><mo>·</mo><msub><mi>k</mi><mn>2</mn></msub><mo>=</mo><mn>0.5</mn>"
+            "<mo>×</mo><mrow><mo>(</mo><mo>−</mo><mn>0.2</mn><mo>)</mo></mrow><mo>+</mo><mn>1.5</mn><mo>×</mo>"
+            "<mn>0.4</mn><mo>=</mo><mn>0.5</mn></mrow></math></mjx-assistive-mml></mjx-container>.</p>\n<p>"
+            "<math><mfrac><mn>0.5</mn><msqrt><mn>2</mn></msqrt></mfrac><mo>≈</mo><mn>0.3536</mn></math></p>\n<p>"
+            "<math><msup><mi>e</mi><mrow><mo>−</mo><mn>0.5</mn></mrow></msup><mo>=</mo><mn>0.6065</mn></math>.</p>")
+    works = [x.text.replace(" ", "") for x in formats.html(page).found if isinstance(x, I.Work)]
+    assert works == ["0.5×(-0.2)+1.5×0.4=0.5", "(0.5)/(sqrt(2))≈0.3536", "e^(-0.5)=0.6065"]
+
+
+def test_mathml_with_its_tex_is_read_from_the_tex_only():
+    page = ("<p><math><semantics><mrow><mn>0.5</mn><mo>×</mo><mn>2</mn><mo>=</mo><mn>1</mn></mrow>"
+            "<annotation encoding='application/x-tex'>0.5 \\times 2 = 1</annotation></semantics></math></p>")
+    assert [x.text for x in formats.html(page).found if isinstance(x, I.Work)] == ["0.5 × 2 = 1"]

@@ -425,6 +425,7 @@ class _Html(HTMLParser):
         self.math_text: list[str] = []  # MathML text outside the table: "W", "Q", "=" names the matrix
         self.annotation: list[str] | None = None
         self.math_tex = False  # the <math> carries its TeX source: read that, not its MathML table
+        self.mml: list[list] | None = None  # the open MathML elements, each [tag, children], the <math> first
         self.heading = False
         self.hidden: list[str] = []  # open elements inside one hidden from readers (KaTeX's katex-html copy)
         self.tex_script: list[str] | None = None  # MathJax's <script type="math/tex">
@@ -472,6 +473,8 @@ class _Html(HTMLParser):
             self.hidden.append(tag)
             return
         line = self.getpos()[0]
+        if self.mml is not None and tag not in _VOID:
+            self.mml.append([tag, []])
         if tag in ("pre", "code"):
             self.code += 1
         if tag in ("sup", "sub") and self.cell is None and self.math is None and self.annotation is None:
@@ -496,6 +499,7 @@ class _Html(HTMLParser):
             return
         if tag == "math":
             self.math, self.math_line, self.math_text, self.math_tex = [], line, [], False
+            self.mml = [["math", []]]
         elif tag == "mtr" and self.math is not None:
             self.math.append([])
         elif tag == "mtd" and self.math is not None:
@@ -574,6 +578,9 @@ class _Html(HTMLParser):
             return
         if self.skip:
             return
+        if self.mml is not None and len(self.mml) > 1 and self.mml[-1][0] == tag:
+            node = self.mml.pop()
+            self.mml[-1][1].append(node)
         if tag in ("pre", "code"):
             self.code = max(0, self.code - 1)
         if tag in ("sup", "sub") and self.script and self.script[-1][0] == tag:
@@ -606,7 +613,11 @@ class _Html(HTMLParser):
             if rows and not self.math_tex:
                 name = "".join(self.math_text).strip()
                 self.blocks.append(("math", self.math_line, json.dumps({"name": name, "rows": rows})))
-            self.math = None
+            elif not self.math_tex and self.mml:  # MathML without its TeX (MathJax 3's assistive copy beside its
+                text = _mathml_text(self.mml[0]).strip()  # SVG, pandoc --mathml): its text, as a reader reads it
+                if text:
+                    (self.cell if self.cell is not None else self.buf).append(f" {text}")  # (its full stop after it)
+            self.math, self.mml = None, None
         elif tag in ("td", "th") and self.table is not None and self.cell is not None:
             if self.table:
                 self.table[-1].append("".join(self.cell).strip())
@@ -650,6 +661,8 @@ class _Html(HTMLParser):
         if self.tex_script is not None:
             self.tex_script.append(data)
             return
+        if self.mml is not None and not self.skip:
+            self.mml[-1][1].append(data)
         if self.skip:
             return
         if self.svg_text is not None:
@@ -668,6 +681,52 @@ class _Html(HTMLParser):
             if not self.buf:
                 self.buf_line = self.getpos()[0]
             self.buf.append(data)
+
+
+_MML_SKIP = {"annotation", "annotation-xml", "mphantom", "none", "mprescripts"}
+_MML_INVISIBLE = {"\u2061", "\u2062", "\u2063", "\u2064"}  # function application, invisible times, separator, plus
+
+
+def _mathml_text(node: list) -> str:
+    """A MathML expression as a line of text the grammar reads: ``<mfrac>`` as (a)/(b), ``<msqrt>`` as sqrt(…),
+    ``<msup>`` as a^(b), ``<msub>`` as a_b, an operator between spaces (a leading minus kept on its number)."""
+    tag, children = node[0], node[1]
+    if tag in _MML_SKIP:
+        return ""
+    if tag == "semantics":
+        return _mathml_text(children[0]) if children and isinstance(children[0], list) else ""
+    kids = [_mathml_text(c) for c in children if isinstance(c, list)]
+    if tag in ("mn", "mi", "mtext", "ms"):
+        return " ".join("".join(c for c in children if isinstance(c, str)).split())
+    if tag == "mo":
+        op = "".join(c for c in children if isinstance(c, str)).strip()
+        return "" if op in _MML_INVISIBLE else f" {op} "
+    if tag == "mspace":
+        return " "
+    if tag == "mfrac" and len(kids) == 2:
+        return f"({kids[0].strip()})/({kids[1].strip()})"
+    if tag == "msqrt":
+        return f"sqrt({''.join(kids).strip()})"
+    if tag == "mroot" and len(kids) == 2:
+        return f"({kids[0].strip()})^(1/({kids[1].strip()}))"
+    if tag == "msup" and len(kids) == 2:
+        return f"{kids[0].strip()}^({kids[1].strip()})"
+    if tag == "msub" and len(kids) == 2:
+        return f"{kids[0].strip()}_{kids[1].strip()}" if " " not in kids[1].strip() else \
+            f"{kids[0].strip()}_{{{kids[1].strip()}}}"
+    if tag == "msubsup" and len(kids) == 3:
+        return f"{kids[0].strip()}_{kids[1].strip()}^({kids[2].strip()})"
+    if tag in ("munder", "mover", "munderover") and kids:
+        return kids[0]  # ∑ with its limits, x̂: the base
+    if tag == "mfenced":
+        return "(" + ", ".join(k.strip() for k in kids) + ")"
+    text = ""
+    for k in kids:  # a row: an operator between spaces, a sign (a minus first, or after an operator) on its number
+        head = text.rstrip()
+        if head.endswith(("−", "-")) and head[:-1].rstrip()[-1:] in "(=,+−-×·*/[":
+            text, k = head, k.lstrip()
+        text += k
+    return text
 
 
 def _hatena_tex(text: str) -> str:

@@ -283,7 +283,113 @@ def notebook_page() -> None:
     (HERE / "fa-notebook-tuple.expect.toml").write_text(toml_claims(claims, hdr), encoding="utf-8")
 
 
+# ---- 4. a VitePress page: Shiki spans (a number each, a minus its own span), sections on one line, MathJax 3 as
+# SVG with its assistive MathML (no TeX kept) ----
+def shiki(code: str) -> str:
+    import re
+
+    def tok(t: str) -> str:
+        return f'<span style="--shiki-light:#F5A97F;--shiki-dark:#F78C6C;">{t}</span>'
+
+    def line(src: str) -> str:
+        out = []
+        for piece in re.split(r"( ?-?\d+\.\d+| ?-?\d+)", src):
+            if not piece:
+                continue
+            if re.fullmatch(r" ?-?\d+(?:\.\d+)?", piece):
+                if "-" in piece:  # Shiki: the minus an operator span of its own
+                    out.append(f'<span style="--shiki-light:#8BD5CA;--shiki-dark:#C792EA;">{piece.split("-")[0]}-</span>')
+                    piece = piece.split("-")[1]
+                out.append(tok(piece))
+            else:
+                out.append(f'<span style="--shiki-light:#939AB7;--shiki-dark:#D6DEEB;">{piece}</span>')
+        return '<span class="line">' + "".join(out) + "</span>"
+    return ('<div class="language-python vp-adaptive-theme"><button title="Copy Code" class="copy"></button>'
+            '<span class="lang">python</span><pre class="shiki shiki-themes catppuccin-macchiato night-owl vp-code">'
+            "<code>" + "\n".join(line(x) for x in code.split("\n")) + "</code></pre></div>")
+
+
+def mml(parts: list[str]) -> str:
+    """MathJax 3's SVG output: the drawing hidden from readers, the assistive MathML beside it."""
+    return ('<mjx-container class="MathJax" jax="SVG"><svg xmlns="http://www.w3.org/2000/svg" aria-hidden="true">'
+            '<g data-mml-node="math"><path d="M0 0"></path></g></svg><mjx-assistive-mml unselectable="on" '
+            'display="inline"><math xmlns="http://www.w3.org/1998/Math/MathML">' + "".join(parts) +
+            "</math></mjx-assistive-mml></mjx-container>")
+
+
+def mn(x: str) -> str:
+    return f"<mo>−</mo><mn>{x[1:]}</mn>" if x.startswith("-") else f"<mn>{x}</mn>"
+
+
+def vitepress() -> None:
+    X = m([[1.0, -0.5], [0.5, 1.5], [-1.0, 0.5]])
+    Wq = m([[0.5, -0.25], [0.75, 0.5]])
+    Wk = m([[-0.5, 1.0], [0.25, 0.5]])
+    Wv = m([[1.0, 0.5], [-0.5, 0.25]])
+    Q, K, V = matmul(X, Wq), matmul(X, Wk), matmul(X, Wv)
+    S = [[x / mp.sqrt(2) for x in r] for r in matmul(Q, transpose(K))]
+    A = [softmax(r) for r in S]
+    O = matmul(A, V)
+
+    def lit(a):
+        return "[" + ", ".join("[" + ", ".join(mp.nstr(x, 3) for x in r) + "]" for r in a) + "]"
+
+    def printed(a):
+        w = max(len(fmt(x, 4)) for r in a for x in r)
+        rows = ["[" + ", ".join(f"{fmt(x, 4):>{w}}" for x in r) + "]" for r in a]
+        return "tensor([" + ",\n        ".join(rows) + "])"
+    code = "\n".join(f"{n} = torch.tensor({lit(a)})" for n, a in (("X", X), ("W_q", Wq), ("W_k", Wk), ("W_v", Wv)))
+    code += "\nQ, K, V = X @ W_q, X @ W_k, X @ W_v"
+    q0, k1 = Q[0], K[1]
+    dot = mp.fsum(a * b for a, b in zip(q0, k1))
+    work = [f"<msub><mi>q</mi><mn>1</mn></msub><mo>·</mo><msub><mi>k</mi><mn>2</mn></msub><mo>=</mo>"]
+    terms = [mn(mp.nstr(a, 4)) + "<mo>×</mo>" + (f"<mrow><mo>(</mo>{mn(mp.nstr(b, 4))}<mo>)</mo></mrow>"
+                                                  if b < 0 else mn(mp.nstr(b, 4))) for a, b in zip(q0, k1)]
+    work.append("<mo>+</mo>".join(terms) + f"<mo>=</mo>{mn(fmt(dot, 4))}")
+    frac = [f"<mfrac>{mn(fmt(dot, 4))}<msqrt><mn>2</mn></msqrt></mfrac><mo>=</mo>{mn(fmt(S[0][1], 4))}"]
+    body = (f'<h2 id="setup" tabindex="-1">Setup <a class="header-anchor" href="#setup">\u200b</a></h2><p>Three tokens, '
+            f'two features each:</p>{shiki(code)}<p>Every score is a dot product; the first query against the second '
+            f'key is {mml(work)}, divided by {mml(["<msqrt><mn>2</mn></msqrt>"])} that gives {mml(frac)}.</p>'
+            f'<div class="language-python vp-adaptive-theme"><span class="lang">python</span><pre class="shiki"><code>'
+            f'<span class="line"><span>scores = Q @ K.T / math.sqrt(2)</span></span>\n<span class="line"><span>print(scores)'
+            f'</span></span></code></pre></div>{shiki(printed(S))}<p>Softmax by rows:</p>'
+            f'<div class="language-python vp-adaptive-theme"><span class="lang">python</span><pre class="shiki"><code>'
+            f'<span class="line"><span>weights = F.softmax(scores, dim=-1)</span></span>\n<span class="line"><span>'
+            f'print(weights)</span></span></code></pre></div>{shiki(printed(A))}<p>and the output:</p>'
+            f'<div class="language-python vp-adaptive-theme"><span class="lang">python</span><pre class="shiki"><code>'
+            f'<span class="line"><span>out = weights @ V</span></span>\n<span class="line"><span>print(out)</span></span>'
+            f'</code></pre></div>{shiki(printed(O))}')
+    doc = f"""<!DOCTYPE html>
+<html lang="en-US" dir="ltr">
+  <head>
+    <meta charset="utf-8">
+    <title>Attention, one number at a time | my notes</title>
+    <meta name="generator" content="VitePress v1.5.0">
+  </head>
+  <body>
+    <div id="app"><div class="Layout"><main class="main"><div class="vp-doc"><div><h1 id="attention" tabindex="-1">Attention, one number at a time</h1>{body}</div></div></main></div></div>
+  </body>
+</html>
+"""
+    (HERE / "fa-vitepress-mathjax.html").write_text(doc, encoding="utf-8")
+    lw = line_of(doc, "<h1 id=")  # the section's one line; each printed row on a line of its own
+    claims = [(lw, fmt(dot, 4), "scores[x1,x2] (the dot product's result)", "correct"),
+              (lw, fmt(S[0][1], 4), "scaled[x1,x2]", "correct")]
+    for name, a in (("scaled", S), ("weights", A), ("out", O)):
+        start = line_of(doc, shiki(printed(a)).split("\n")[0])
+        for i, r in enumerate(a):
+            claims += [(start + i, fmt(x, 4), f"{name}[{i}][{j}]", "correct") for j, x in enumerate(r)]
+    hdr = {"comment": "written by _oracle/fa_make.py (mpmath, 50 digits); no slip",
+           "description": "VitePress page: Shiki code (a span per number, the minus its own span), a section per line, MathJax 3 SVG with assistive MathML only",
+           "model": "Q = X Wq, K = X Wk, V = X Wv; scaled = QK^T / sqrt(2); softmax by rows; out = weights V",
+           "rounding": "torch print, 4 decimals", "document": "fa-vitepress-mathjax.html"}
+    optional = [(lw, mp.nstr(x, 4)) for x in list(q0) + list(k1)]
+    (HERE / "fa-vitepress-mathjax.expect.toml").write_text(toml_claims(claims, hdr, optional=optional),
+                                                           encoding="utf-8")
+
+
 if __name__ == "__main__":
+    vitepress()
     hugo_katex()
     jemdoc_pe()
     notebook_page()
