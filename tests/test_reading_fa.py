@@ -137,3 +137,13 @@ def test_mathml_with_its_tex_is_read_from_the_tex_only():
     page = ("<p><math><semantics><mrow><mn>0.5</mn><mo>×</mo><mn>2</mn><mo>=</mo><mn>1</mn></mrow>"
             "<annotation encoding='application/x-tex'>0.5 \\times 2 = 1</annotation></semantics></math></p>")
     assert [x.text for x in formats.html(page).found if isinstance(x, I.Work)] == ["0.5 × 2 = 1"]
+
+
+def test_an_output_prompt_between_a_code_block_and_its_output():
+    """nbconvert writes Out[4]: between a cell's code and its output: still that code's output; a name that reads
+    as a weight (w1: head 1's weights, or an FFN's W1?) names nothing on a page."""
+    page = ("<div class='prompt input_prompt'>In&nbsp;[4]:</div><div class='highlight'><pre>weights</pre></div>"
+            "<div class='prompt output_prompt'>Out[4]:</div><div><pre>tensor([[0.25, 0.75],\n        [0.5, 0.5]])"
+            "</pre></div>\n<div class='highlight'><pre>w1</pre></div><div class='prompt output_prompt'>Out[5]:</div>"
+            "<div><pre>tensor([[0.25, 0.75],\n        [0.5, 0.5]])</pre></div>")
+    assert [x.name for x in _named(page)] == ["weights", ""]

@@ -805,10 +805,11 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
             before = len(out.found)
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
             if kind == "pre":  # a page rendered from a notebook (nbconvert, Quarto, Hugo): a code block, then its
-                _name_shown(out.found[before:], shown)  # output in the next <pre>
+                _name_shown(out.found[before:], shown, weights=False)  # output in the next <pre>
             m = _CAPTION.fullmatch(body.strip())
             caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
-        shown = _shown(body) if kind == "pre" else []
+        if kind != "t" or not _PROMPT_ONLY.fullmatch(body.strip()):  # (nbconvert's Out[4]: between the two)
+            shown = _shown(body) if kind == "pre" else []
         if kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
@@ -999,6 +1000,7 @@ def notebook(text: str, path: str) -> I.Items:
     return out
 
 
+_PROMPT_ONLY = re.compile(r"(?:In|Out)?\s*\[\s*\d*\s*\]\s*:?")  # a notebook's prompt on a page: In [3]:, Out[3]:, [3]:
 _SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*,?\s*\)?\s*;?\s*$")
 
 
@@ -1010,10 +1012,14 @@ def _shown(src: str) -> list[str]:
     return [x.strip() for x in m.group(1).split(",")] if m else []
 
 
-def _name_shown(found: list, names: list[str]) -> None:
+def _name_shown(found: list, names: list[str], weights: bool = True) -> None:
     """A cell's printed output named by what the cell shows: its one array, or a tuple's arrays in order (a
-    notebook's output, or the output block right after a code block on a page rendered from one)."""
+    notebook's output, or the output block right after a code block on a page rendered from one). Without
+    ``weights``, a name that reads as a weight (``w1``: head 1's attention weights as often as an FFN's W1) names
+    nothing: a page's code defines its weights where the reader reads them already."""
     printed = [x for x in found if isinstance(x, (I.Named, I.Table)) and not x.name]
+    if not weights and any(role(n) not in (None, "X", "Q", "K", "V") for n in names):
+        return
     if names and len(printed) == len(names):
         for x, name in zip(printed, names):
             x.name = name
