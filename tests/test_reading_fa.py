@@ -147,3 +147,15 @@ def test_an_output_prompt_between_a_code_block_and_its_output():
             "</pre></div>\n<div class='highlight'><pre>w1</pre></div><div class='prompt output_prompt'>Out[5]:</div>"
             "<div><pre>tensor([[0.25, 0.75],\n        [0.5, 0.5]])</pre></div>")
     assert [x.name for x in _named(page)] == ["weights", ""]
+
+
+def test_mathjax2_rendering_saved_with_its_page_is_read_once():
+    """A page saved after MathJax 2 ran: its glyphs and assistive MathML beside the script it keeps; the script's
+    TeX is read, once."""
+    page = ("<p>The score: <span class='MathJax_Preview'></span><span class='mjx-chtml MathJax_CHTML' "
+            "id='MathJax-Element-1-Frame'><span class='mjx-math'><span class='mjx-mn'>0.5</span>"
+            "<span class='mjx-mo'>×</span><span class='mjx-mn'>2</span><span class='mjx-mo'>=</span>"
+            "<span class='mjx-mn'>1</span></span><span class='MJX_Assistive_MathML'><math><mn>0.5</mn><mo>×</mo>"
+            "<mn>2</mn><mo>=</mo><mn>1</mn></math></span></span><script type='math/tex' id='MathJax-Element-1'>"
+            "0.5 \\times 2 = 1</script>.</p>")
+    assert [x.text for x in formats.html(page).found if isinstance(x, I.Work)] == ["0.5 × 2 = 1"]

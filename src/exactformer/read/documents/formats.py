@@ -396,6 +396,10 @@ _BLOCK = {"p", "div", "li", "pre", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6
 _SKIP = {"script", "style", "template", "noscript", "iframe", "object", "head"}
 # what a <head> may hold: any other element ends it, as a browser's parser has it (jemdoc writes its whole page
 # before a late </head><body>, MathJax 2 included, and a browser shows it all)
+# MathJax 2's rendering in a page saved after it ran (its glyphs, its preview, its assistive MathML): a copy of the
+# <script type="math/tex"> MathJax 2 keeps beside it, which is what is read (MathJax 3's <mjx-container> is not so)
+_MATHJAX2_OUTPUT = {"MathJax", "MathJax_Display", "MathJax_Preview", "MathJax_CHTML", "MathJax_SVG",
+                    "MathJax_SVG_Display", "MJX_Assistive_MathML", "mjx-chtml"}
 _LAYOUT = {"ul", "ol", "dl", "table", "form", "nav", "header", "footer", "main", "h1", "h2", "h3", "h4", "h5", "h6"}
 _HEAD_ONLY = {"title", "meta", "link", "script", "style", "base", "noscript", "template"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -469,7 +473,9 @@ class _Html(HTMLParser):
             return
         if self.skip:
             return
-        if tag not in _VOID and (at.get("aria-hidden") == "true" or "katex-html" in at.get("class", "").split()):
+        classes = set(at.get("class", "").split())
+        if tag not in _VOID and (at.get("aria-hidden") == "true" or "katex-html" in classes or
+                                 (tag in ("span", "div") and classes & _MATHJAX2_OUTPUT)):
             self.hidden.append(tag)
             return
         line = self.getpos()[0]
