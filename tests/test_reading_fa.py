@@ -159,3 +159,22 @@ def test_mathjax2_rendering_saved_with_its_page_is_read_once():
             "<mn>2</mn><mo>=</mo><mn>1</mn></math></span></span><script type='math/tex' id='MathJax-Element-1'>"
             "0.5 \\times 2 = 1</script>.</p>")
     assert [x.text for x in formats.html(page).found if isinstance(x, I.Work)] == ["0.5 × 2 = 1"]
+
+
+def test_a_code_blocks_line_numbers_are_not_its_numbers():
+    """Hugo's Chroma with lineNos (inline, or a table beside the code), Pygments' and Rouge's tables: the numbers
+    of the lines are no part of the program."""
+    inline = ("<pre class='chroma'><code><span class='line'><span class='ln'>1</span><span class='cl'>W_q = "
+              "[[0.5, 0.25],\n</span></span><span class='line'><span class='ln'>2</span><span class='cl'>"
+              "       [0.75, 1.5]]\n</span></span></code></pre>")
+    table = ("<div class='highlight'><div class='chroma'><table class='lntable'><tr><td class='lntd'><pre class='chroma'>"
+             "<code><span class='lnt'>1\n</span><span class='lnt'>2\n</span></code></pre></td><td class='lntd'>"
+             "<pre class='chroma'><code><span class='line'><span class='cl'>W_q = [[0.5, 0.25],\n</span></span>"
+             "<span class='line'><span class='cl'>       [0.75, 1.5]]\n</span></span></code></pre></td></tr></table></div></div>")
+    rouge = ("<table class='rouge-table'><tbody><tr><td class='gutter gl'><pre class='lineno'>1\n2\n</pre></td>"
+             "<td class='code'><pre>W_q = [[0.5, 0.25],\n       [0.75, 1.5]]\n</pre></td></tr></tbody></table>")
+    for page in (inline, table, rouge):
+        found = formats.html(page).found
+        assert [(x.name, x.array) for x in found if isinstance(x, I.Named)] == \
+            [("W_q", [["0.5", "0.25"], ["0.75", "1.5"]])], page
+        assert not [x for x in found if isinstance(x, I.Table)]

@@ -400,6 +400,9 @@ _SKIP = {"script", "style", "template", "noscript", "iframe", "object", "head"}
 # <script type="math/tex"> MathJax 2 keeps beside it, which is what is read (MathJax 3's <mjx-container> is not so)
 _MATHJAX2_OUTPUT = {"MathJax", "MathJax_Display", "MathJax_Preview", "MathJax_CHTML", "MathJax_SVG",
                     "MathJax_SVG_Display", "MJX_Assistive_MathML", "mjx-chtml"}
+# a code block's line numbers, as highlighters write them beside or before each line (Chroma's inline ln and table
+# lnt, Pygments' linenos and linenodiv, Rouge's lineno gutter): not the program's numbers
+_LINE_NUMBERS = {"ln", "lnt", "linenos", "linenodiv", "lineno"}
 _LAYOUT = {"ul", "ol", "dl", "table", "form", "nav", "header", "footer", "main", "h1", "h2", "h3", "h4", "h5", "h6"}
 _HEAD_ONLY = {"title", "meta", "link", "script", "style", "base", "noscript", "template"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -475,7 +478,8 @@ class _Html(HTMLParser):
             return
         classes = set(at.get("class", "").split())
         if tag not in _VOID and (at.get("aria-hidden") == "true" or "katex-html" in classes or
-                                 (tag in ("span", "div") and classes & _MATHJAX2_OUTPUT)):
+                                 (tag in ("span", "div") and classes & _MATHJAX2_OUTPUT) or
+                                 (tag in ("span", "div", "pre") and classes & _LINE_NUMBERS)):
             self.hidden.append(tag)
             return
         line = self.getpos()[0]
