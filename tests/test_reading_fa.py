@@ -178,3 +178,17 @@ def test_a_code_blocks_line_numbers_are_not_its_numbers():
         assert [(x.name, x.array) for x in found if isinstance(x, I.Named)] == \
             [("W_q", [["0.5", "0.25"], ["0.75", "1.5"]])], page
         assert not [x for x in found if isinstance(x, I.Table)]
+
+
+def test_a_line_of_working_ending_in_a_row_break():
+    """In an aligned display each line of working ends in \\\\ (or, after Hugo's Markdown, in one backslash): the
+    break is no part of the working."""
+    b = "\\"
+    for end in (" " + b + b, " " + b):
+        out = I.Items()
+        I.scan(f"q_{{1}} &= 0.5 {b}cdot 0.3 + 0.2 {b}cdot 0.4 = 0.23{end}", 1, out, ["", ""])
+        assert [(x.name, x.text) for x in out.found if isinstance(x, I.Work)] == \
+            [("q_{1}", "0.5 · 0.3 + 0.2 · 0.4 = 0.23")]
+    out = I.Items()  # Python's continuation of a line is no row break
+    I.scan("total = 0.5 * 0.3 + " + b + "\n    0.2 * 0.4", 1, out, ["", ""])
+    assert not [x for x in out.found if isinstance(x, I.Work)]

@@ -161,7 +161,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     k = 0
     while k < len(lines):
         raw = lines[k]
-        s, comment = _comment(_unwrap_math(V.tex_plain(_unalign(V.clean(raw).strip()))))
+        s, comment = _comment(_unwrap_math(V.tex_plain(_unbroken(_unalign(V.clean(raw).strip())))))
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
@@ -994,6 +994,23 @@ def _unalign(s: str) -> str:
     if t == s:
         return s
     return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
+
+
+_ROW_BREAK = re.compile(r"\s*(?<!\\)(\\\\|\\)\s*$")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]")
+
+
+def _unbroken(s: str) -> str:
+    """A line of working without the LaTeX row break that ends it in an ``aligned`` display (``q_1 = 0.5 \\cdot
+    0.3 = 0.15 \\\\``), or the one backslash a Markdown renderer left of it (Hugo's Goldmark): its result is a
+    number. A matrix's row (with its ``&``) keeps it, and so does a line with no TeX in it (Python's ``\\``
+    continues a line)."""
+    if "=" not in s or "&" in s or "\\begin" in s or "\\end" in s or not s.endswith("\\"):
+        return s
+    m = _ROW_BREAK.search(s)
+    if m is None or not s[:m.start()][-1:].isdigit() or (m.group(1) == "\\" and not _TEX_COMMAND.search(s[:m.start()])):
+        return s  # (a line ending in a number: a vector's row of another sentence stays as it was)
+    return s[:m.start()]
 
 
 _QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t])+|^[ \t]*:(?:[ \t]|$)")  # "> > ": a quoted mail's; ": ": Org's fixed width
