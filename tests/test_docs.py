@@ -30,13 +30,14 @@ def test_guide_examples_load_and_audit(text, write_case):
 
 
 def test_guide_examples_say_what_their_audit_finds(write_case):
-    """The claims example has exactly the one slip the guide describes; the Q/K/V example none."""
-    assert len(EXAMPLES) == 4
-    rep = audit(load(write_case(EXAMPLES[2])))
+    """The claims example has exactly the one slip the guide describes; the Q/K/V and the scores examples none."""
+    assert len(EXAMPLES) == 5
+    rep = audit(load(write_case(EXAMPLES[3])))
     off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
     assert audit(load(write_case(EXAMPLES[1]))).worst() is Severity.OK
-    whole = audit(load(write_case(EXAMPLES[3])))  # the whole transformer: every claim and trend holds
+    assert audit(load(write_case(EXAMPLES[2]))).worst() is Severity.OK  # the scores given directly
+    whole = audit(load(write_case(EXAMPLES[4])))  # the whole transformer: every claim and trend holds
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
 
 

@@ -192,3 +192,77 @@ def test_a_line_of_working_ending_in_a_row_break():
     out = I.Items()  # Python's continuation of a line is no row break
     I.scan("total = 0.5 * 0.3 + " + b + "\n    0.2 * 0.4", 1, out, ["", ""])
     assert not [x for x in out.found if isinstance(x, I.Work)]
+
+
+# ---- the scores given directly (a case without Q and K): mpmath is the oracle ----------------------------------
+SCORES_CASE = """title = "scores given directly"
+
+[model]
+tokens = ["a", "b", "c"]
+{model}
+
+[[model.layers]]
+scores = {{ "a" = ["0.5", "0", "0"], "b" = ["-0.25", "1.5", "0"], "c" = ["0.75", "-1", "2"] }}
+{values}
+"""
+
+
+def _mp_weights(S, scale, causal):
+    import mpmath
+
+    mpmath.mp.dps = 50
+    out = []
+    for i, row in enumerate(S):
+        keep = [j for j in range(len(row)) if not (causal and j > i)]
+        e = {j: mpmath.exp(mpmath.mpf(row[j]) / scale) for j in keep}
+        total = sum(e.values())
+        out.append([e[j] / total if j in e else mpmath.mpf(0) for j in range(len(row))])
+    return out
+
+
+@pytest.mark.parametrize("model, scale, causal", [('mask = "causal"', 1, True), ('scale = "2"', 2, False)])
+def test_scores_given_directly_are_softmaxed_by_rows(tmp_path, model, scale, causal):
+    import mpmath
+
+    import exactformer
+
+    S = [["0.5", "0", "0"], ["-0.25", "1.5", "0"], ["0.75", "-1", "2"]]
+    V = [["1", "2"], ["0.5", "-1"], ["-2", "0.25"]]
+    path = tmp_path / "scores.toml"
+    path.write_text(SCORES_CASE.format(model=model, values='V = { "a" = [1, 2], "b" = ["0.5", "-1"], '
+                                                             '"c" = [-2, "0.25"] }'), encoding="utf-8")
+    case = exactformer.load(str(path))
+    W = _mp_weights(S, scale, causal)
+    for i, t in enumerate("abc"):
+        for j, u in enumerate("abc"):
+            got = mpmath.mpf(case[f"weights[{t},{u}]"].decimal(40).rstrip("…"))
+            assert abs(got - W[i][j]) < mpmath.mpf("1e-38"), (t, u)
+        for c in range(2):
+            want = sum(W[i][j] * mpmath.mpf(V[j][c]) for j in range(3))
+            got = mpmath.mpf(case[f"context[{t}][{c + 1}]"].decimal(40).rstrip("…"))
+            assert abs(got - want) < mpmath.mpf("1e-38")
+    if causal:  # a masked weight is exactly 0, never a softmax of the cell written there
+        assert case["weights[a,c]"].closed_form == "0"
+
+
+def test_scores_given_without_values_end_at_the_weights(tmp_path):
+    from exactformer.audit.findings import ClaimFinding
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.case import load
+
+    text = SCORES_CASE.format(model='mask = "causal"', values="") + (
+        '\n[[claims]]\nat = "the softmax"\nweights = { "a" = ["1.0000", "0.0000", "0.0000"], '
+        '"b" = ["0.1480", "0.8520", "0.0000"] }\n')
+    verdicts = {f.quantity: f.verdict.value for f in audit(load("s.toml", text)).findings
+                if isinstance(f, ClaimFinding)}
+    assert set(verdicts.values()) == {"correct"} and len(verdicts) == 6  # e^-0.25/(e^-0.25 + e^1.5) = 0.1480
+
+
+def test_scores_given_have_no_root_of_d_k(tmp_path):
+    from exactformer.errors import CaseError
+    from exactformer.read.case import load
+
+    with pytest.raises(CaseError, match="no d_k"):
+        load("s.toml", SCORES_CASE.format(model="", values='scale = "sqrt_dk"'))
+    with pytest.raises(CaseError, match="not both"):
+        load("s.toml", SCORES_CASE.format(model="", values='Q = { "a" = [1], "b" = [1], "c" = [1] }'))

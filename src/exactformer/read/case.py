@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..model.blocks import KINDS, PRESETS, kind_of
 from ..model.blocks import layernorm as LN
-from ..model.blocks.attention import read_scale
+from ..model.blocks.attention import DIRECT, read_scale
 from ..model.build import ReadContext
 from ..model.values import (
     MAX_STEPS,
@@ -61,7 +61,7 @@ def read_model(r: Reader, doc: dict) -> Model:
     if not isinstance(layers_raw, list) or not all(isinstance(x, dict) for x in layers_raw):
         raise r.fail("model.layers must be [[model.layers]] tables", ("model", "layers"),
                      expected="one [[model.layers]] table per layer", found=show(layers_raw))
-    direct = bool(layers_raw) and any(k in layers_raw[0] for k in "QKV")
+    direct = bool(layers_raw) and any(k in layers_raw[0] for k in DIRECT)
     emb: dict = {}
     width: int | None = None
     if not direct:
@@ -207,7 +207,7 @@ def _layer(r: Reader, raw: dict, key: tuple, ctx: ReadContext, width: int | None
                                   "starting attn, resid, ln, ffn or lin", found=show(name))
         if adds is not None and "adds" not in table:
             table = dict(table, adds=adds)
-        if kind == "attention" and any(k in table for k in "QKV"):
+        if kind == "attention" and any(k in table for k in DIRECT):
             ctx.direct_allowed = False
         ctx.stream = width
         cfg, out = KINDS[kind].read(r, table, key + (name,), ctx)

@@ -11,6 +11,10 @@ then ``concat`` (head 1 first) and ``attn = concat·W^O + b^O``. With several he
 (1/H) Σ_h weights^(h)_ij`` is the weights averaged over the heads, as ``nn.MultiheadAttention`` returns them (a
 result of its own: nothing later uses it). With ``softmax =
 "max_shifted"`` the exponentials are of ``scaled − max_j scaled``, as code computes them.
+
+A document may give the scores themselves (``scores``, rows by token: Karpathy's ``wei`` of zeros before its mask,
+a printed ``q @ k.T``): then there are no Q and K, the scale is none unless a number is given, and without V the
+head's output is its weights.
 """
 
 from __future__ import annotations
@@ -60,8 +64,12 @@ class HeadCfg:
     W: tuple[tuple[Matrix, bool], ...] = ()  # q, k, v
     b: tuple[Vector | None, ...] = (None, None, None)
     direct: tuple[Matrix, ...] = ()  # Q, K, V rows by position
+    scores: Matrix | None = None  # the scores given directly (no Q, no K), rows by position
+    values: Matrix | None = None  # V beside the scores given directly (none: the head's output is its weights)
 
     def width(self, which: int) -> int:
+        if self.scores is not None:  # (no d_k: the scores' width stands for it)
+            return len(self.values[0]) if which == 2 and self.values is not None else len(self.scores[0])
         if self.direct:
             return len(self.direct[which][0])
         m, t = self.W[which]
@@ -91,7 +99,7 @@ class AttentionCfg:
     @property
     def d_model(self) -> int | None:
         """The width of the block's input, read from W_Q (None for Q, K, V given directly)."""
-        if self.heads[0].direct:
+        if self.heads[0].direct or self.heads[0].scores is not None:
             return None
         m, t = self.heads[0].W[0]
         return len(m[0]) if t else len(m)
@@ -104,7 +112,8 @@ def masked(cfg: AttentionCfg, i: int, j: int) -> bool:
 
 
 KEYS = {"kind", "heads", "Wq", "Wk", "Wv", "Wq_all", "Wk_all", "Wv_all", "bq", "bk", "bv", "bq_all", "bk_all",
-        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V"}
+        "bv_all", "Wo", "bo", "scale", "mask", "Q", "K", "V", "scores"}
+DIRECT = ("Q", "K", "V", "scores")  # a first layer's tables given directly (no embeddings)
 
 
 def read_scale(r, v, key: tuple) -> Scale:
@@ -137,7 +146,7 @@ class Attention(BlockKind):
     # ---- reading --------------------------------------------------------------------------
     def read(self, r, table, key, ctx: ReadContext):
         r.table(table, key, KEYS, "an attention block's weights")
-        if any(k in table for k in "QKV"):
+        if any(k in table for k in DIRECT):
             return self._read_direct(r, table, key, ctx)
         d_in = ctx.stream
         H = r.integer(table.get("heads", 1), key + ("heads",), 1, "the number of heads, e.g. heads = 2")
@@ -235,35 +244,59 @@ class Attention(BlockKind):
         if not ctx.direct_allowed:
             raise r.fail("Q, K, V can be given directly only in the first layer of a case without embeddings",
                          key + ("Q",), hint="give embeddings and Wq/Wk/Wv, or put Q/K/V in a first layer of one block")
-        extra = [k for k in table if k not in ("Q", "K", "V", "scale", "mask", "kind")]
+        extra = [k for k in table if k not in ("Q", "K", "V", "scores", "scale", "mask", "kind")]
         if extra:
             raise r.fail(f"{extra[0]!r} does not go with Q/K/V given directly", key + (extra[0],),
                          expected="Q, K and V tables (and scale, mask)")
-        labels = [p.label for p in ctx.positions]
+        if "scores" in table:
+            return self._read_scores(r, table, key, ctx)
         mats = []
         for name in "QKV":
-            t = table.get(name)
-            if not isinstance(t, dict):
-                raise r.fail(f"{name} must be a table of rows keyed by token", key + (name,),
-                             expected=f'{name} = {{ "{labels[0]}" = [..], ... }}', found=_show(t))
-            for lab in t:
-                if lab not in labels:
-                    raise r.fail(f"unknown token {lab!r} in {name}", key + (name, lab),
-                                 expected=f"one of: {', '.join(labels)}", found=_show(lab))
-            rows, width = [], None
-            for lab in labels:
-                if lab not in t:
-                    raise r.fail(f"{name} has no row for {lab!r}", key + (name,), expected="a row for every position",
-                                 found=f"rows for {', '.join(t)}")
-                row = r.vector(t[lab], key + (name, lab), width)
-                width = len(row)
-                rows.append(row)
-            mats.append(tuple(rows))
+            mats.append(self._rows(r, table, key, name, ctx))
         if len(mats[0][0]) != len(mats[1][0]):
             raise r.fail("Q and K must have the same width d_k", key + ("K",), expected=f"{len(mats[0][0])} columns",
                          found=f"{len(mats[1][0])}")
         return AttentionCfg((HeadCfg(direct=tuple(mats)),), None, None, *self._conventions(r, table, key, ctx)), \
             len(mats[2][0])
+
+    def _read_scores(self, r, table, key, ctx: ReadContext):
+        """The scores given directly (a row per position, a column per position), perhaps with V: no Q, no K; the
+        scale none unless the case gives a number (there is no d_k); the cells a mask hides are not used."""
+        if "Q" in table or "K" in table:
+            raise r.fail("give the scores or Q and K, not both", key + ("scores",),
+                         expected="scores = { token = [one score per position] } (and V), or Q, K, V")
+        n = len(ctx.positions)
+        S = self._rows(r, table, key, "scores", ctx, n)
+        V = self._rows(r, table, key, "V", ctx) if "V" in table else None
+        scale, mask, softmax, padded = self._conventions(r, table, key, ctx)
+        if scale.kind is ScaleKind.SQRT_DK:
+            if "scale" in table:
+                raise r.fail("scores given directly have no d_k to take the root of", key + ("scale",),
+                             expected='scale = "none" or a number', found=_show(table["scale"]))
+            scale = Scale(ScaleKind.NONE)
+        return AttentionCfg((HeadCfg(scores=S, values=V),), None, None, scale, mask, softmax, padded), \
+            len(V[0]) if V is not None else n
+
+    def _rows(self, r, table, key, name: str, ctx: ReadContext, width: int | None = None) -> Matrix:
+        """A table of rows keyed by token, one row for every position, each ``width`` long (or as the first)."""
+        labels = [p.label for p in ctx.positions]
+        t = table.get(name)
+        if not isinstance(t, dict):
+            raise r.fail(f"{name} must be a table of rows keyed by token", key + (name,),
+                         expected=f'{name} = {{ "{labels[0]}" = [..], ... }}', found=_show(t))
+        for lab in t:
+            if lab not in labels:
+                raise r.fail(f"unknown token {lab!r} in {name}", key + (name, lab),
+                             expected=f"one of: {', '.join(labels)}", found=_show(lab))
+        rows = []
+        for lab in labels:
+            if lab not in t:
+                raise r.fail(f"{name} has no row for {lab!r}", key + (name,), expected="a row for every position",
+                             found=f"rows for {', '.join(t)}")
+            row = r.vector(t[lab], key + (name, lab), width)
+            width = len(row)
+            rows.append(row)
+        return tuple(rows)
 
     # ---- building ---------------------------------------------------------------------------
     def build(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, outputs) -> Step:
@@ -292,22 +325,29 @@ class Attention(BlockKind):
 
     def _head(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, h: int, hc: HeadCfg) -> Step:
         n = len(b.labels)
-        qkv = []
-        for which, name in enumerate("QKV"):
-            if hc.direct:
-                qkv.append(b.given(_SPEC[name], place, hc.direct[which], head=h, param=False))
-                continue
-            w = b.given(_SPEC["W" + name.lower()], place, hc.W[which][0], head=h)
-            bias = hc.b[which]
-            bs = b.given(_SPEC["b" + name.lower()], place, bias, head=h) if bias is not None else None
-            qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=hc.W[which][1], head=h))
-        q, k, v = qkv
-        dk = q.dims[1]
+        v: Step | None
+        if hc.scores is not None:  # the scores given directly: no Q, no K (and V perhaps)
+            scores = b.given(_SPEC["scores"], place, hc.scores, head=h, param=False)
+            v = b.given(_SPEC["V"], place, hc.values, head=h, param=False) if hc.values is not None else None
+            dk = len(hc.scores[0])
+        else:
+            qkv = []
+            for which, name in enumerate("QKV"):
+                if hc.direct:
+                    qkv.append(b.given(_SPEC[name], place, hc.direct[which], head=h, param=False))
+                    continue
+                w = b.given(_SPEC["W" + name.lower()], place, hc.W[which][0], head=h)
+                bias = hc.b[which]
+                bs = b.given(_SPEC["b" + name.lower()], place, bias, head=h) if bias is not None else None
+                qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=hc.W[which][1], head=h))
+            q, k, v = qkv
+            dk = q.dims[1]
         divisor = {ScaleKind.SQRT_DK: X.sqrt(X.const(dk)), ScaleKind.NONE: X.ONE}.get(cfg.scale.kind)
         sqrt_dk = b.given(_SPEC["sqrt_dk"], place, cfg.scale.number if divisor is None else divisor, head=h,
                           param=False)
-        first, second = (k, q) if cfg.kt_q else (q, k)
-        scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
+        if hc.scores is None:
+            first, second = (k, q) if cfg.kt_q else (q, k)
+            scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
         scaled = b.elementwise(_SPEC["scaled"], place, K.DIV, (scores, sqrt_dk), head=h)
         shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
         present = lambda idx: not masked(cfg, idx[0], idx[1])  # noqa: E731
@@ -327,6 +367,8 @@ class Attention(BlockKind):
                               ((exp, (0, 1)), (expsum, (1,) if cfg.softmax_cols else (0,))), head=h,
                               kind_of=None if cfg.mask is Mask.NONE else
                               (lambda idx: K.ZERO if masked(cfg, *idx) else K.DIV))
+        if v is None:  # scores given without values: the head ends at its weights
+            return weights
         dv = v.dims[1]
         wv = b.broadcast(_SPEC["weighted_v"], place, (n, n, dv), K.MUL, ((weights, (0, 1)), (v, (1, 2))), head=h,
                          lazy=True, kind_of=None if cfg.mask is Mask.NONE else
@@ -347,12 +389,13 @@ class Attention(BlockKind):
         H = len(cfg.heads)
         hs = "^{(h)}" if H > 1 else ""
         lines = []
-        if not cfg.heads[0].direct:
+        given = cfg.heads[0].scores is not None
+        if not cfg.heads[0].direct and not given:
             bias = any(b is not None for b in cfg.heads[0].b)
             lines.append(rf"q{hs}_i = {x} W^{{Q{hs[1:-1] if H > 1 else ''}}}" + (r" + b^Q" if bias else "") +
                          rf",\quad k{hs}_i = {x} W^{{K}},\quad v{hs}_i = {x} W^{{V}}")
         lines += [
-            r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
+            r"s_{ij}\ \text{as given}" if given else r"s_{ij} = q_i \cdot k_j = \textstyle\sum_m q_{i,m} k_{j,m}",
             rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}" if divisor != "1" else
             r"\tilde{s}_{ij} = s_{ij}\ \text{(no scaling)}",
         ]
@@ -364,8 +407,9 @@ class Attention(BlockKind):
             rf"\Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
             + {Mask.CAUSAL: r"\ (\alpha_{ij} = 0 \text{ for } j > i)",
                Mask.NO_SELF: r"\ (\alpha_{ii} = 0)"}.get(cfg.mask, ""),
-            rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j",
         ]
+        if not given or cfg.heads[0].values is not None:
+            lines.append(rf"(\alpha v)_{{ij}} = \alpha_{{ij}}\, v_j,\quad c_i = \textstyle\sum_{{{js}}} \alpha_{{ij}}\, v_j")
         if H > 1:
             lines.append(r"\hat{c}_i = [c^{(1)}_i, \ldots, c^{(" + str(H) + r")}_i]")
         if cfg.Wo is not None:
@@ -378,7 +422,8 @@ class Attention(BlockKind):
                            (ScaleKind.SQRT_DK, "scores divided by √d_k")):
             if cfg.scale.kind is not kind:
                 out.append(Alternative(f"convention.scale={kind.value}", what, replace(cfg, scale=Scale(kind))))
-        if cfg.scale.kind is not ScaleKind.NUMBER:
+        given = cfg.heads[0].scores is not None  # (no d_k, no Q·K to turn round, no weights to transpose)
+        if cfg.scale.kind is not ScaleKind.NUMBER and not given:
             dk = cfg.d_k
             out.append(Alternative("convention.scale=d_k", f"scores divided by d_k = {dk} instead of √d_k",
                                    replace(cfg, scale=Scale(ScaleKind.NUMBER, Number.of(dk)))))
@@ -392,13 +437,14 @@ class Attention(BlockKind):
         out.append(Alternative(f"convention.mask={other.value}",
                                "the causal mask left out" if other is Mask.NONE else "a causal mask applied",
                                replace(cfg, mask=other)))
-        out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ instead of Q·Kᵀ",
-                               replace(cfg, kt_q=not cfg.kt_q)))
+        if not given:
+            out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ instead of Q·Kᵀ",
+                                   replace(cfg, kt_q=not cfg.kt_q)))
         if cfg.softmax is Softmax.PLAIN:
             out.append(Alternative("convention.softmax_axis=columns",
                                    "the softmax taken down each column instead of along each row",
                                    replace(cfg, softmax_cols=not cfg.softmax_cols)))
-        if not cfg.heads[0].direct:
+        if not cfg.heads[0].direct and not given:
             for which, name in enumerate(("Wq", "Wk", "Wv")):
                 if square(cfg.heads[0].W[which]):
                     heads = tuple(replace(hc, W=tuple((mm, not tt) if k == which else (mm, tt)
