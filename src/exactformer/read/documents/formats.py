@@ -818,8 +818,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
                 _name_shown(out.found[before:], shown, weights=False)  # output in the next <pre>
             m = _CAPTION.fullmatch(body.strip())
             caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
-        if kind != "t" or not _PROMPT_ONLY.fullmatch(body.strip()):  # (nbconvert's Out[4]: between the two)
-            shown = _shown(body) if kind == "pre" else []
+        if kind != "t" or not _BETWEEN.fullmatch(body.strip()):  # (nbconvert's Out[4]:, VitePress's "python" label)
+            shown = _shown(body, assigned=True) if kind == "pre" else []
         if kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
@@ -1010,16 +1010,23 @@ def notebook(text: str, path: str) -> I.Items:
     return out
 
 
-_PROMPT_ONLY = re.compile(r"(?:In|Out)?\s*\[\s*\d*\s*\]\s*:?")  # a notebook's prompt on a page: In [3]:, Out[3]:, [3]:
+# what a page puts between a code block and its output: a notebook's prompt (In [3]:, Out[3]:, [3]:), a code block's
+# language label (VitePress's <span class="lang">python</span>, a theme's "Output")
+_BETWEEN = re.compile(r"(?:In|Out)?\s*\[\s*\d*\s*\]\s*:?|(?i:python3?|py|ipython3?|pycon|text|txt|plaintext|plain|"
+                      r"output|out|console|shell|bash|sh|julia|r|matlab|octave|js|javascript|json|c\+\+|cpp)")
 _SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*,?\s*\)?\s*;?\s*$")
 
 
-def _shown(src: str) -> list[str]:
+def _shown(src: str, assigned: bool = False) -> list[str]:
     """The names a code cell shows: its last line ``Q`` or ``print(Q)``, or a tuple ``Q, K, V`` (``Q.round(4)``-style
-    calls are not names)."""
+    calls are not names). With ``assigned`` (a page, whose author pastes a result below the code that makes it), also
+    what its last line assigns: ``wei = F.softmax(wei, dim=-1)`` shows wei."""
     lines = [x for x in src.splitlines() if x.strip() and not x.lstrip().startswith("#")]
-    m = _SHOWN.match(lines[-1]) if lines else None
+    m = (_SHOWN.match(lines[-1]) or (_ASSIGNED.match(lines[-1]) if assigned else None)) if lines else None
     return [x.strip() for x in m.group(1).split(",")] if m else []
+
+
+_ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*=(?!=)")
 
 
 def _name_shown(found: list, names: list[str], weights: bool = True) -> None:

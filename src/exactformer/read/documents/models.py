@@ -989,6 +989,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if first is not None:
         for c in out:
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
+    scored = _given_scores(found, g)
+    if scored is not None:  # its −∞ cells printed: tried early (one model, cheap), else after the others
+        out.insert(0 if scored.spec["model"].get("mask") and not scored.axes else len(out), scored)
     only_head = _output_layer(found, g)
     if only_head is not None:
         out.insert(0, only_head)
@@ -2032,6 +2035,43 @@ _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s
 _OF_TOKEN = re.compile(r"\s*\([^()]{1,30}\)\s*$")  # q(barked): the query of one token
 
 
+def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
+    """The softmax of a score matrix the document prints, as Karpathy's lesson and the pages after it have it
+    (``wei = torch.zeros((T, T))``, masked with −∞, softmaxed: 1/(i+1) under the diagonal), or a printed
+    ``q @ k.T`` whose weights follow: the first square matrix whose −∞ cells make a causal or a no-self mask, or
+    one named as scores, when the document prints another matrix of that size (its weights). The masked cells
+    are written 0 (the mask hides them); the scores are not scaled; V when the document gives one of that size."""
+    named = [x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 2]
+    for x in named:
+        n = len(x.array)
+        rows: list = x.array
+        if n < 2 or any(len(r) != n for r in rows):
+            continue
+        blank = {(i, j) for i, r in enumerate(rows) for j, c in enumerate(r) if c is None}
+        mask = "causal" if blank and blank == {(i, j) for i in range(n) for j in range(n) if j > i} else \
+            "no_self" if blank and blank == {(i, i) for i in range(n)} else None
+        if (blank and mask is None) or (mask is None and step_hint(x.name) not in ("scores", "scaled")):
+            continue
+        if not any(y is not x and V.shape(y.array) == (n, n) and y.line > x.line for y in named):
+            continue  # no matrix of weights after it: nothing to check
+        labels = x.row_labels
+        tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
+        layer: dict = {"scores": {t: ["0" if c is None else c for c in r] for t, r in zip(tokens, rows)}}
+        v = g.direct.get("V")
+        if v is not None and len(v.array) == n:
+            layer["V"] = {t: list(r) for t, r in zip(tokens, v.array)}
+        m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), "scale": "none"}
+        if (g.rounded or g.program) and _printed(x) and not all(c is None or float(c) == 0 for r in rows for c in r):
+            m["givens"] = "rounded"
+        m["layers"] = [layer]
+        notes = [tnote, f"the scores given directly ({x.name or 'a matrix'}, {I.where(x.line)})" +
+                 (f", its −∞ cells a {mask} mask" if mask and blank else "")]
+        axes = [] if blank else [("mask", ["none", "causal", "no_self"])] if g.zeros else []
+        return Candidate("the softmax of the scores the document gives", {"model": m}, notes, axes, prior=7,
+                         givens={id(x)} | ({id(v)} if "V" in layer and v is not None else set()), from_x=False)
+    return None
+
+
 def _query(found: I.Items, width: int) -> I.Named | None:
     """The one query vector: named Q (q, query, q_warm) or as a decoder state (s, s_t, h_dec)."""
     return next((x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
@@ -2187,7 +2227,7 @@ def _table_body(path: str, d: dict, out: list[str]) -> None:
             _table(f"{path}.{_bare(k)}", v, out)
 
 
-_INLINE = {"Q", "K", "V", "embeddings_inline"}  # token-keyed tables written inline, as case files write them
+_INLINE = {"Q", "K", "V", "scores", "embeddings_inline"}  # token-keyed tables written inline, as case files write them
 
 
 def _bare(k: str) -> str:

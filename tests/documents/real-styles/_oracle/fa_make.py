@@ -388,7 +388,62 @@ def vitepress() -> None:
                                                            encoding="utf-8")
 
 
+# ---- 5. a Quarto page of a notebook: a causal score matrix printed with its -inf cells, then its softmax ----
+def quarto_scores() -> None:
+    S = [["0.8123", None, None, None], ["-0.4410", "1.2057", None, None], ["0.3391", "0.0524", "-0.9786", None],
+         ["1.5102", "-0.2235", "0.6640", "0.1187"]]
+    A = []
+    for i, row in enumerate(S):
+        e = [mp.e ** mp.mpf(x) for x in row[: i + 1]]
+        t = mp.fsum(e)
+        A.append([x / t for x in e] + [mp.mpf(0)] * (3 - i))
+
+    def code(src: str) -> str:
+        return ('<div class="cell">\n<div class="sourceCode cell-code" id="cb1"><pre class="sourceCode python '
+                'code-with-copy"><code class="sourceCode python">' + "\n".join(
+                    f'<span id="cb1-{k + 1}"><a href="#cb1-{k + 1}" aria-hidden="true" tabindex="-1"></a>{x}</span>'
+                    for k, x in enumerate(src.split("\n"))) + "</code></pre></div>\n")
+
+    def out(text: str) -> str:
+        return f'<div class="cell-output cell-output-display">\n<pre><code>{text}</code></pre>\n</div>\n</div>'
+    srows = [", ".join(f"{x if x is not None else '-inf':>7}" for x in r) for r in S]
+    shown_s = "tensor([[" + "],\n        [".join(srows) + "]])"
+    shown_a = "tensor([[" + "],\n        [".join(", ".join(fmt(x, 4) for x in r) for r in A) + "]])"
+    doc = f"""<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" lang="en" xml:lang="en"><head>
+<meta charset="utf-8">
+<meta name="generator" content="quarto-1.4.550">
+<title>notes - Masking the future</title>
+</head>
+<body class="fullcontent">
+<main class="content" id="quarto-document-content">
+<header id="title-block-header" class="quarto-title-block default">
+<div class="quarto-title">
+<h1 class="title">Masking the future</h1>
+</div>
+</header>
+<p>A decoder may not look ahead. The scores of a random head, with the future set to minus infinity:</p>
+{code("torch.manual_seed(7)" + chr(10) + "wei = q @ k.transpose(-2, -1)" + chr(10) + "wei = wei.masked_fill(tril == 0, float('-inf'))" + chr(10) + "wei")}{out(shown_s)}
+<p>Each row then goes through a softmax, so the past shares all of the attention:</p>
+{code("wei = F.softmax(wei, dim=-1)" + chr(10) + "wei")}{out(shown_a)}
+</main>
+</body></html>
+"""
+    (HERE / "fa-quarto-causal-scores.html").write_text(doc, encoding="utf-8")
+    start = line_of(doc, "<pre><code>tensor([[" + fmt(A[0][0], 4))
+    claims = []
+    for i, r in enumerate(A):
+        claims += [(start + i, fmt(x, 4), f"weights[{i}][{j}]" + (" (masked)" if j > i else ""), "correct")
+                   for j, x in enumerate(r)]
+    hdr = {"comment": "written by _oracle/fa_make.py (mpmath, 50 digits); no slip",
+           "description": "Quarto page of a notebook: a causal score matrix printed with -inf cells, then its softmax by rows",
+           "model": "weights = softmax of the printed scores by rows, the -inf cells masked (0)",
+           "rounding": "torch print, 4 decimals", "document": "fa-quarto-causal-scores.html"}
+    (HERE / "fa-quarto-causal-scores.expect.toml").write_text(toml_claims(claims, hdr), encoding="utf-8")
+
+
 if __name__ == "__main__":
+    quarto_scores()
     vitepress()
     hugo_katex()
     jemdoc_pe()
