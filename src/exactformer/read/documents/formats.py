@@ -424,6 +424,17 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
 _BLOCK = {"p", "div", "li", "pre", "br", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "section", "article",
           "blockquote", "dd", "dt", "figcaption"}
 _SKIP = {"script", "style", "template", "noscript", "iframe", "object", "head"}
+# what a <head> may hold: any other element ends it, as a browser's parser has it (jemdoc writes its whole page
+# before a late </head><body>, MathJax 2 included, and a browser shows it all)
+# MathJax 2's rendering in a page saved after it ran (its glyphs, its preview, its assistive MathML): a copy of the
+# <script type="math/tex"> MathJax 2 keeps beside it, which is what is read (MathJax 3's <mjx-container> is not so)
+_MATHJAX2_OUTPUT = {"MathJax", "MathJax_Display", "MathJax_Preview", "MathJax_CHTML", "MathJax_SVG",
+                    "MathJax_SVG_Display", "MJX_Assistive_MathML", "mjx-chtml"}
+# a code block's line numbers, as highlighters write them beside or before each line (Chroma's inline ln and table
+# lnt, Pygments' linenos and linenodiv, Rouge's lineno gutter): not the program's numbers
+_LINE_NUMBERS = {"ln", "lnt", "linenos", "linenodiv", "lineno"}
+_LAYOUT = {"ul", "ol", "dl", "table", "form", "nav", "header", "footer", "main", "h1", "h2", "h3", "h4", "h5", "h6"}
+_HEAD_ONLY = {"title", "meta", "link", "script", "style", "base", "noscript", "template"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _TEX_SCRIPT = re.compile(r"math/tex|math/latex", re.IGNORECASE)
 
@@ -433,10 +444,14 @@ class _Html(HTMLParser):
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.blocks: list[tuple[str, int, str]] = []  # (kind, line, text): kind "h", "t", "table", "math"
+        self.blocks: list[tuple[str, int, str]] = []  # (kind, line, text): kind "h", "t", "pre", "table", "math"
         self.buf: list[str] = []
         self.buf_line = 1
         self.skip = 0
+        self.page_head = False  # inside the page's <head> (skipped until its content ends it)
+        self.pre = 0  # open <pre> elements: a block of code, or a program's output
+        self.layout: list[bool] = []  # each open <table>: True once it shows itself a page's layout, not data
+        self.cell_blocks = 0  # paragraphs or divisions closed in the current table cell
         self.table: list[list[str]] | None = None
         self.table_line = 0
         self.table_rows: list[int] = []  # the line of each <tr>
@@ -447,6 +462,7 @@ class _Html(HTMLParser):
         self.math_text: list[str] = []  # MathML text outside the table: "W", "Q", "=" names the matrix
         self.annotation: list[str] | None = None
         self.math_tex = False  # the <math> carries its TeX source: read that, not its MathML table
+        self.mml: list[list] | None = None  # the open MathML elements, each [tag, children], the <math> first
         self.heading = False
         self.hidden: list[str] = []  # open elements inside one hidden from readers (KaTeX's katex-html copy)
         self.tex_script: list[str] | None = None  # MathJax's <script type="math/tex">
@@ -465,9 +481,11 @@ class _Html(HTMLParser):
         self.cell_lines: list[list[int]] = []  # the line of each table cell
 
     def flush(self) -> None:
-        text = "".join(self.buf).strip()
-        if text:
-            self.blocks.append(("h" if self.heading else "t", self.buf_line, text))
+        raw = "".join(self.buf)
+        text = raw.strip()
+        if text:  # (its line: where its text starts, below a <p> alone on its line)
+            lead = raw[:len(raw) - len(raw.lstrip())].count("\n")
+            self.blocks.append(("h" if self.heading else "pre" if self.pre else "t", self.buf_line + lead, text))
         self.buf = []
 
     def handle_starttag(self, tag, attrs):
@@ -480,15 +498,23 @@ class _Html(HTMLParser):
             self.tex_script = []
             self.tex_inline = "mode=display" not in at.get("type", "").replace(" ", "")
             return
+        if self.page_head and self.skip == 1 and tag not in _HEAD_ONLY and tag != "head":
+            self.skip, self.page_head = 0, False  # the page's content in a <head> never closed before it
         if tag in _SKIP:
             self.skip += 1
+            self.page_head = self.page_head or tag == "head"
             return
         if self.skip:
             return
-        if tag not in _VOID and (at.get("aria-hidden") == "true" or "katex-html" in at.get("class", "").split()):
+        classes = set(at.get("class", "").split())
+        if tag not in _VOID and (at.get("aria-hidden") == "true" or "katex-html" in classes or
+                                 (tag in ("span", "div") and classes & _MATHJAX2_OUTPUT) or
+                                 (tag in ("span", "div", "pre") and classes & _LINE_NUMBERS)):
             self.hidden.append(tag)
             return
         line = self.getpos()[0]
+        if self.mml is not None and tag not in _VOID:
+            self.mml.append([tag, []])
         if tag in ("pre", "code"):
             self.code += 1
         if tag in ("sup", "sub") and self.cell is None and self.math is None and self.annotation is None:
@@ -513,12 +539,16 @@ class _Html(HTMLParser):
             return
         if tag == "math":
             self.math, self.math_line, self.math_text, self.math_tex = [], line, [], False
+            self.mml = [["math", []]]
         elif tag == "mtr" and self.math is not None:
             self.math.append([])
         elif tag == "mtd" and self.math is not None:
             self.math_cell = []
         elif tag == "table":
+            if self.cell is not None:  # a table inside a table's cell: the outer one lays out the page
+                self._layout()
             self.flush()
+            self.layout.append(False)
             self.table, self.table_line, self.table_rows = [], line, []
             self.spans, self.head_rows, self.in_head, self.cell_lines = [], 0, False, []
         elif tag == "thead" and self.table is not None:
@@ -530,16 +560,39 @@ class _Html(HTMLParser):
             self.spans.append([])
             self.cell_lines.append([])
             self.row_th = True
+        elif tag in ("td", "th", "tr") and self.table is None and self.layout and self.layout[-1]:
+            self.flush()  # a layout table's cell: a part of the page, read as its blocks
+            self.buf_line = line
         elif tag in ("td", "th") and self.table is not None:
-            self.cell = []
+            self.cell, self.cell_blocks = [], 0
             if self.spans:
                 self.spans[-1].append([_span(at.get("colspan")), _span(at.get("rowspan"))])
                 self.cell_lines[-1].append(line)
             self.row_th = self.row_th and tag == "th"
-        elif tag in _BLOCK:
+        elif tag in _BLOCK or tag in _LAYOUT:
+            if self.cell is not None and tag != "br" and (  # a heading, code or a list in a cell, or a paragraph
+                    tag in _LAYOUT or tag in ("pre", "section", "article", "blockquote") or self.cell_blocks):
+                self._layout()  # after another: the table lays out a page (jemdoc's, an old site's), its cells are text
+            if tag not in _BLOCK:
+                return
             self.flush()
             self.buf_line = line
             self.heading = tag in ("h1", "h2", "h3", "h4", "h5", "h6")
+            self.pre += tag == "pre"
+
+    def _layout(self) -> None:
+        """The table being read lays out the page: what its cells held so far becomes text blocks, the text of the
+        cell open now goes on as the page's text, and its further cells are read as blocks."""
+        assert self.table is not None and self.cell is not None
+        for row, lines in zip(self.table, self.cell_lines):
+            for text, at in zip(row, lines):
+                if text.strip():
+                    self.blocks.append(("t", at, text.strip()))
+        self.buf, self.buf_line = list(self.cell), self.cell_lines[-1][-1] if self.cell_lines and \
+            self.cell_lines[-1] else self.table_line
+        self.table, self.cell = None, None
+        if self.layout:
+            self.layout[-1] = True
 
     def _head_row(self) -> None:
         """The row just read is a header row: inside <thead>, or of <th> cells only before any other row."""
@@ -557,11 +610,17 @@ class _Html(HTMLParser):
             self.buf.append(f" ${tex}$ " if self.tex_inline and tex and "$" not in tex else f" {tex} ")
             self.tex_script = None
             return
+        if tag == "head" and not self.page_head:
+            return  # a late </head>: the head ended when the page's content began
         if tag in _SKIP:
             self.skip = max(0, self.skip - 1)
+            self.page_head = self.page_head and tag != "head"
             return
         if self.skip:
             return
+        if self.mml is not None and len(self.mml) > 1 and self.mml[-1][0] == tag:
+            node = self.mml.pop()
+            self.mml[-1][1].append(node)
         if tag in ("pre", "code"):
             self.code = max(0, self.code - 1)
         if tag in ("sup", "sub") and self.script and self.script[-1][0] == tag:
@@ -594,12 +653,23 @@ class _Html(HTMLParser):
             if rows and not self.math_tex:
                 name = "".join(self.math_text).strip()
                 self.blocks.append(("math", self.math_line, json.dumps({"name": name, "rows": rows})))
-            self.math = None
+            elif not self.math_tex and self.mml:  # MathML without its TeX (MathJax 3's assistive copy beside its
+                text = _mathml_text(self.mml[0]).strip()  # SVG, pandoc --mathml): its text, as a reader reads it
+                if text:
+                    (self.cell if self.cell is not None else self.buf).append(f" {text}")  # (its full stop after it)
+            self.math, self.mml = None, None
         elif tag in ("td", "th") and self.table is not None and self.cell is not None:
             if self.table:
                 self.table[-1].append("".join(self.cell).strip())
             self.cell = None
+        elif tag == "table" and self.table is None and self.layout:
+            self.layout.pop()
+            self.flush()
+        elif tag in ("td", "th") and self.table is None and self.layout and self.layout[-1]:
+            self.flush()
         elif tag == "table" and self.table is not None:
+            if self.layout:
+                self.layout.pop()
             self._head_row()
             self.blocks.append(("table", self.table_line, json.dumps(
                 {"rows": self.table, "lines": self.table_rows, "spans": self.spans, "head": self.head_rows,
@@ -608,6 +678,8 @@ class _Html(HTMLParser):
         elif tag in _BLOCK:
             self.flush()
             self.heading = False
+            self.pre = max(0, self.pre - (tag == "pre"))
+            self.cell_blocks += self.cell is not None and tag != "br"  # (a <div><p> nest is one paragraph)
 
     def handle_data(self, data):
         if self.hidden:
@@ -629,6 +701,8 @@ class _Html(HTMLParser):
         if self.tex_script is not None:
             self.tex_script.append(data)
             return
+        if self.mml is not None and not self.skip:
+            self.mml[-1][1].append(data)
         if self.skip:
             return
         if self.svg_text is not None:
@@ -647,6 +721,52 @@ class _Html(HTMLParser):
             if not self.buf:
                 self.buf_line = self.getpos()[0]
             self.buf.append(data)
+
+
+_MML_SKIP = {"annotation", "annotation-xml", "mphantom", "none", "mprescripts"}
+_MML_INVISIBLE = {"\u2061", "\u2062", "\u2063", "\u2064"}  # function application, invisible times, separator, plus
+
+
+def _mathml_text(node: list) -> str:
+    """A MathML expression as a line of text the grammar reads: ``<mfrac>`` as (a)/(b), ``<msqrt>`` as sqrt(…),
+    ``<msup>`` as a^(b), ``<msub>`` as a_b, an operator between spaces (a leading minus kept on its number)."""
+    tag, children = node[0], node[1]
+    if tag in _MML_SKIP:
+        return ""
+    if tag == "semantics":
+        return _mathml_text(children[0]) if children and isinstance(children[0], list) else ""
+    kids = [_mathml_text(c) for c in children if isinstance(c, list)]
+    if tag in ("mn", "mi", "mtext", "ms"):
+        return " ".join("".join(c for c in children if isinstance(c, str)).split())
+    if tag == "mo":
+        op = "".join(c for c in children if isinstance(c, str)).strip()
+        return "" if op in _MML_INVISIBLE else f" {op} "
+    if tag == "mspace":
+        return " "
+    if tag == "mfrac" and len(kids) == 2:
+        return f"({kids[0].strip()})/({kids[1].strip()})"
+    if tag == "msqrt":
+        return f"sqrt({''.join(kids).strip()})"
+    if tag == "mroot" and len(kids) == 2:
+        return f"({kids[0].strip()})^(1/({kids[1].strip()}))"
+    if tag == "msup" and len(kids) == 2:
+        return f"{kids[0].strip()}^({kids[1].strip()})"
+    if tag == "msub" and len(kids) == 2:
+        return f"{kids[0].strip()}_{kids[1].strip()}" if " " not in kids[1].strip() else \
+            f"{kids[0].strip()}_{{{kids[1].strip()}}}"
+    if tag == "msubsup" and len(kids) == 3:
+        return f"{kids[0].strip()}_{kids[1].strip()}^({kids[2].strip()})"
+    if tag in ("munder", "mover", "munderover") and kids:
+        return kids[0]  # ∑ with its limits, x̂: the base
+    if tag == "mfenced":
+        return "(" + ", ".join(k.strip() for k in kids) + ")"
+    text = ""
+    for k in kids:  # a row: an operator between spaces, a sign (a minus first, or after an operator) on its number
+        head = text.rstrip()
+        if head.endswith(("−", "-")) and head[:-1].rstrip()[-1:] in "(=,+−-×·*/[":
+            text, k = head, k.lstrip()
+        text += k
+    return text
 
 
 def _hatena_tex(text: str) -> str:
@@ -714,17 +834,23 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
         out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
     caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name, when it
     # names a weight or a step
+    shown: list[str] = []  # what the code block just before shows (its last line Q, or Q, K, V)
     for kind, line, body in p.blocks:
         line += shift
         named, caption = caption, ""
         if kind == "h":
             context[0], context[1] = I.G.clip(" ".join(body.split()), 60), ""
             out.heading(" ".join(body.split()))
-        elif kind == "t":
+        elif kind in ("t", "pre"):
+            before = len(out.found)
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
+            if kind == "pre":  # a page rendered from a notebook (nbconvert, Quarto, Hugo): a code block, then its
+                _name_shown(out.found[before:], shown, weights=False)  # output in the next <pre>
             m = _CAPTION.fullmatch(body.strip())
             caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
-        elif kind == "svg":
+        if kind != "t" or not _BETWEEN.fullmatch(body.strip()):  # (nbconvert's Out[4]:, VitePress's "python" label)
+            shown = _shown(body, assigned=True) if kind == "pre" else []
+        if kind == "svg":
             out.diagram.append((V.number(body) or body, line))
         elif kind == "table":
             got = json.loads(body)
@@ -915,20 +1041,40 @@ def notebook(text: str, path: str) -> I.Items:
                 if txt:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
-                    printed = [x for x in out.found[before:] if isinstance(x, (I.Named, I.Table)) and not x.name]
-                    if name and len(printed) == 1:  # `Q` or print(Q) as the cell's last line names its output
-                        printed[0].name = name
+                    _name_shown(out.found[before:], name)
     return out
 
 
-_SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_][\w.]{0,40})\s*\)?\s*;?\s*$")
+# what a page puts between a code block and its output: a notebook's prompt (In [3]:, Out[3]:, [3]:), a code block's
+# language label (VitePress's <span class="lang">python</span>, a theme's "Output")
+_BETWEEN = re.compile(r"(?:In|Out)?\s*\[\s*\d*\s*\]\s*:?|(?i:python3?|py|ipython3?|pycon|text|txt|plaintext|plain|"
+                      r"output|out|console|shell|bash|sh|julia|r|matlab|octave|js|javascript|json|c\+\+|cpp)")
+_SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*,?\s*\)?\s*;?\s*$")
 
 
-def _shown(src: str) -> str:
-    """The name a code cell shows: its last line ``Q`` or ``print(Q)`` (``Q.round(4)``-style calls are not names)."""
+def _shown(src: str, assigned: bool = False) -> list[str]:
+    """The names a code cell shows: its last line ``Q`` or ``print(Q)``, or a tuple ``Q, K, V`` (``Q.round(4)``-style
+    calls are not names). With ``assigned`` (a page, whose author pastes a result below the code that makes it), also
+    what its last line assigns: ``wei = F.softmax(wei, dim=-1)`` shows wei."""
     lines = [x for x in src.splitlines() if x.strip() and not x.lstrip().startswith("#")]
-    m = _SHOWN.match(lines[-1]) if lines else None
-    return m.group(1) if m and "." not in m.group(1) else ""
+    m = (_SHOWN.match(lines[-1]) or (_ASSIGNED.match(lines[-1]) if assigned else None)) if lines else None
+    return [x.strip() for x in m.group(1).split(",")] if m else []
+
+
+_ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*=(?!=)")
+
+
+def _name_shown(found: list, names: list[str], weights: bool = True) -> None:
+    """A cell's printed output named by what the cell shows: its one array, or a tuple's arrays in order (a
+    notebook's output, or the output block right after a code block on a page rendered from one). Without
+    ``weights``, a name that reads as a weight (``w1``: head 1's attention weights as often as an FFN's W1) names
+    nothing: a page's code defines its weights where the reader reads them already."""
+    printed = [x for x in found if isinstance(x, (I.Named, I.Table)) and not x.name]
+    if not weights and any(role(n) not in (None, "X", "Q", "K", "V") for n in names):
+        return
+    if names and len(printed) == len(names):
+        for x, name in zip(printed, names):
+            x.name = name
 
 
 def _joined(v) -> str:

@@ -194,7 +194,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     k = 0
     while k < len(lines):
         raw = lines[k]
-        s, comment = _comment(_unwrap_math(V.tex_plain(_unalign(V.clean(raw).strip()))))
+        s, comment = _comment(_unwrap_math(V.tex_plain(_unbroken(_unalign(V.clean(raw).strip())))))
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
@@ -384,6 +384,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
             got = _array_at(lines, k, value, comment, slices=True)
+            if got is None and value.rstrip().endswith("(") and k + 1 < len(lines) and \
+                    _comment(V.clean(lines[k + 1]).strip())[0] == "[":
+                # W = np.array(\n    [\n        [0.2, …],: black's layout of a long array literal, its [ a line below
+                got = _array_at(lines, k + 1, value + "[", None, slices=True)
+                if got is not None:
+                    arr, rows, used, offsets = got
+                    got = (arr, rows, used + 1, [j + 1 for j in offsets] if offsets else offsets)
             if got is not None:
                 arr, rows, used, offsets = got
                 name = _name(m.group(1))
@@ -508,6 +515,13 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             label = None
             k += used
             continue
+        if s[:1] == "(" and _tuple_of_arrays(s):  # (array([[1, 2], …]),\n array(…)): a tuple of arrays printed,
+            s = s[1:]  # each read in turn (a cell ending in Q, K, V shows its three arrays so)
+            each = _arrays_on_line(s)
+            if each:  # (array([1, 2]), array([3, 4])) on one line
+                out.found += [Named("", arr, n, _at(context, n)) for arr in each]
+                k += 1
+                continue
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
             got = _array_at(lines, k, s, comment, slices=True)
             if got is not None and not isinstance(got[0], tuple):
@@ -553,11 +567,20 @@ _LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+|\d{1,3}(?=\s?%))(?!\w|\.\d)(\
 
 
 def _after_matrix(lines: list[str], k: int, used: int, n: int, context: list[str], out: Items) -> None:
-    """``\\end{bmatrix},\\quad b_1 = [0.1, -0.2]``: the vectors named after a matrix on its last line."""
+    """``\\end{bmatrix},\\quad b_1 = [0.1, -0.2]``: the vectors named after a matrix on its last line; and the
+    sentence after its display on that line (``\\end{bmatrix}.$$ So "sat" looks at "cat" most (0.398).``, as a
+    page whose Markdown keeps a paragraph's display inline has it), its numbers as the prose's."""
     last = _unwrap_math(V.tex_plain(V.clean(lines[k + used - 1]).strip())) if used > 1 else ""
     if "\\end{" in last:
-        out.found += [Named(nm, vec, n + used - 1, _at(context, n + used - 1))
-                      for nm, vec in _inline_named(last[last.rindex("\\end{"):])]
+        tail = last[last.rindex("\\end{"):]
+        named = _inline_named(tail)
+        out.found += [Named(nm, vec, n + used - 1, _at(context, n + used - 1)) for nm, vec in named]
+        close = _DISPLAY_END.search(tail)
+        if close and not named:
+            out.loose += [(x, n + used - 1) for x in loose_numbers(tail[close.end():], [])]
+
+
+_DISPLAY_END = re.compile(r"\$\$|\\\]")
 
 
 def loose_numbers(s: str, taken: list[str]) -> list[str]:
@@ -1103,6 +1126,23 @@ def _unalign(s: str) -> str:
     return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
 
 
+_ROW_BREAK = re.compile(r"\s*(?<!\\)(\\\\|\\)\s*$")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]")
+
+
+def _unbroken(s: str) -> str:
+    """A line of working without the LaTeX row break that ends it in an ``aligned`` display (``q_1 = 0.5 \\cdot
+    0.3 = 0.15 \\\\``), or the one backslash a Markdown renderer left of it (Hugo's Goldmark): its result is a
+    number. A matrix's row (with its ``&``) keeps it, and so does a line with no TeX in it (Python's ``\\``
+    continues a line)."""
+    if "=" not in s or "&" in s or "\\begin" in s or "\\end" in s or not s.endswith("\\"):
+        return s
+    m = _ROW_BREAK.search(s)
+    if m is None or not s[:m.start()][-1:].isdigit() or (m.group(1) == "\\" and not _TEX_COMMAND.search(s[:m.start()])):
+        return s  # (a line ending in a number: a vector's row of another sentence stays as it was)
+    return s[:m.start()]
+
+
 _QUOTE_MARK = re.compile(r"^[ \t]*(?:>[ \t])+|^[ \t]*:(?:[ \t]|$)")  # "> > ": a quoted mail's; ": ": Org's fixed width
 
 
@@ -1222,6 +1262,28 @@ def _unpunctuated(text: str) -> str:
     text = _EQ_NUMBER.sub("", text).rstrip()
     text = re.sub(r"[,;，；:]$", "", text)
     return re.sub(r"(\.\d+|[)\]])\.$", r"\1", text)
+
+
+def _tuple_of_arrays(s: str) -> bool:
+    """Whether a line opens a printed tuple of arrays: ``(array([[1, 2],`` (the first array goes on below) or
+    ``(array([1, 2]), array([3, 4]))``; not ``(tensor([3]), 'sat')`` nor ``(array([0.7]), 0.2850)``."""
+    t = V.unwrapped(s[1:])
+    if t is None or t[:1] != "[":
+        return False
+    end = V.closing(t, 0)
+    return end is None or V.wrapped(t[end + 1:].lstrip(" )").lstrip(",").lstrip())
+
+
+def _arrays_on_line(s: str) -> list[V.Array]:
+    """The arrays of a tuple printed on one line (``array([1, 2]), array([3, 4]))``), or [] when one goes on below."""
+    got: list[V.Array] = []
+    while (t := V.unwrapped(s)) is not None and t[:1] == "[" and (end := V.closing(t, 0)) is not None:
+        arr = V.array(t[:end + 1])
+        if arr is None:
+            return []
+        got.append(arr)
+        s = t[end + 1:].lstrip(" )").lstrip(",").lstrip()
+    return got if not s.strip(" )") else []
 
 
 def _starts_array(v: str) -> bool:

@@ -1095,6 +1095,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
             c.givens = c.givens | {id(first)}
+    scored = _given_scores(found, g)
+    if scored is not None and all(c.label != scored.label for c in out):  # (weights stated: not tried above)
+        # its −∞ cells printed: tried early (one model, cheap), else after the others
+        out.insert(0 if scored.spec["model"].get("mask") and not scored.axes else len(out), scored)
     only_head = _output_layer(found, g)
     if only_head is not None:
         out.insert(0, only_head)
@@ -2136,26 +2140,39 @@ def _direct(found: I.Items, g: Givens) -> Candidate:
 
 
 def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
-    """The scores a program printed (a square matrix named Q @ K^T, scores, スコア, a row per query and a column per
-    key), then their softmax: attention from the scores given directly, with the V the document prints beside them,
-    if any; d_k is the width of a Q or K it prints (or the one its prose states), for the scale √d_k. A matrix named
-    as already scaled is divided by nothing more."""
-    for x in found.found:
-        name = getattr(x, "name", "") or ""
-        rows = _matrix(x) if name else None
-        hint = step_hint(name) if rows else None
-        if hint not in ("scores", "scaled") or rows is None or len(rows) != len(rows[0]) or \
-                any(V.number(c) is None for r in rows for c in r):
-            continue
+    """Attention from the scores given directly, as programs print them: a square matrix named as the scores
+    (``Q @ K^T``, scores, スコア; a row per query, a column per key) then their softmax, or Karpathy's lesson and the
+    pages after it (``wei = torch.zeros((T, T))`` masked with −∞, softmaxed: 1/(i+1) under the diagonal): a square
+    matrix whose −∞ cells make a causal or a no-self mask, when the document prints another matrix of that size
+    after it (its weights). The masked cells are written 0 (the mask hides them). V is the one the document prints
+    beside them, if any; d_k is the width of a Q or K it prints (or the one its prose states), for the scale √d_k;
+    a matrix named as already scaled, or one without d_k, is divided by nothing more."""
+    named = [(x, rows) for x in found.found if getattr(x, "name", None) and (rows := _matrix(x)) is not None]
+    for x, rows in named:
         n = len(rows)
-        labels = getattr(x, "row_labels", None)
-        tokens, tnote = _row_names(found, n, labels if labels and all(V.number(lab) is None for lab in labels)
-                                   else None)
-        layer: dict = {"scores": {t: list(r) for t, r in zip(tokens, rows)}}
-        notes = [tnote, f"the scores given directly ({I.where(x.line)})"]
+        if n < 2 or any(len(r) != n for r in rows) or any(c is not None and V.number(c) is None
+                                                          for r in rows for c in r):
+            continue
+        blank = {(i, j) for i, r in enumerate(rows) for j, c in enumerate(r) if c is None}
+        mask = "causal" if blank and blank == {(i, j) for i in range(n) for j in range(n) if j > i} else \
+            "no_self" if blank and blank == {(i, i) for i in range(n)} else None
+        hint = step_hint(x.name)
+        if (blank and mask is None) or (mask is None and hint not in ("scores", "scaled")):
+            continue
+        if mask is not None and hint not in ("scores", "scaled") and \
+                not any(y is not x and V.shape(m) == (n, n) and y.line > x.line for y, m in named):
+            continue  # a masked matrix of no name, and no matrix of weights after it: nothing to check
+        labels = x.row_labels
+        tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else \
+            _row_names(found, n, labels if labels and all(V.number(lab) is None for lab in labels) else None)
+        layer: dict = {"scores": {t: ["0" if c is None else c for c in r] for t, r in zip(tokens, rows)}}
+        notes = [tnote, f"the scores given directly ({x.name or 'a matrix'}, {I.where(x.line)})" +
+                 (f", its −∞ cells a {mask} mask" if mask and blank else "")]
         shown = [(y, mat) for y in found.found if role(getattr(y, "name", "") or "") in ("Q", "K", "V") and
                  (mat := _matrix(y)) is not None and len(mat) == n]  # a Q printed beside them, as a table too
         v = next((y for y in shown if role(y[0].name) == "V"), None)
+        if v is None and (d := g.direct.get("V")) is not None and len(d.array) == n:
+            v = (d, d.array)
         if v is not None:
             layer["V"] = {t: list(r) for t, r in zip(tokens, v[1])}
             notes.append(f"V from {v[0].name} ({I.where(v[0].line)})")
@@ -2165,11 +2182,13 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
             notes.append(f"d_k = {dk}, the width of the queries")
         scale = ["none"] if hint == "scaled" or dk is None else ["sqrt_dk", "none"] if g.scale is None else \
             [g.scale, "sqrt_dk"]
-        m: dict = {"tokens": tokens, "scale": scale[0], "layers": [layer]}
-        if (g.rounded or g.program or "output" in x.at) and _printed(I.Named(name, rows, x.line, x.at)):
+        m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), "scale": scale[0], "layers": [layer]}
+        if (g.rounded or g.program or "output" in x.at) and _printed(I.Named(x.name, rows, x.line, x.at)) and \
+                not all(c is None or float(c) == 0 for r in rows for c in r):
             m["givens"] = "rounded"  # printed to 4 decimals from the program's own floats
-        axes = [("scale", scale)] + [a for a in _conventions(g, True) if a[0] == "mask"]
-        return Candidate("attention from the scores the document prints", {"model": m}, notes, axes, prior=0,
+        axes = [("scale", scale)] + ([] if mask else [a for a in _conventions(g, True) if a[0] == "mask"])
+        return Candidate("attention from the scores the document prints", {"model": m}, notes, axes,
+                         prior=0 if hint in ("scores", "scaled") else 7,
                          givens={id(x)} | ({id(v[0])} if v is not None else set()), from_x=False)
     return None
 
@@ -2344,7 +2363,7 @@ def _table_body(path: str, d: dict, out: list[str]) -> None:
             _table(f"{path}.{_bare(k)}", v, out)
 
 
-_INLINE = {"Q", "K", "V", "embeddings_inline"}  # token-keyed tables written inline, as case files write them
+_INLINE = {"Q", "K", "V", "scores", "embeddings_inline"}  # token-keyed tables written inline, as case files write them
 
 
 def _bare(k: str) -> str:

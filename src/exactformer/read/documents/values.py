@@ -315,11 +315,16 @@ def _regular(a: Array) -> bool:
     return False
 
 
+_EATEN_BREAK = re.compile(r"(?<!\\)\\(?=[ \t]*\n)")  # a backslash alone at a line's end
+
+
 def latex_matrix(text: str) -> Array | None:
     m = _LATEX.search(text)
     if m is None:
         return None
     body = m.group(2)
+    if "\\\\" not in body:  # rows ending in one backslash (0.209\): a row break half eaten by a Markdown renderer
+        body = _EATEN_BREAK.sub(r"\\\\", body)  # that read \\ as an escape (Hugo's Goldmark, maths not passed through)
     rows = []
     for raw in re.split(r"\\\\", body):
         raw = raw.strip()
@@ -436,6 +441,13 @@ def shape(a: Array) -> tuple[int, ...]:
 def wrapped(text: str) -> bool:
     """Whether the text starts with an array constructor: ``tensor(``, ``np.array(``, ``tf.Tensor(`` …"""
     return _WRAPPER.match(clean(text).lstrip()) is not None
+
+
+def unwrapped(text: str) -> str | None:
+    """What follows the array constructor a text starts with (``[[1, 2], …`` of ``np.array([[1, 2], …``), or None."""
+    t = clean(text).lstrip()
+    m = _WRAPPER.match(t)
+    return t[m.end():].lstrip() if m else None
 
 
 _TEX_WORDS = {r"\cdot": "·", r"\times": "×", r"\approx": "≈", r"\simeq": "≈", r"\div": "÷", r"\exp": "exp",
