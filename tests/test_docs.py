@@ -31,13 +31,15 @@ def test_guide_examples_load_and_audit(text, write_case):
 
 def test_guide_examples_say_what_their_audit_finds(write_case):
     """The claims example has exactly the one slip the guide describes; the Q/K/V example none."""
-    assert len(EXAMPLES) == 4
+    assert len(EXAMPLES) == 5
     rep = audit(load(write_case(EXAMPLES[2])))
     off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
     assert audit(load(write_case(EXAMPLES[1]))).worst() is Severity.OK
     whole = audit(load(write_case(EXAMPLES[3])))  # the whole transformer: every claim and trend holds
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
+    stated = audit(load(write_case(EXAMPLES[4])))  # units taken at their stated outputs: what needs w7 is judged
+    assert stated.worst() is Severity.OK and stated.summary()["correct"] == 3
 
 
 def test_limits_page_states_the_codes_limits():
