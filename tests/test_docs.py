@@ -32,7 +32,7 @@ def test_guide_examples_load_and_audit(text, write_case):
 def test_guide_examples_say_what_their_audit_finds(write_case):
     """The claims example has exactly the one slip the guide describes; the Q/K/V and the scores examples none,
     nor the one with W^Q stated beside K and V given."""
-    assert len(EXAMPLES) == 6
+    assert len(EXAMPLES) == 7
     rep = audit(load(write_case(EXAMPLES[4])))
     off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
@@ -40,6 +40,8 @@ def test_guide_examples_say_what_their_audit_finds(write_case):
         assert audit(load(write_case(EXAMPLES[k]))).worst() is Severity.OK
     whole = audit(load(write_case(EXAMPLES[5])))  # the whole transformer: every claim and trend holds
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
+    stated = audit(load(write_case(EXAMPLES[6])))  # units taken at their stated outputs: what needs w7 is judged
+    assert stated.worst() is Severity.OK and stated.summary()["correct"] == 3
 
 
 def test_limits_page_states_the_codes_limits():

@@ -43,11 +43,11 @@ def test_the_target_as_the_class_index_the_code_takes_the_loss_at():
 
 
 def test_the_rate_a_codes_update_steps_with():
-    assert models._rate("with torch.no_grad():\n    W_out -= 0.5 * W_out.grad") == "0.5"
-    assert models._rate("W_new = W - 0.1 * dW") == "0.1"
-    assert models._rate("lr = 0.05\nW_new = W - lr * dW") == "0.05"
-    assert models._rate("c = a - 2 * b") is None  # no gradient: no step
-    assert models._rate("W -= 0.5 * W.grad; V -= 0.1 * V.grad") is None  # two rates: none taken
+    assert models.stated_rate("with torch.no_grad():\n    W_out -= 0.5 * W_out.grad") == "0.5"
+    assert models.stated_rate("W_new = W - 0.1 * dW") == "0.1"
+    assert models.stated_rate("lr = 0.05\nW_new = W - lr * dW") == "0.05"
+    assert models.stated_rate("c = a - 2 * b") is None  # no gradient: no step
+    assert models.stated_rate("W -= 0.5 * W.grad; V -= 0.1 * V.grad") is None  # two rates: none taken
 
 
 def test_numpy_scalar_repr_and_a_batch_of_one():

@@ -116,10 +116,11 @@ class Builder:
 
     def add(self, key: str, spec: StepSpec, dims: tuple[int, ...], op: Op, inputs: tuple[Step, ...] = (), *,
             place: Place, head: int | None = None, param: bool = False, tokens: tuple[str, ...] | None = None,
-            lazy: bool = False) -> Step:
+            lazy: bool = False, grad_inputs: frozenset[int] = frozenset()) -> Step:
         assert key not in self.steps and key not in self.aliases, key
+        assert not grad_inputs or lazy, "only a lazy step reads gradients"
         s = Step(key, spec, dims, self._labels(spec.axes, tokens), op, inputs, place.layer, place.block, head,
-                 place.kind, param, lazy)
+                 place.kind, param, lazy, grad_inputs=grad_inputs)
         self.steps[key] = s
         return s
 

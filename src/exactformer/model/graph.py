@@ -244,6 +244,10 @@ class Graph:
         return [s for s in self.steps.values() if isinstance(s.op, Given) and
                 any(_half_unit(v) is not None for v in s.op.values)]
 
+    def stated(self, a: Address) -> bool:
+        """Whether a quantity is an output the case states (``stated``: its weights are symbols): a given."""
+        return not a.grad and isinstance(self.formula(a).kind, K.Stated)
+
     def restates_givens(self, key: str) -> bool:
         """Whether the step only copies givens: a given, the embedded rows X, the input without positions.
         A document printing it states no result of the computation."""
@@ -522,7 +526,7 @@ class Graph:
             return Formula(K.GIVEN)
         kind, args = s.op.scalar(s, a.idx)
         at = a.t + s.offset_t
-        return Formula(kind, tuple(Address(s.inputs[i].key, j, False, at) for i, j in args))
+        return Formula(kind, tuple(Address(s.inputs[i].key, j, i in s.grad_inputs, at) for i, j in args))
 
     def consumers(self, a: Address) -> list[tuple[Address, int]]:
         """The scalars that use a (at a's training step), with a's position among their inputs."""

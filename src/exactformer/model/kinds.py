@@ -445,6 +445,32 @@ class SoftmaxXent(Kind):
 
 
 @dataclass(frozen=True, eq=False)
+class Stated(Kind):
+    """A unit's output as the document states it, its weights stated nowhere (a figure holds them): that number,
+    whatever its net input; the slope through it is the activation's at that output (σ: o(1 − o), tanh: 1 − o²),
+    so the gradients that pass through it are known though the net input is not."""
+
+    value: X.Expr
+    fn: Activation
+    name = "stated"
+    uses_out = True
+
+    def f(self, M, xs):
+        return M.value(self.value)
+
+    def d(self, M, k, xs, out):
+        if self.fn is Activation.SIGMOID:
+            return M.mul(out, M.sub(M.one, out))
+        if self.fn is Activation.TANH:
+            return M.sub(M.one, M.square(out))
+        if self.fn is Activation.RELU:
+            return M.step(out)
+        if self.fn is Activation.IDENTITY:
+            return M.one
+        raise ArithmeticError(f"no slope of {self.fn.value} from its output alone")
+
+
+@dataclass(frozen=True, eq=False)
 class SquaredError(Kind):
     """c·(t − o)² against a constant target t: c = ½ (the textbook's loss), or 1 (a mean squared error's terms)."""
 

@@ -31,6 +31,7 @@ class AxisKind(enum.Enum):
 
 P, T, C = AxisKind.POS, AxisKind.TOKEN, AxisKind.INDEX
 TERMS = "terms"  # a contraction's products a[i][k]·W[k][j]: a lazy sub-step that lines of working may write
+BACK = "back"  # a layer's shares of its input's gradient, ∂L/∂net[j]·W[i][j]: lazy, read from lines of working
 
 
 @dataclass(frozen=True)
@@ -348,6 +349,7 @@ class Step:
     param: bool = False  # a trainable given
     lazy: bool = False  # evaluated per scalar on demand, not in the vectorised pass (weighted_v)
     offset_t: int = 0  # a derived step over rows taken after this many training steps (cos(step3.…, …))
+    grad_inputs: frozenset[int] = frozenset()  # the inputs it reads as their gradients (a lazy step's: BACK)
     short: str = ""  # the canonical printed name (shortest spelling)
     _exactness: Exactness | None = field(default=None, repr=False)
     _plan: list | None = field(default=None, repr=False)
@@ -367,7 +369,7 @@ class Step:
     def listed(self) -> bool:
         """Whether the step is shown among the model's steps: a cosine is asked for by its address, and a
         contraction's products are read only from lines of working."""
-        return self.spec.name not in ("cos", TERMS)
+        return self.spec.name not in ("cos", TERMS, BACK)
 
     @property
     def exactness(self) -> Exactness:

@@ -404,7 +404,8 @@ class Numeric:
         if got is None:
             s = self.g.step(key)
             at = t + s.offset_t
-            ins = [self.whole(prec, at, i.key) if i.lazy else self.forward(prec, at)[i.key] for i in s.inputs]
+            ins = [self._gradients(prec, at, i.key) if k in s.grad_inputs else self.whole(prec, at, i.key)
+                   if i.lazy else self.forward(prec, at)[i.key] for k, i in enumerate(s.inputs)]
             with precision(prec):
                 if s._plan is None and isinstance(s.op, Map):  # cell by cell, without keeping a plan of them all
                     got = [None] * s.size
@@ -415,6 +416,11 @@ class Numeric:
                     got = s.op.forward(s, ins, BALL)
                 self._whole[(prec, t, key)] = got
         return got
+
+    def _gradients(self, prec: int, t: int, key: str) -> list:
+        """A step's gradients from one backward pass (0 where none reaches it), as a lazy step reads them."""
+        got = self.backward(prec, t)[key]
+        return [arb(0) if v is None else v for v in got]
 
     def drop_whole(self, key: str) -> None:
         """Forget a lazy step's cells computed at once (``whole``): a step written out and not read again (show's

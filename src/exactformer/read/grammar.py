@@ -8,7 +8,7 @@
     atom   := NUMBER | "(" expr ")" | "{" expr "}" | "[" expr ("," expr)* "]"
             | FUNC "(" expr ("," expr)* ")" | "√" atom | "e" | "π" | NAME
 
-FUNC is one of exp sqrt ln log log2 log10 max relu erf tanh sigmoid σ sin cos.
+FUNC is one of exp sqrt ln log log2 log10 max abs relu erf tanh sigmoid σ sin cos.
 Implicit multiplication covers ``2√3`` and ``2(…)``; braces group like parentheses
 (``e^{0.5}``); ``²`` and ``³`` are powers; ``\\*`` (escaped Markdown) multiplies.
 Text is NFKC-normalised, so full-width digits, spaces and brackets read as ASCII;
@@ -38,7 +38,7 @@ _NUMBER = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?")
 _NAME = re.compile(r"[A-Za-z_σπ][A-Za-z0-9_]*")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 LOGS = ("ln", "log", "log2", "log10")  # ln is the table's; the others are ln over the log of their base
-FUNCS = frozenset(BY_GRAMMAR) | frozenset(LOGS) | {"max", "sigmoid", "σ"}  # the table's functions, and these
+FUNCS = frozenset(BY_GRAMMAR) | frozenset(LOGS) | {"max", "abs", "sigmoid", "σ"}  # the table's functions, and these
 NOT_NUMBERS = frozenset({"nan", "inf", "infinity"})  # case-insensitive: refused, never symbols
 RESERVED = FUNCS | {"e", "π", "pi"}
 _OPS = {"+": "+", "-": "-", "−": "-", "×": "*", "*": "*", "·": "*", "⋅": "*", "/": "/", "÷": "/", "⁄": "/",
@@ -372,6 +372,8 @@ def _call(fn: str, args: list, M, log_base):
     if len(args) != 1:
         raise ParseError(f"{fn} takes one argument", fn)
     a = args[0]
+    if fn == "abs":  # |x| = max(x, −x): a derivative worked with absolute-value bars, |0.01 − 0.7514| = 0.7414
+        return M.max([a, M.neg(a)])
     if fn in LOGS:
         _positive(M, a)
         base = {"log2": 2, "log10": 10}.get(fn)

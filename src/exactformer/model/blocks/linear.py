@@ -8,8 +8,8 @@ from ...exact import expr as X
 from .. import kinds as K
 from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..kinds import Activation
-from ..steps import C, P, Step, StepSpec
-from ..values import Matrix, Vector
+from ..steps import BACK, C, Map, P, Step, StepSpec
+from ..values import Matrix, Number, Vector, exact_of
 from .ffn import ACT_TEX, activation_alternatives, read_activation
 
 STEPS = (
@@ -24,6 +24,9 @@ STEPS = (
     StepSpec("", (P, C), "o", "outputs"),
     # a sigmoid's slope o(1 − o) (∂out/∂net), the factor a backpropagation example writes: never listed
     StepSpec("slope", (P, C), "o'", "sigmoid slopes o(1 − o)"),
+    # each output's share of the gradient of an input, ∂L/∂net[j]·W[i][j] (δ_o1·w5 = ∂E_o1/∂out_h1), the terms
+    # of the sum a backpropagation example adds for a hidden unit: read from lines of working only
+    StepSpec(BACK, (P, C, C), r"\delta w", "shares of the input's gradient"),
 )
 _SPEC = {s.name: s for s in STEPS}
 
@@ -34,6 +37,7 @@ class LinearCfg:
     b: Vector | None
     activation: Activation
     gates: bool = False  # a sigmoid as its gates: each gate's value and gradient a quantity
+    stated: tuple[Number | None, ...] | None = None  # outputs the document states (their weights are symbols)
 
 
 class Linear(BlockKind):
@@ -43,7 +47,7 @@ class Linear(BlockKind):
     params = ("W", "b")
 
     def read(self, r, table, key, ctx: ReadContext):
-        r.table(table, key, {"kind", "W", "b", "activation", "gates"}, "W (b, activation, gates)")
+        r.table(table, key, {"kind", "W", "b", "activation", "gates", "stated"}, "W (b, activation, gates, stated)")
         if "W" not in table:
             raise r.fail("the linear block has no W", key, expected="W (and b, activation)",
                          found=", ".join(table) or "nothing")
@@ -55,7 +59,8 @@ class Linear(BlockKind):
         if not isinstance(gates, bool) or (gates and act is not Activation.SIGMOID):
             raise r.fail("gates = true works a sigmoid gate by gate", key + ("gates",),
                          expected='true (with activation = "sigmoid") or false', found=repr(gates))
-        return LinearCfg(W, b, act, gates), out
+        stated = _read_stated(r, table, key, out, act) if "stated" in table else None
+        return LinearCfg(W, b, act, gates, stated), out
 
     def build(self, b: Builder, cfg: LinearCfg, place: Place, x: Step, outputs) -> Step:
         w = b.given(_SPEC["W"], place, cfg.W[0])
@@ -67,10 +72,20 @@ class Linear(BlockKind):
             one = b.given(_SPEC["one"], place, X.const(1), param=False)
             den = b.elementwise(_SPEC["den"], place, K.SUM, (exp, one))
             out = b.elementwise(_SPEC[""], place, K.RECIP, (den,))
+        elif cfg.stated is not None:  # a unit whose weights the document states nowhere: its stated output
+            plain = K.Act(cfg.activation)
+            said = {j: K.Stated(exact_of(v), cfg.activation) for j, v in enumerate(cfg.stated) if v is not None}
+            out = b.broadcast(_SPEC[""], place, net.dims, plain, ((net, (0, 1)),),
+                              kind_of=lambda idx: said.get(idx[-1], plain))
         else:
             out = b.elementwise(_SPEC[""], place, K.Act(cfg.activation), (net,))
         if cfg.activation is Activation.SIGMOID:  # ∂out/∂net = o(1 − o), evaluated only when asked for
             b.elementwise(_SPEC["slope"], place, K.SIGMOID_SLOPE, (out,), lazy=True)
+        n_in = x.dims[1]
+        if b.model.loss is not None:  # (the shares of a gradient: a model with a loss only)
+            b.add(place.key(BACK), _SPEC[BACK], (x.dims[0], n_in, net.dims[1]),
+                  Map(lambda idx: (K.MUL, ((0, (idx[0], idx[2])), (1, (idx[2], idx[1]) if cfg.W[1] else idx[1:])))),
+                  (net, w), place=place, lazy=True, grad_inputs=frozenset({0}))
         return out
 
     def general_tex(self, cfg, place, model):
@@ -85,6 +100,16 @@ class Linear(BlockKind):
             out.append(Alternative("convention.transposed=W", "W used transposed (h·Wᵀ)",
                                    replace(cfg, W=(cfg.W[0], not cfg.W[1]))))
         return out
+
+
+def _read_stated(r, table, key, out: int, act: Activation) -> tuple[Number | None, ...]:
+    """``stated = ["", "0.7729"]``: per output, the value the document states for it ("" where it is computed)."""
+    raw = table["stated"]
+    if not isinstance(raw, list) or len(raw) != out or not all(isinstance(v, str) for v in raw) or act not in (
+            Activation.SIGMOID, Activation.TANH, Activation.RELU, Activation.IDENTITY):
+        raise r.fail("stated gives each output's stated value, or \"\" where it is computed", key + ("stated",),
+                     expected=f"{out} strings (with a sigmoid, tanh, ReLU or no activation)", found=repr(raw))
+    return tuple(r.number(v, key + ("stated", k)) if v else None for k, v in enumerate(raw))
 
 
 KIND = Linear()

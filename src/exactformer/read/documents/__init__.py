@@ -276,7 +276,7 @@ def _settle(path: str, header: str, found: I.Items, givens: set[int], c: M.Candi
             return None
         tried.add(text)
         budget[0] -= 1
-        return _try(path, text, found, givens, c.restated), text
+        return _try(path, text, found, givens, c.restated, c.named), text
 
     def done(got) -> bool:
         return budget[0] <= 0 or (not isinstance(got, CaseError) and _perfect(got[0]))
@@ -349,7 +349,7 @@ def _perfect(c: infer.Claims) -> bool:
     return c.agree == c.cells and not c.unmatched and c.cells > 0
 
 
-def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple[str, ...] = ()):
+def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple[str, ...] = (), named: bool = False):
     """The claims a model makes of the document, with the notes on them; or the CaseError loading it gives."""
     from ..case import load
 
@@ -358,7 +358,7 @@ def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple
     except CaseError as e:
         return e
     notes: list[Note] = []
-    return infer.claims_toml(found, case.engine, notes, givens, restated), notes
+    return infer.claims_toml(found, case.engine, notes, givens, restated, named), notes
 
 
 def _seen(found: I.Items) -> str:

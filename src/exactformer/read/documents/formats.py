@@ -110,7 +110,9 @@ def _plain_inline(s: str) -> str:
     return re.sub(r"[*_`]", "", s).strip()
 
 
-_MATH_SPAN = re.compile(r"(\$\$?)(?:[^$]|\\\$)+?\1")
+# maths kept as written: $…$, $$…$$, and a LaTeX environment written without dollars (docsify and MathJax pages
+# render \begin{align} … \end{align} in the Markdown's own text: its _ and * are TeX's, not emphasis)
+_MATH_SPAN = re.compile(r"(\$\$?)(?:[^$]|\\\$)+?\1|\\begin\{([a-z]+\*?)\}.*?\\end\{\2\}", re.DOTALL)
 
 
 _IMG_ATTR = re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']*)[\"']", re.IGNORECASE)
@@ -161,7 +163,9 @@ def _plain_markdown(s: str) -> str:
     if "\\[" in s:  # \[1, 0] · \[0, 1]: a bracket escaped (as an editor saves it), not MathJax's display maths
         s = "\n".join(_ESCAPED_OPEN.sub("[", _ESCAPED_CLOSE.sub("]", line)) if _ESCAPED_OPEN.search(line) else line
                       for line in s.split("\n"))
-    return re.sub(r"(?<![\w$])[*_]{1,2}|[*_]{1,2}(?![\w$])|`", "", s)
+    # a * with a space on both sides is no emphasis (CommonMark's flanking rule): 0.1352 * 0.4 multiplies
+    return re.sub(r"(?<![\w$\s])[*_]{1,2}|(?<=\s)[*_]{1,2}(?=[^\s*_])|[*_]{1,2}(?![\w$\s*_])|(?<!\s)[*_]{1,2}(?=\s)|`",
+                  "", s)
 
 
 # \[0.5, …] or \[\[0, 1], …: a vector's bracket, closed on its line (\[ alone on a line opens MathJax's display)

@@ -30,6 +30,8 @@ from . import items as I
 from . import values as V
 from .models import toml_str
 from .names import result_name, role, setting, split_name, step_hint, updated
+from .symbols import derivative
+from .worked import resolve
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
 CLOSE = 0.2  # a cell within 20 % of the value counts as close (a wrong number of the right quantity)
@@ -72,6 +74,7 @@ class _Values:
         self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
         self._terms: list[Address] | None = None
         self.averaged = False  # the document averages the weights over the heads: a table may be those
+        self.named = False  # the model's [names] are the document's own symbols (a network read from its formulas)
         self.differentiated = False  # the document differentiates its loss without a training step: a row may be
         # a gradient (∂L/∂z = p − y = (…)), though no weight is updated
 
@@ -424,13 +427,15 @@ _AVERAGED = re.compile(r"multiheadattention|average_attn_weights|averaged?\s+(?:
 
 
 def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int] = (),
-                restated: Collection[str] = ()) -> Claims:
+                restated: Collection[str] = (), by_symbol: bool = False) -> Claims:
     """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs,
-    ``restated`` the steps whose values are the givens again (a table of them restates, it claims nothing)."""
+    ``restated`` the steps whose values are the givens again (a table of them restates, it claims nothing);
+    ``by_symbol``: the model's [names] are the document's own symbols, by which its lines are read (``_symbols``)."""
     from ..claims import matcher
 
     vals = _Values(engine)
     vals.averaged = bool(_AVERAGED.search(" ".join(found.prose)))
+    vals.named = by_symbol
     vals.differentiated = engine.graph.model.loss is not None and bool(_DIFFERENTIATED.search(" ".join(found.prose)))
     g = engine.graph
     m = matcher(g, engine)
@@ -442,6 +447,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     loose = list(found.loose)  # numbers no item took, and the cells of short vectors that fit no row
     matched = unmatched = agree = cells = work = 0
     moved = False  # a whole row of the forward pass moved by a slip (its gradients move with it)
+    symbols = _symbols(found, g, vals) if by_symbol else {}  # the document's own symbol for a number, where it names one
     logs = [item for item in found.found if isinstance(item, I.LogRow)]
     lines = shown = 0  # lines of working matched to a quantity; cells that print a given again
     before = (0, 0, 0, len(notes), 0)
@@ -456,11 +462,19 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
         if isinstance(item, I.Work):
-            got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) else \
-                _work(item, g, vals, m)
-            group = _readable_work(item, g.name(got_line.address) if got_line else None, engine, m, notes)
+            got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) and \
+                id(item) not in symbols else _work(item, g, vals, m, symbols)
+            group = _readable_work(item, g.name(got_line.address) if got_line and not got_line.alone else None,
+                                   engine, m, notes)
             if group is None:
                 continue
+            if got_line is not None and got_line.alone:  # ∂L/∂w₁ = (−0.875)·0.23·0.2·0.25·0.5 ≈ −0.005 off: the
+                result = result_text(item.text)  # result as its name says, the working as arithmetic
+                group = group.replace("# " + I.where(item.line) + ": no quantity fits its result: checked as "
+                                      "arithmetic only\n", f"# {I.where(item.line)}: its name says "
+                                      f"{g.name(got_line.address)}; its operands fit no reading of it: checked as "
+                                      f"arithmetic\nvalues = {{ {toml_str(g.name(got_line.address))} = "
+                                      f"{toml_str(result or '')} }}\n")
             if got_line is None:
                 notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
                                   "(its arithmetic is still checked)", NoteKind.UNMATCHED))
@@ -492,6 +506,20 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             notes.append(Note(f"table at {I.where(item.line)}: its rows name tokens the model does not have "
                               f"({', '.join(item.row_labels[:4])}): not audited", NoteKind.UNMATCHED))
             continue
+        if id(item) in symbols:  # out_{h2} = 0.5969, ∂E_o1/∂out_h1 = 0.0554: one number under the document's own symbol
+            symbol = symbols[id(item)]
+            text = _cell_text(item)
+            if symbol is None:
+                notes.append(Note(f"{item.name} at {I.where(item.line)}: a given restated, or a number that needs "
+                                  "weights the document states nowhere: not a claim"))
+                continue
+            sc = _score([(symbol, text)], vals)
+            matched, agree, cells = matched + 1, agree + int(sc is not None and sc[0] == 1), cells + 1
+            claimed.add(symbol, text, item.line)
+            groups.append(f"[[claims]]\n# {item.name} at {I.where(item.line)}: the document's symbol for "
+                          f"{g.name(symbol)}\nat = {toml_str(item.at)}{_line_key(item.line)}\nvalues = "
+                          f"{{ {toml_str(g.name(symbol))} = {toml_str(text)} }}\n")
+            continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines, head in _matrices(item):
             scalar = hint is not None and any(s.spec.name == hint and not s.dims for s in g.steps.values())
             if (_backward(g) or scalar) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
@@ -506,6 +534,9 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                                   f"{toml_str(rows[0][0])} }}\n")
                     notes.append(Note(f"{what}: {g.name(fit[0])}"))
                     continue
+                if derivative(getattr(item, "name", "") or ""):  # ∂net_o1/∂out_h1 = 0.4 that no gradient is to
+                    notes.append(Note(f"{what}: a derivative no quantity is to its last digit: not a claim"))
+                    continue  # its last digit: no forward quantity it happens to be near
             if hint == "sqrt_dk" and len(rows) == 1 and len(rows[0]) == 1:  # a root stated, and no scale it is
                 notes.append(Note(f"{what}: a square root that is no scale of the model: not a claim"))
                 continue
@@ -986,17 +1017,23 @@ def _named_rows(t: I.Table, g, vals: _Values) -> list[tuple[_Match, int]] | None
     for col in range(len(t.rows[0])):
         texts = [r[col] for r in t.rows]
         best: tuple | None = None
-        for grad, step in ((False, 0), (False, 1), (True, 0)):
+        head = t.col_labels[col] if t.col_labels and col < len(t.col_labels) else ""
+        said = (True, 0) if _GRADIENT_HEAD.search(head) else (False, 1) if head and updated(head) else None
+        for grad, step in ((False, 0), (False, 1), (True, 0)) if said is None else (said,):
             cells = [(a.at(grad=grad, t=step), x) for a, x in zip(base, texts) if isinstance(x, str)]
             sc = _score(cells, vals)
             if sc is not None and (best is None or sc[0] > best[0][0]):
                 best = (sc, cells, grad or step)
-        if best is None or best[0][0] == 0:
-            continue
+        if best is None or (best[0][0] == 0 and said is None):  # (a column its head names: claimed as that, a
+            continue  # slip upstream moving every number of it)
         (exact, close, err), cells, moved = best
         out.append((_Match(cells, cells[0][0].step, exact, close, len(cells), err, given=not moved,
                            rows=list(range(len(cells)))), col))
     return out
+
+
+_GRADIENT_HEAD = re.compile(r"^\W*(?:gradients?|grad|∂L/∂\w*|dL/d\w*|梯度|勾配|기울기|gradiente|gradient|градиент)\W*$",
+                            re.IGNORECASE)  # | Parameter | Gradient |: the column of each named weight's gradient
 
 
 def _scalar_columns(item, rows, col_labels, g, vals: _Values) -> list[tuple[Address, str]]:
@@ -1591,14 +1628,15 @@ class _Line(NamedTuple):
     address: Address
     agrees: bool
     operands: tuple = ()  # (address, number) of each operand the line restates: the document's text for it
+    alone: bool = False  # its result claimed alone, its arithmetic checked apart (operands that fit nothing)
 
 
 _FUNCTION = re.compile(r"σ|sigmoid|softmax|exp|tanh|√|sqrt|\bln\b|\blog")  # a setting is never worked out so
 
 
-def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
-    """The quantity a line of working computes: the one its result fits whose formula its operands fit, the
-    label ("鬼→金棒:") choosing between equals."""
+def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] | None = None) -> _Line | None:
+    """The quantity a line of working computes: the one its own symbol names (``symbols``, see ``_symbols``),
+    else the one its result fits whose formula its operands fit, the label ("鬼→金棒:") choosing between equals."""
     try:
         chain, _ = G.parse_chain(item.text)
     except ParseError:
@@ -1608,6 +1646,9 @@ def _work(item: I.Work, g, vals: _Values, m) -> _Line | None:
     if any(x is None for x in lits):
         return None
     texts = [x.text for x in lits]  # type: ignore[union-attr]
+    if symbols and id(item) in symbols:  # ∂E_total/∂w_5 = … = 0.0822: the quantity its name is, whatever its value
+        said = symbols[id(item)]
+        return None if said is None else _symbol_line(said, texts[0], chain, g, vals, m)
     cands = _by_operands(_fits(texts, g, vals, item.label), chain[0], g, m) if len(texts) == 1 else \
         _fits(texts, g, vals, item.label)
     term = _product_term(chain[0], texts[0], vals, m) if len(texts) == 1 else None
@@ -1659,6 +1700,77 @@ def _one_agrees(ops, vals: _Values) -> bool:
     """Whether one of a line's operands agrees with the quantity's own operand to its last digit (a slip downstream
     keeps the operands upstream of it)."""
     return any((v := vals.get(a)) is not None and abs(float(lit.value) - v) <= 1.5 * _units(lit.text) for a, lit in ops)
+
+
+def _symbols(found: I.Items, g, vals: _Values) -> dict[int, Address | None]:
+    """Each line of working and named number by the quantity its own symbol names, in a model read from the
+    document's formulas (its ``[names]`` are the document's symbols, ``worked.resolve``), by the item's id: None
+    when that quantity is no claim (a given restated, or it needs a weight the document states nowhere). A weight's
+    name on a line of working (w5 = 0.4 − 0.5 × 0.0787 = 0.3607) is the weight after the step. A symbol the
+    document sets over two different numbers names only those its value agrees with (∂E_o1/∂out_h1 over 0.1352,
+    then over 0.0541), or, when none does, those near it (a slip upstream): the others are read by their
+    values."""
+    if not g.model.names:
+        return {}
+    got: dict[int, tuple[Address | None, str]] = {}
+    for item in found.found:
+        work = isinstance(item, I.Work)
+        if not (work and item.name or _one_cell(item)):
+            continue
+        a = resolve(item.name, g)
+        if a is None:
+            continue
+        text = result_text(item.text) if work else _cell_text(item)
+        if text is None:
+            continue
+        if g.restates_givens(a.step) and not a.t and not a.grad:
+            a = a.at(t=1) if work and g.model.train is not None and g.trainable(a) else None
+        got[id(item)] = (None if a is not None and vals.get(a) is None else a, text)
+    said: dict[Address, set[str]] = {}
+    for a, text in got.values():
+        if a is not None:
+            said.setdefault(a, set()).add(text)
+    out: dict[int, Address | None] = {}
+    for k, (a, text) in got.items():
+        if a is not None and len(said[a]) > 1:
+            scores = {t: _score([(a, t)], vals) for t in said[a]}
+            best = 0 if any(sc and sc[0] for sc in scores.values()) else 1  # those to the digit, else those close
+            if not (sc := scores[text]) or not sc[best]:
+                continue
+        out[k] = a
+    return out
+
+
+def _symbol_line(a: Address, text: str, chain, g, vals: _Values, m) -> _Line:
+    """A line named by a symbol of the document, as that quantity: its result and the operands that fit. When some
+    operand fits its place in the formula only by chance (a one-digit number, or none near: a slip upstream, or
+    working deeper than the formula is read), the result is claimed alone and the line's arithmetic checked
+    apart: a reading of its operands would be a guess."""
+    ops = None
+    try:
+        ops = m.operands(a, chain[0]) if len(chain) > 1 else None
+    except (AddressError, ExactformerError, ArithmeticError):
+        ops = None
+    sc = _score([(a, text)], vals)
+    agrees = sc is not None and sc[0] == 1
+    guessed = ops is None or any((got := _score([(b, lit.text)], vals)) is None or got[0] + got[1] == 0 or
+                                 _chance_digit(b, lit.text, vals) for b, lit in ops)
+    return _Line(a, agrees, tuple(ops or ()), alone=guessed and len(chain) > 1)
+
+
+def _cell_text(item) -> str:
+    """A one-number item's number (``_one_cell``)."""
+    got = item.rows[0][0] if isinstance(item, I.Table) else item.array[0]
+    assert isinstance(got, str)
+    return got
+
+
+def _one_cell(item) -> bool:
+    """A named one-number item: ``y = 0.7109`` (an array of one), or a table of one cell under a name."""
+    if isinstance(item, I.Named):
+        return bool(item.name) and len(item.array) == 1 and isinstance(item.array[0], str)
+    return isinstance(item, I.Table) and bool(item.name) and len(item.rows) == 1 and len(item.rows[0]) == 1 and \
+        isinstance(item.rows[0][0], str)
 
 
 def _far(ops, vals: _Values) -> bool:
@@ -1818,12 +1930,17 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
             addrs = ([] if s.is_given and not fixed else addrs) + [a.at(grad=True) for a in addrs] + \
                 ([a.at(t=1) for a in addrs] if g.model.train is not None and not fixed else [])
         for a in addrs:
+            if g.has_symbols and len(texts) == 1 and not a.t and g.stated(a):
+                continue  # an output the model takes as the document states it: a given
             cells = [(a, texts[0])] if len(texts) == 1 else [(a.with_idx(k), t) for k, t in enumerate(texts)]
             sc = _score(cells, vals, reported)
             if sc is None or sc[0] + sc[1] < len(cells):
                 continue
             fit = _label_fit(s, a, label)
-            cands.append(((-int(hint is not None and s.spec.name == hint and not a.grad), -fit, -sc[0], sc[2]), a))
+            # (in a model of the document's own symbols, a bias's gradient after its unit's δ = ∂E/∂net among
+            # equals: the δ is what a line of backpropagation by hand works out)
+            cands.append(((-int(hint is not None and s.spec.name == hint and not a.grad), -fit, -sc[0], sc[2],
+                           int(vals.named and a.grad and s.param)), a))
     cands.sort(key=lambda x: x[0])
     return cands
 

@@ -28,6 +28,7 @@ from .. import grammar as G
 from ..notes import Note, NoteKind
 from . import values as V
 from .names import result_name, role, step_hint
+from .symbols import derivative
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
 
@@ -191,10 +192,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         lines = lines[:MAX_LINES]
     label: tuple[str, str] | None = None
     sizes: dict[str, int] = {}  # the whole numbers the code sets (d_model = 4), for torch.eye(d_model)
+    in_align = False  # inside an align (aligned, eqnarray, gather) environment, whose rows end in \\
     k = 0
     while k < len(lines):
         raw = lines[k]
         s, comment = _comment(_unwrap_math(V.tex_plain(_unbroken(_unalign(V.clean(raw).strip())))))
+        if in_align or _ALIGN_OPEN.search(raw):  # w_6^{+} &= 0.408666186 \\ \\: an align row, its breaks off
+            s = _unbroken(s, aligned=True)
+            in_align = not _ALIGN_CLOSE.search(raw)
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
@@ -446,7 +451,9 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 k += 2
                 continue
         name = ""
-        if work is None and not m and _LHS.match(s):  # "q3 · k1 = (1.0)(0.6) + …" with "= 1.72," below it
+        if work is None and not m and (_lhs(s) or _NAME_ROW.match(s) and k + 1 < len(lines) and
+                                       _next_row(lines[k + 1])[:1] == "="):
+            # "q3 · k1 = (1.0)(0.6) + …" with "= 1.72," below it; a name alone on an align row, "&= …" below it
             joined, more = _continued(lines, k, s)
             got = labelled(joined) if more > 1 else None
             if got is not None:
@@ -483,10 +490,18 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             im = _INLINE_LABEL.match(work)
             if im:
                 label, work = (_label(im.group(1)), _label(im.group(2))), im.group(3)
-            out.found.append(Work(work, label, n, _at(context, n), name))
+            last = n + used - 1 if in_align else n  # an align's rows: placed where the result is written
+            out.found.append(Work(work, label, last, _at(context, last), name))
+            if used > 1:  # the text keeps the rows joined: the formula in symbols beside the numbers worked in it
+                out.prose[-1] = " ".join([_unbroken(out.prose[-1], aligned=True)] +
+                                         [_next_row(lines[k + j]) for j in range(1, used)])
             k += used
             continue
         taken = []
+        for said in _GRADIENT_OF.finditer(s):  # "the gradient for w2: 0.069": ∂L/∂w2, as the sentence names it
+            taken.append(said.group(2))
+            out.found.append(Table([[V.number(said.group(2)) or ""]], None, None, n, _at(context, n),
+                                   f"∂L/∂{said.group(1)}", [n]))
         for said in _IS_RESULT.finditer(s):  # "the variance is 0.625", "whose sum is 5.0589", "平均は 0.45"
             if step_hint(said.group(1)) is not None and "." in said.group(2):  # "方差为 1" after a LayerNorm: a fact
                 taken.append(said.group(2))
@@ -1111,7 +1126,7 @@ _PROMPT = re.compile(r"^(?:>>>|>>(?=\s)|\.\.\.:?(?!\s*,\s*$)|In\s*\[\d*\]:|Out\s
 # Octave's; a line "...," is no continuation prompt but the rows a summarised tensor leaves out
 
 
-_ALIGN_EQ = re.compile(r"^([^&=]{1,40}?)\s*&\s*(?==)")  # x_{1} &= …: an align environment's row, its name before &
+_ALIGN_EQ = re.compile(r"^([^&=]{1,80}?)\s*&\s*(?==)")  # x_{1} &= …: an align environment's row, its name before &
 _ALIGN_NOTE = re.compile(r"\s*&&?\s*\\text\s*\{\s*\(?\s*([^{}()&]{1,30}?)\s*\)?\s*\}\s*(?:\\\\)?\s*[,.]?\s*$")
 
 
@@ -1126,19 +1141,23 @@ def _unalign(s: str) -> str:
     return _ALIGN_NOTE.sub(r" \\\\ % \1", t, count=1)  # a LaTeX row's break, then its remark as a comment
 
 
-_ROW_BREAK = re.compile(r"\s*(?<!\\)(\\\\|\\)\s*$")
+_ROW_BREAK = re.compile(r"(?:\s*\\\\)*\s*(?<!\\)(\\\\|\\)\s*$")  # \\ (or \\ \\), or Goldmark's half of it
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]")
 
 
-def _unbroken(s: str) -> str:
+def _unbroken(s: str, aligned: bool = False) -> str:
     """A line of working without the LaTeX row break that ends it in an ``aligned`` display (``q_1 = 0.5 \\cdot
     0.3 = 0.15 \\\\``), or the one backslash a Markdown renderer left of it (Hugo's Goldmark): its result is a
     number. A matrix's row (with its ``&``) keeps it, and so does a line with no TeX in it (Python's ``\\``
-    continues a line)."""
-    if "=" not in s or "&" in s or "\\begin" in s or "\\end" in s or not s.endswith("\\"):
+    continues a line). Inside an align environment (``aligned``) the breaks go whatever the row ends in (``&=
+    \\frac{…}{…} \\\\``): its rows are read as one line."""
+    if "=" not in s or "&" in s or "\\begin" in s or not s.rstrip().endswith("\\"):
         return s
     m = _ROW_BREAK.search(s)
-    if m is None or not s[:m.start()][-1:].isdigit() or (m.group(1) == "\\" and not _TEX_COMMAND.search(s[:m.start()])):
+    if m is None:
+        return s
+    if not aligned and ("\\end" in s or not s[:m.start()][-1:].isdigit() or
+                        (m.group(1) == "\\" and not _TEX_COMMAND.search(s[:m.start()]))):
         return s  # (a line ending in a number: a vector's row of another sentence stays as it was)
     return s[:m.start()]
 
@@ -1242,13 +1261,31 @@ def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
     """A line with the lines that continue it (starting with + or =), joined."""
     text, used = s, 1
     while k + used < len(lines) and used < MAX_JOIN:
-        nxt = _comment(V.clean(lines[k + used]).strip())[0]
-        if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·"):
-            text += " " + nxt
+        nxt = _next_row(lines[k + used])
+        if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·") or (text.rstrip()[-1:] in _GOES_ON and nxt):
+            text += " " + nxt  # (a row that ends "&=" or "·" goes on below: ∂E/∂out_o1 &= ⏎ 2·½(t − o) …)
             used += 1
         else:
             break
     return _unpunctuated(text), used
+
+
+_GOES_ON = "=≈·×*+"  # a row that ends so goes on on the next one
+
+# the breaks that end a row of a LaTeX align or aligned environment: \\, or \\ \\ for a blank row between
+_ALIGN_OPEN = re.compile(r"\\begin\{(?:align|aligned|eqnarray|gather|gathered|split|multline)\*?\}")
+_ALIGN_CLOSE = re.compile(r"\\end\{(?:align|aligned|eqnarray|gather|gathered|split|multline)\*?\}")
+
+
+def _next_row(raw: str) -> str:
+    """A line as the continuation of the one above reads it: an ``align`` row that goes on with ``&= 0.3775`` (its
+    ``&`` dropped, its TeX read as the first row's is), without the row breaks at its end. Serves documents that
+    work a formula in a LaTeX ``align`` block (Typora, MathJax), the name and formula on the first row, its
+    numbers and result on the rows below."""
+    t = _comment(_unwrap_math(V.tex_plain(_unalign(V.clean(raw).strip()))))[0]
+    if t[:1] == "&" and t[1:].lstrip()[:1] in ("=", "≈"):
+        t = t[1:].strip()
+    return _unbroken(t, aligned=True)
 
 
 _TWO_RESULTS = re.compile(r"=[^=→⇒]*\d[^=→⇒]*\s(?:→|⇒|->)\s[^=]*=")  # a result, an arrow, the next one worked
@@ -1333,7 +1370,11 @@ def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
         return None, 1
     text, used = s, 1
     while k + used < len(lines) and used < MAX_JOIN:  # "[…] + […]" then "≈ [0.65, 0.57]" on the next line
-        nxt = _comment(V.clean(lines[k + used]).strip())[0]
+        nxt = _next_row(lines[k + used])
+        if text.rstrip()[-1:] in _GOES_ON and nxt:  # ∂E/∂out_o1 &= ⏎ 2·½(t − o) …: the row goes on below
+            text += " " + nxt
+            used += 1
+            continue
         if nxt[:1] not in "=≈≒" and _EQUALS.search(text) and _EQUALS.search(nxt):
             break  # "+ 0.33 * [0.3, 0.6] = [0.10, 0.20]" a line, twice: two lines of working, not one
         if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·") or (nxt[:2] == "- " and text.rstrip()[-1:] in "])"):
@@ -1351,7 +1392,20 @@ def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
     return text, used
 
 
-_LHS = re.compile(r"^\s*([^=≈≒]{1,40}?)\s*(?:=|≈|≒)\s*(?=\S)")
+_NAME_ROW = re.compile(r"^\s*[^=≈≒\d\s][^=≈≒]{0,59}$")  # (∂out_o1)/(∂net_o1) alone: an align row's name
+_LHS = re.compile(r"^\s*([^=≈≒]{1,40}?)\s*(?:=|≈|≒)\s*(?=\S|$)")
+# a derivative's name may be longer: (\partial E_{total})/(\partial out_{o1}) = …
+_DERIVATIVE_LHS = re.compile(r"^\s*(\(\s*(?:\\partial|∂|\\delta|δ|d)[^=≈≒]{1,70}?)\s*(?:=|≈|≒)\s*(?=\S|$)")
+
+
+def _lhs(text: str) -> re.Match | None:
+    """The name before a line's first = (≈): a short one, or a derivative."""
+    m = _LHS.match(text)
+    if m is None or (len(m.group(1)) > 30 and not derivative(m.group(1))):
+        d = _DERIVATIVE_LHS.match(text)
+        if d is not None and derivative(d.group(1)):
+            return d
+    return m
 
 
 def _chain(expr: str) -> list | None:
@@ -1371,7 +1425,7 @@ def _chain(expr: str) -> list | None:
 def labelled(text: str) -> tuple[str, str] | None:
     """A line of working with a name in front (``μ = (1.2 + 0.8)/2 = 1.0``, ``PE(1, 0) = sin(1) = 0.8415``,
     ``context[The] = 0.39 * […] + … = […]``): the name and the working."""
-    m = _LHS.match(text)
+    m = _lhs(text)
     if m is None or not re.search(r"[^\W\d]", m.group(1)):
         return None
     rest = text[m.end():]
@@ -1459,9 +1513,10 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         if m is None:
             continue
         piece = p[m.start():].strip()
-        lhs = _LHS.match(p)
+        lhs = _lhs(p)
         got = labelled(p) if lhs else None  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
-        name = re.split(r"[\s:：*]+", lhs.group(1).strip())[-1] if lhs else ""
+        whole = lhs.group(1).strip() if lhs else ""  # ∂net_o1/∂out_h1 = w_5 = 0.40: a derivative names it whole
+        name = whole if derivative(whole) else re.split(r"[\s:：*]+", whole)[-1] if lhs else ""
         cut = m.start() == 0 or not re.match(r"[\w^_]", p[m.start() - 1])  # "σ^2 = …" is no "2 = …"
         if _chain(p) is not None:
             out.append(p)
@@ -1489,6 +1544,9 @@ _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|�
                         # "a loss of 0.0360"
                         r"\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
                         r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
+_GRADIENT_OF = re.compile(r"(?i:gradient|derivative)\s+(?:for|of|w\.\s?r\.\s?t\.?|with respect to)\s+[`$*]*"
+                          r"([A-Za-z](?:_?\{?\w{1,6}\}?)?)[`$*]*\s*(?:[:=]|is|was|equals|comes to)\s*[`$*]*(" +
+                          V.NUMBER.pattern + r")(?![\d.]*\s*[-+*/×·^(])")
 _THEN_NAMED = re.compile(r"\s*(?:→|->|⇒)\s*([^\W\d][^\s=]{0,15})\s+(" + V.NUMBER.pattern + r")\s*$")
 
 

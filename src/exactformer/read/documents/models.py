@@ -758,6 +758,7 @@ class Candidate:
     givens: set[int] = field(default_factory=set)  # ids of the items this model takes as givens (not claims)
     from_x: bool = True  # starts from the document's X (its rows are givens, not claims)
     restated: tuple[str, ...] = ()  # steps whose values are the document's givens again (logits through W = I)
+    named: bool = False  # its [names] are the document's own symbols: its lines are read by them
 
 
 def _layer_attention(g: Givens, names: list[str] | None, identity: bool, d: int) -> dict:
@@ -1113,7 +1114,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         out.insert(0, neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
     for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g),
-                  _regression(found, g)) if plain else ():
+                  _regression(found, g), *_worked(found)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
     out[:0] = _mlp_indexed(found, g) if plain else []
@@ -1230,7 +1231,7 @@ def _output_layer(found: I.Items, g: Givens) -> Candidate | None:
     loss, loss_note = _loss(g, head["vocab"], name)
     m = {"tokens": [name], "embeddings": {name: list(h.array)}, "head": head, **({"loss": loss} if loss else {})}
     spec: Spec = {"model": m}
-    lr = _rate(g.prose) if loss else None
+    lr = stated_rate(g.prose) if loss else None
     if lr is not None:  # one step of the output layer's weights ("η = 0.1", then W_new), or of its bias (b ← …)
         params = [p for p, pat in (("head.W", _UPDATES_W), ("head.b", _UPDATES_B)) if pat.search(g.prose)
                   and (p != "head.b" or "b" in head)] or ["head.W"]
@@ -1371,7 +1372,7 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
             m["loss"], notes = loss, notes + more
     beside = isinstance(item, I.Table) and item.row_labels and len(item.rows[0]) > 1  # its e^z and p: claims
     spec: Spec = {"model": m}
-    if layer is not None and "loss" in m and (lr := _rate(g.prose)) is not None:
+    if layer is not None and "loss" in m and (lr := stated_rate(g.prose)) is not None:
         params = [p for p, pat in (("head.W", _UPDATES_W), ("head.b", _UPDATES_B)) if pat.search(g.prose)]
         if params:  # b ← b − η (p − y): one step of what the document updates
             spec["train"] = {"lr": lr, "steps": 1, "params": params}
@@ -1518,7 +1519,7 @@ _CODE_RATE = re.compile(r"-=\s*(" + _NUM + r")\s*\*\s*[\w.\[\]]*grad\b|"  # W -=
                         r"(?<![\w.])(\w+)\s*-\s*(" + _NUM + r")\s*\*\s*(?:[\w.]*grad\w*|d\2)\b")  # W - 0.1 * dW
 
 
-def _rate(prose: str) -> str | None:
+def stated_rate(prose: str) -> str | None:
     """The learning rate the prose states ("η = 0.1", "lr: 0.5"), else the one its code steps with
     (W -= 0.5 * W.grad, W_new = W - 0.1 * dW)."""
     m = _RATE.search(prose)
@@ -1536,7 +1537,7 @@ _UPSTREAM = re.compile(r"upstream|from above|gradient (?:of|is) 1\b|desde arriba
 def _one_step(g: Givens, spec: Spec, params: list[str]) -> str:
     """One SGD step of ``params`` at the learning rate the prose states, added to the spec: the note's words for
     it ("", when the document states no rate)."""
-    lr = _rate(g.prose)
+    lr = stated_rate(g.prose)
     if lr is None:
         return ""
     spec["train"] = {"lr": lr, "steps": 1, "params": params}
@@ -1572,7 +1573,7 @@ def _neuron(found: I.Items, g: Givens) -> Candidate | None:
     act = "sigmoid" if re.search(_SIGMOID, low) else "relu" if "relu" in low else \
         "tanh" if "tanh" in low else None
     b, t = (m.group(1).rstrip(".") if (m := rx.search(prose)) else None for rx in (_BIAS, _TARGET))
-    lr = _rate(prose)
+    lr = stated_rate(prose)
     b = sc.get("b", b)
     upstream = t is None and _from_upstream(g)
     if act is None or (t is None and not upstream):
@@ -1768,6 +1769,36 @@ def _mlp_indexed(found: I.Items, g: Givens) -> list[Candidate]:
         out.append(Candidate(f"a {n_in}-{n_h}-1 network, forward and backward", spec, notes, [], prior=1 + (not into),
                              from_x=False, givens=given))
     return out
+
+
+def _worked(found: I.Items) -> list[Candidate]:
+    """Small networks worked by hand, read from their formulas and the numbers worked in them (``worked``), one
+    per computation: the document's one-number items that state their givens (w = 0.3, out_h2 = 0.5969 for a
+    unit whose weights are only in a figure) are givens, not claims; a target the document gives two values
+    (the label y = 1 in a sentence, 1.5 in the working) is tried at each, the numbers decide."""
+    from . import symbols, worked
+
+    out = []
+    nets = worked.read(found)
+    givens = set().union(*(net.givens for net in nets)) if nets else set()  # (another example's givens: no claims)
+    given = {id(x) for x in found.found if isinstance(x, (I.Named, I.Table)) and _one_number(x) and
+             symbols.key(x.name) in givens}
+    for net in nets:
+        spec, notes = worked.spec(net)
+        # a line named by a symbol only another of the document's computations uses is that one's: not this model's
+        foreign = set().union(*(other.own for other in nets if other is not net)) - net.own - net.mentioned
+        theirs = {id(x) for x in found.found if isinstance(x, (I.Work, I.Named, I.Table)) and x.name and
+                  worked.symbols_named(x.name) & foreign}
+        axes = [("loss.targets.x", net.target_choices)] if len(net.target_choices) > 1 else []
+        out.append(Candidate(f"a {len(net.inputs)}-" + "-".join(str(len(layer)) for layer in net.layers) +
+                             " network from its formulas, forward and backward", spec, notes, axes, prior=1,
+                             from_x=False, givens=given | theirs, named=True))
+    return out
+
+
+def _one_number(x) -> bool:
+    cells = x.rows if isinstance(x, I.Table) else [x.array]
+    return len(cells) == 1 and len(cells[0]) == 1 and isinstance(cells[0][0], str)
 
 
 _MSE = re.compile(r"mseloss|mse_loss|mean[ _]squared|mean_squared_error|\bmse\b|平均二乗|均方|평균 ?제곱")

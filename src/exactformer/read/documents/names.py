@@ -7,6 +7,7 @@ import re
 from functools import lru_cache
 
 from . import values as V
+from .symbols import derivative
 
 _ROLES = {
     "wq": "Wq", "wquery": "Wq", "wk": "Wk", "wkey": "Wk", "wv": "Wv", "wvalue": "Wv", "wo": "Wo",
@@ -185,6 +186,8 @@ def setting(name: str) -> bool:
 def result_name(name: str) -> bool:
     """Whether a name may carry a result the document computed (``y``, ``ŷ``, ``L``, ``E_total``, ``∂L/∂w1``,
     ``out_o1``, ``w1_new``) although it suggests no step: a short symbol, not a setting nor a given's name."""
+    if derivative(name) is not None:  # ∂E_total/∂w_5, dL/da_2: a gradient the document works out
+        return True
     t = _key(name)
     if not t or len(t) > 16 or not _SYMBOL.match(t) or re.search(r"\s", name.strip()):
         return False

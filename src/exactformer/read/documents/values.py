@@ -464,6 +464,7 @@ _SQRT = re.compile(r"\\sqrt\s*" + _BRACED)
 _TEXT = re.compile(r"\\(?:text|textrm|mathit|textbf)\s*\{([^{}]*)\}")
 _BARE_CALL = re.compile(r"\b(sin|cos|tan|tanh|exp|ln|log)\s+(-?\d+(?:\.\d+)?)(?![\d.(])")
 _POWER = re.compile(r"\^\s*" + _BRACED)
+_NORM_BARS = re.compile(r"\\\|((?:[^|\\]|\\(?!\|)){1,200}?)\\\|")  # \|x\| (Markdown's escaped bars): |x|
 
 
 def tex_plain(s: str) -> str:
@@ -474,13 +475,14 @@ def tex_plain(s: str) -> str:
     t = re.sub(r"\\[()]|(?<!\\)\\[\[\]]", " ", s)  # MathJax's inline and display delimiters
     t = _TEXT.sub(r"\1", t.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac"))
     t = _FRAC_DIGITS.sub(r"(\1)/(\2)", t)
-    for _ in range(4):  # nested fractions
+    t = _NORM_BARS.sub(r"abs(\1)", t)  # \|t − o\|: an absolute value, as a translation of a derivative writes it
+    for _ in range(4):  # nested fractions, and powers inside them (\frac{1}{1+e^{-net_{h1}}})
         t2 = _FRAC.sub(r"(\1)/(\2)", t)
         t2 = _SQRT.sub(r"sqrt(\1)", t2)
+        t2 = _POWER.sub(r"^(\1)", t2)
         if t2 == t:
             break
         t = t2
-    t = _POWER.sub(r"^(\1)", t)
     t = re.sub(r"(?<!\\)\\[,;:! ]", " ", t)
     t = _TEX_WORD.sub(lambda m: m.group(0) if m.group(0) in (r"\begin", r"\end", r"\frac", r"\sqrt", r"\hline")
                       else _TEX_WORDS.get(m.group(0), m.group(0)), t)
