@@ -34,6 +34,8 @@ from .steps import AxisKind, Broadcast, Given, Map, Op, Step, StepSpec
 from .values import LossKind, Model, Number, PositionKind, Update, exact_of
 
 _STEP_PREFIX = re.compile(r"\s*step(\d+)\.")
+
+
 def _half_unit(v) -> Fraction | None:
     """Half a unit of the last digit of a given written in decimals; None for anything else."""
     if not isinstance(v, Number) or v.decimals is None or v.rational is None:

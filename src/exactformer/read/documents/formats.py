@@ -202,7 +202,8 @@ def _md_table(tokens, k: int, line: int, out: I.Items, context: list[str]) -> in
         heading if not context[1] and role(heading) not in (None, "X") else ""
     if not name:  # "The output matrix W_U (one column per word):": a sentence that ends on a weight's name
         name = _sentence_name(context[1])
-    if not name and before == "heading_close" and not context[1]:  # ### Q @ K^T (### Weights = softmax(…)) over it
+    if not name and before == "heading_close" and tokens[opened - 1].tag != "h1" and not context[1]:
+        # ### Q @ K^T (### Weights = softmax(…)) over it; a document's title (# LayerNorm backward) names no table
         said = heading.split("=")[0].strip()
         name = said if len(said) <= 40 and step_hint(said) is not None else ""
     if after_table and caption is None:

@@ -1400,6 +1400,8 @@ def _named_matrix(rows, row_labels, col_labels, hint: str | None, vals: _Values)
     if any(d is None or d > NEAR_MATRIX for d in off) or sum(d <= NEAR_NAMED for d in off) * 2 <= len(off):  # type: ignore[operator]
         return None
     return _scored(cells, vals, [i // len(rows[0]) for i in range(len(cells))])
+
+
 def _row_token(item) -> str | None:
     """The token a vector is labelled by: its comment's (``[…]  # "how"``), or its name's when the name is a quoted
     token (``",": […]``)."""

@@ -1018,6 +1018,8 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
 # the literal's transpose, as code writes it after the constructor's closing bracket (and its keyword arguments)
 _TRANSPOSED = re.compile(r"\]\s*(?:,[^\[\]()]*(?:\([^()]*\)[^\[\]()]*)*)?\)?\s*\.\s*(?:T\b(?!\s*\()|t\(\s*\)|"
                          r"transpose\(\s*(?:0\s*,\s*1|1\s*,\s*0|-2\s*,\s*-1|-1\s*,\s*-2)\s*\))\s*[;,]?\s*$")
+
+
 class Elided(list):
     """A summarised tensor's rows before its elision and after it (two matrices): the second are the last rows of a
     longer table."""

@@ -501,8 +501,10 @@ def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | 
     w = ws[0]
     width = shape[1] if g.layout == "column" else shape[0]
     fit = [x for x in mats if V.shape(x.array)[1] == width]
-    before = [x for x in fit if found.found.index(x) < found.found.index(w)]
+    before = [x for x in fit if x.line < w.line]  # (w may be a part of a fused W_qkv, no item of its own)
     return before[-1] if before else fit[0] if fit else mats[0]
+
+
 def _row_of(vector: V.Array, matrix: V.Array) -> bool:
     """Whether a vector is one of a matrix's rows, by value (``0.1`` and ``0.1000`` alike)."""
     def value(c) -> float | None:
