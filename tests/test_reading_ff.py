@@ -136,6 +136,7 @@ def test_a_lessons_token_rows_its_summary_lines_and_its_checks(tmp_path):
 # ---- the real-styles documents of this group ---------------------------------------------------------------------
 
 FLOORS = {  # recall each reads at least (none invents a claim, every verdict agrees)
+    "ff-layernorm-check": 1.0,
     "ff-layernorm-tokens": 1.0,
     "ff-pe-summarised": 1.0,
 }
@@ -148,3 +149,56 @@ def test_a_real_style_document_reads_as_well_as_it_did(name):
     assert res.recall >= FLOORS[name], (res.recall, res.missed_list[:10])
     assert res.invented == 0, res.invented_list[:10]
     assert res.agree == res.matched, res.disagree_list[:10]
+
+
+# ---- a LayerNorm lesson's check of its output ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("variance,eps", [("biased", "0"), ("unbiased", "0"), ("biased", "1e-5")])
+def test_the_check_of_a_layernorms_output_is_its_rows_mean_and_variance(write_case, variance, eps):
+    """ymean, yvar, ystd are the output rows' mean, variance (divided as the LayerNorm divides) and its root:
+    0, 1 and 1 without eps, var/(var + eps) with one. Against NumPy, on a row and its own normalisation."""
+    import numpy as np
+
+    from exactformer.read.case import load
+
+    row = [0.226, 0.347, 0.0, 0.2216, 0.0, 0.0]
+    text = (f'title = "check"\n[model]\ntokens = ["a"]\n[model.embeddings]\na = {[str(v) for v in row]}\n'
+            f'[[model.layers]]\nblocks = ["ln"]\n[model.layers.ln]\neps = "{eps}"\nvariance = "{variance}"\n')
+    path = write_case(text)
+    e = load(str(path), text).engine
+    g = e.graph
+    x = np.array(row)
+    ddof = 1 if variance == "unbiased" else 0
+    y = (x - x.mean()) / np.sqrt(x.var(ddof=ddof) + float(eps))
+    for name, want in (("ymean", y.mean()), ("yvar", y.var(ddof=ddof)), ("ystd", y.std(ddof=ddof))):
+        got = float(e.decimal(g.parse(f"ln.{name}[a]"), 12).rstrip("…"))
+        assert abs(got - want) < 1e-9, (name, got, want)
+
+
+_CHECKED = [
+    ("markdown", "# Layer normalisation\n\nEach row gets mean 0 and variance 1.\n", ""),
+    ("code", "out = layer(x)\nprint(out)\n",
+     "tensor([[0.1200, 0.5000, 0.0000, 0.3300],\n        [0.2500, 0.0000, 0.4100, 0.0900]],\n"
+     "       grad_fn=<ReluBackward0>)\n"),
+    ("code", "mean = out.mean(dim=-1, keepdim=True)\nvar = out.var(dim=-1, keepdim=True)\n"
+             "print('Mean:', mean)\nprint('Variance:', var)\n",
+     "Mean: tensor([[0.2375],\n        [0.1875]])\nVariance: tensor([[0.0492],\n        [0.0327]])\n"),
+    ("code", "out_norm = (out - mean) / torch.sqrt(var)\nprint(out_norm)\n"
+             "print('Mean:', out_norm.mean(dim=-1, keepdim=True))\n"
+             "print('Variance:', out_norm.var(dim=-1, keepdim=True))\n",
+     "tensor([[-0.5296,  1.1831, -1.0705,  0.4169],\n        [ 0.3457, -1.0370,  1.2306, -0.5392]])\n"
+     "Mean:\n tensor([[0.0000],\n        [0.0000]])\nVariance:\n tensor([[1.0000],\n        [1.0000]])\n"),
+]
+
+
+def test_a_lessons_mean_and_variance_of_its_normalised_rows_are_claimed_as_its_check(tmp_path):
+    """The printed output of a layer is the input (rounded as printed: givens = rounded); mean and variance
+    (unbiased, torch's default) are matched; the check printed after the normalisation, 0.0000 and 1.0000 named
+    Mean and Variance, is the output rows' mean and variance, not an initial value or a mask."""
+    doc = tmp_path / "ln.ipynb"
+    doc.write_text(_notebook(_CHECKED), encoding="utf-8")
+    r = read_document(str(doc))
+    assert 'givens = "rounded"' in r.toml and 'variance = "unbiased"' in r.toml, r.toml
+    claims = _claims(doc)
+    assert {("ln.ymean[x1]", "0.0000", "correct"), ("ln.yvar[x2]", "1.0000", "correct")} <= claims, claims
+    assert any(q == "ln.norm[x1][1]" and v in ("correct", "rounding") for q, _, v in claims), claims

@@ -3,6 +3,8 @@
     μ_t = Σ_m x_tm / d        σ²_t = Σ_m (x_tm − μ_t)² / D    (D = d biased, as PyTorch; d − 1 unbiased)
     std_t = √(σ²_t + eps)  (eps at var, PyTorch)   or   √σ²_t + eps  (eps at std)
     rstd_t = 1 / std_t       x̂_tm = (x_tm − μ_t)·rstd_t       ln_tm = γ_m·x̂_tm + β_m
+    and, on demand, the check a lesson prints of its output: each row's mean ȳ_t, variance σ²_y,t (divided as
+    σ²_t is) and standard deviation σ_y,t.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ STEPS = (
     StepSpec("gamma", (C,), r"\gamma", "scale γ"),
     StepSpec("beta", (C,), r"\beta", "shift β"),
     StepSpec("", (P, C), "y", "LayerNorm output"),
+    StepSpec("ymean", (P,), r"\bar{y}", "means of the output rows"),
+    StepSpec("yvar", (P,), r"\sigma_y^{2{sup}}", "variances of the output rows"),
+    StepSpec("ystd", (P,), r"\sigma_y", "standard deviations of the output rows"),
 )
 _SPEC = {s.name: s for s in STEPS}
 
@@ -92,7 +97,13 @@ def build_norm(b: Builder, cfg: LayerNormCfg, place: Place, x: Step) -> Step:
                     param=cfg.gamma is not None)
     beta = b.given(_SPEC["beta"], place, cfg.beta or tuple(Number.of(0) for _ in range(d)),
                    param=cfg.beta is not None)
-    return b.broadcast(_SPEC[""], place, (n, d), K.AFFINE, ((gamma, (1,)), (norm, (0, 1)), (beta, (1,))))
+    y = b.broadcast(_SPEC[""], place, (n, d), K.AFFINE, ((gamma, (1,)), (norm, (0, 1)), (beta, (1,))))
+    # a lesson's check of its output (mean 0, variance 1; var/(var + eps) with an eps), on demand: each row's mean,
+    # and its variance and standard deviation as the LayerNorm's own variance divides (by d, or by d − 1)
+    ymean = b.rows(_SPEC["ymean"], place, y, K.Mean(), lazy=True)
+    yvar = b.rows(_SPEC["yvar"], place, y, K.Var(cfg.variance is Variance.UNBIASED), extra=(ymean,), lazy=True)
+    b.elementwise(_SPEC["ystd"], place, K.Std(X.const(0)), (yvar,), lazy=True)
+    return y
 
 
 def tex(cfg: LayerNormCfg) -> list[str]:

@@ -261,8 +261,9 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
     for s, grad, t in steps:
         if not s.listed or not s.dims or (only is not None and not only(s)) or \
-                (s.spec.name == "avg_weights" and not vals.averaged):
-            continue  # a contraction's products are read from lines of working only
+                (s.spec.name == "avg_weights" and not vals.averaged) or (only is None and s.spec.name in CHECKS):
+            continue  # a contraction's products are read from lines of working only; a check of the output only
+            # when the document names it (any row of 1.0000 would fit a variance of 1)
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
         col_maps = [_axis_map(s, ac, col_labels, c, no_self) for ac in [None, *range(k)]]
@@ -450,6 +451,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     symbols = _symbols(found, g, vals) if by_symbol else {}  # the document's own symbol for a number, where it names one
     logs = [item for item in found.found if isinstance(item, I.LogRow)]
     lines = shown = 0  # lines of working matched to a quantity; cells that print a given again
+    built_in = 0  # cells that agree with any model of their kind (a LayerNorm's output has mean 0): no evidence
     before = (0, 0, 0, len(notes), 0)
     said: dict[int, range] = {}
     for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
@@ -540,10 +542,13 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if hint == "sqrt_dk" and len(rows) == 1 and len(rows[0]) == 1:  # a root stated, and no scale it is
                 notes.append(Note(f"{what}: a square root that is no scale of the model: not a claim"))
                 continue
-            if all(c is None or _value(c) == 0 for r in rows for c in r):
+            check = _output_check(hint, rows, vals)
+            hint = check or hint  # 평균: tensor([[0.0000], …]), 분산: [[1.0000], …]: a LayerNorm lesson's check
+            if all(c is None or _value(c) == 0 for r in rows for c in r) and not check:
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
-            if len(rows) == 1 and V.one_hot(rows[0]) is not None and not _named_exactly(rows, hint, vals):
+            if len(rows) == 1 and V.one_hot(rows[0]) is not None and not check and \
+                    not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
             if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
@@ -554,7 +559,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     all(c is not None and c.isdigit() for r in rows for c in r):
                 notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))
                 continue  # input_ids = tensor([[0, 1, 2]]): which words, not a quantity
-            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r) and \
+            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r) and not check and \
                     not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
@@ -656,6 +661,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             shown += got.cells if got.given else 0
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
+                if check:  # the item is the model's (its fit says so), but it chooses no model over another
+                    built_in += got.exact
             first = got.address_cells[0][0]
             moved = moved or (not got.given and not (first.grad or first.t) and got.cells >= 3 and got.exact == 0
                               and got.close >= 0.75 * got.cells)  # a whole row moved: a slip upstream
@@ -682,7 +689,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
         loose = loose[:MAX_LOOSE]
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
-    return Claims("\n".join(groups), matched, unmatched, agree, cells, work, tuple(zip(groups.owners, groups)), fits, said)
+    return Claims("\n".join(groups), matched, unmatched, agree - built_in, cells - built_in, work,
+                  tuple(zip(groups.owners, groups)), fits, said)
 
 
 MAX_LOG_CELLS = 64  # the cells of each step a training log's names are looked for in (a small model's)
@@ -1231,6 +1239,22 @@ def id_column(head: str, cells: list) -> bool:
     token, not a quantity."""
     return bool(_ID_COLUMN.fullmatch(V.clean(head).strip())) and \
         all(isinstance(c, str) and c.isdigit() for c in cells)
+
+
+CHECKS = ("ymean", "yvar", "ystd")  # a LayerNorm lesson's check of its output: matched only where it is named
+
+
+def _output_check(hint: str | None, rows: list[list], vals: _Values) -> str | None:
+    """The step a LayerNorm lesson's check of its output is (``ymean``, ``yvar``, ``ystd``): numbers of 0 or 1 only,
+    named as a mean, a variance or a standard deviation, in a model with a LayerNorm, and not the row's own (the
+    mean of an input row may be 0 too); else None."""
+    if hint not in ("mean", "var", "std") or not any(s.spec.name == "y" + hint for s in vals.g.steps.values()):
+        return None
+    cells = [c for r in rows for c in r]
+    if not cells or not all(isinstance(c, str) and _value(c) in (0, 1) for c in cells):
+        return None
+    own = _match_matrix(rows, None, None, vals, lambda s: s.spec.name == hint)
+    return None if own is not None and own.exact == own.cells else "y" + hint  # "mean = 0.0000" of a row: its mean
 
 
 def _printed_by(at: str) -> str:
@@ -1915,8 +1939,10 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     near = None if trains else _near(_value(texts[0]), _units(texts[0]), g, vals)
     reported = [(_value(t), _units(t)) for t in texts]  # every candidate is scored on the same numbers
     for s in g.steps.values():
-        if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)):
-            continue  # sin/cos positions and √d_k are worked out: they may be results
+        if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)) or \
+                s.spec.name in CHECKS:
+            continue  # sin/cos positions and √d_k are worked out: they may be results; a check of a LayerNorm's
+            # output is no line's (a sum of its row is 0 too)
         if near is not None and _indexed(s):  # only the cells whose value is near the first number
             firsts = [s.unflat(o) for o in near.get(s.key, ())]
             addrs = [Address(s.key, i) for i in firsts] if len(texts) == 1 else \

@@ -906,6 +906,25 @@ def _table_tail(found: I.Items, g: Givens) -> Candidate | None:
                      [a for a in _positions_axes(g) if a[0] != "positions.start"], prior=7)
 
 
+_OUTPUT = re.compile(r"\boutput line \d+\)$")  # where a notebook's printed output is read from
+
+
+def _inputs_only(m: dict) -> bool:
+    """Whether a model's only givens are its inputs X (a LayerNorm without γ and β, attention of the inputs on
+    themselves, their positions): rounding X as printed then rounds no weight the code states exactly."""
+    if any(k in m for k in ("head", "loss", "train")) or m.get("positions", {}).get("kind") == "learned":
+        return False
+    for layer in m.get("layers", []):
+        for k, v in layer.items():
+            if k == "blocks":
+                continue
+            if isinstance(v, dict) and (set(v) - {"eps", "variance", "eps_at"} or v.get("kind")):
+                return False
+            if not isinstance(v, dict) and v != "identity":
+                return False
+    return True
+
+
 def givens_of(c: Candidate, g: Givens) -> set[int]:
     """The ids of the items a candidate model takes as its givens: the inputs (when it starts from them), the
     learned positions (when it adds them) and its own."""
@@ -1098,6 +1117,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
             c.givens = c.givens | {id(first)}
+    shown = [x for x in ([first] if first is not None else found.found) if id(x) in g.x_items or x is first]
+    printed = [x for x in shown if isinstance(x, I.Named) and _OUTPUT.search(x.at) and _printed(x)]
+    if printed and len(printed) == len(shown):
+        for c in out:  # a LayerNorm of a layer's printed output: its numbers come from the unrounded values
+            if _inputs_only(c.spec["model"]):
+                c.spec["model"]["givens"] = "rounded"
+                c.notes.append(f"givens = rounded: the input is a program's output, printed to "
+                               f"{_decimals(printed[0])} decimals")
     scored = _given_scores(found, g)
     if scored is not None and all(c.label != scored.label for c in out):  # (weights stated: not tried above)
         # its −∞ cells printed: tried early (one model, cheap), else after the others

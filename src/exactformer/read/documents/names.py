@@ -29,6 +29,8 @@ STEP_HINTS = {
     "alpha": "weights", "α": "weights", "softmax": "weights", "attentionweights": "weights",
     "context": "context", "z": "context", "output": "context", "out": "context", "contextvector": "context",
     "pe": "PE", "positionalencoding": "PE", "mean": "mean", "mu": "mean", "μ": "mean", "var": "var",
+    "media": "mean", "moyenne": "mean", "mittelwert": "mean", "среднее": "mean", "varianza": "var",
+    "variância": "var", "varianz": "var", "дисперсия": "var",
     "variance": "var", "std": "std", "sigma": "std", "σ": "std", "norm": "norm", "normalized": "norm",
     "xhat": "norm", "logits": "logits", "probs": "probs", "probabilities": "probs", "sum": "expsum",
     "expsum": "expsum", "exp": "exp", "x+pe": "in", "x+p": "in", "e+pe": "in", "q": "Q", "k": "K", "v": "V",
