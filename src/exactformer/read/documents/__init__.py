@@ -149,7 +149,7 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
             break
         try:
             got, text, model_notes, taken = _choose(path, header, replace(found, found=left, loose=[], diagram=[]))
-        except NoModel:
+        except (NoModel, CaseError):  # what is left gives no input, or only a part of one (its weights, not X)
             break
         claims, notes = got
         core = {i for i in claims.fit if claims.explained(i, FURTHER_SHARE)}

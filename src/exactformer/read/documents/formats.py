@@ -1043,6 +1043,11 @@ def notebook(text: str, path: str) -> I.Items:
                         I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     continue
                 txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
+                called = _called(src)
+                if txt and called and (one := V.number(txt.strip())) is not None:  # score(s, h) shows 927
+                    at = I.cell_line(number, 1, output=True)
+                    out.found.append(I.Named(called, [one], at, I._at(list(context), at)))
+                    continue
                 if txt:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
@@ -1080,6 +1085,17 @@ def _name_shown(found: list, names: list[str], weights: bool = True) -> None:
     if names and len(printed) == len(names):
         for x, name in zip(printed, names):
             x.name = name
+
+
+_CALLED = re.compile(r"^\s*([A-Za-z_]\w{0,40})\s*\(.*\)\s*;?\s*$")
+
+
+def _called(src: str) -> str:
+    """The function a code cell's last line calls, whose value the cell shows (``dot_score(s, h)``): a name for
+    the one number it prints, by the step its name says (print, len and the like name nothing)."""
+    lines = [x for x in src.splitlines() if x.strip() and not x.lstrip().startswith("#")]
+    m = _CALLED.match(lines[-1]) if lines else None
+    return m.group(1) if m and step_hint(m.group(1).replace("_", " ")) is not None else ""
 
 
 def _joined(v) -> str:

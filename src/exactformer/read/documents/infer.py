@@ -223,6 +223,9 @@ def _setting_row(label: str, names: list[str]) -> int | None:
 _SETTING_ROW = re.compile(r"[^\W\d]\w{0,15}=(" + V.NUMBER.pattern + r")")
 
 
+_SHARES = {"weights", "avg_weights", "probs"}  # the quantities a document may state in percent
+
+
 def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None,
                  after: bool = False, moved: bool = False) -> _Match | None:
     """The step, orientation and fixed indices under which the most cells agree (then the most are close);
@@ -259,9 +262,11 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     if backward or (vals.differentiated and len(present) >= 2):  # a table of gradients, or of the weights after
         small = [s for s, _, _ in steps if not s.lazy and prod(s.dims) <= MAX_BACKWARD_CELLS]  # the step
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
+    shares = any(t is not None and t.endswith("%") for row in rows for t in row)  # 70 %: a share, a probability
     for s, grad, t in steps:
         if not s.listed or not s.dims or (only is not None and not only(s)) or \
-                (s.spec.name == "avg_weights" and not vals.averaged) or (only is None and s.spec.name in CHECKS):
+                (s.spec.name == "avg_weights" and not vals.averaged) or (only is None and s.spec.name in CHECKS) or \
+                (shares and (grad or s.spec.name not in _SHARES)):
             continue  # a contraction's products are read from lines of working only; a check of the output only
             # when the document names it (any row of 1.0000 would fit a variance of 1)
         k = len(s.dims)
@@ -454,6 +459,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     built_in = 0  # cells that agree with any model of their kind (a LayerNorm's output has mean 0): no evidence
     before = (0, 0, 0, len(notes), 0)
     said: dict[int, range] = {}
+    stated_as = _roles_given_otherwise(found, givens)
     for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
         if groups.owner is not None:  # what the item before added: its fit, its notes
             _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
@@ -527,7 +533,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if (_backward(g) or scalar) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and
                        not _given_as_it_was(a, rows[0][0], g, vals) and
-                       (not scalar or key[0] < 0)]  # "÷ √2 ≈ 1.4142": the scale it names, or nothing
+                       (not scalar or key[0] < 0) and  # "÷ √2 ≈ 1.4142": the scale it names, or nothing
+                       (hint != "sqrt_dk" or _to_its_digits(a, rows[0][0], vals))]  # √2 ≈ 1.41 of a scale 1.4: no
                 if fit:  # "z = 1.0039" after the step: a number of the pass after training, or a gradient
                     matched, agree, cells = matched + 1, agree + 1, cells + 1
                     claimed.add(fit[0], rows[0][0], row_lines[0])
@@ -544,7 +551,14 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 continue
             check = _output_check(hint, rows, vals)
             hint = check or hint  # 평균: tensor([[0.0000], …]), 분산: [[1.0000], …]: a LayerNorm lesson's check
-            if all(c is None or _value(c) == 0 for r in rows for c in r) and not check:
+            if isinstance(item, I.Named) and len(rows) == 1 and len(rows[0]) >= 2 and \
+                    _INDEX_HEAD.fullmatch(I.strip_role(item.name).strip().lower() or "-") and V.counting(rows[0]):
+                notes.append(Note(f"{what}: the positions themselves (0, 1, 2, …): not a claim"))
+                continue  # position = [0, 1, 2, 3]: the indices a loop runs over, a setting
+            zeros = all(c is None or _value(c) == 0 for r in rows for c in r)
+            bits = len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r)
+            computed = (zeros or bits) and _exact_quantity(rows, vals, zeros)  # weights of 0 (or a saturated 1)
+            if zeros and not computed and not check:
                 notes.append(Note(f"{what}: all zeros, an initial value: not a claim"))
                 continue  # context = [0.0, 0.0] before a loop adds to it
             if len(rows) == 1 and V.one_hot(rows[0]) is not None and not check and \
@@ -559,8 +573,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     all(c is not None and c.isdigit() for r in rows for c in r):
                 notes.append(Note(f"{what}: token ids (whole numbers): not a claim"))
                 continue  # input_ids = tensor([[0, 1, 2]]): which words, not a quantity
-            if len(rows) >= 2 and all(c is None or V.BIT.fullmatch(c) for r in rows for c in r) and not check and \
-                    not _named_exactly(rows, hint, vals):
+            if bits and not computed and not check and not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: only 0s and 1s (a mask, an identity): not a claim"))
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
@@ -607,11 +620,13 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             if got is not None and bare and not _strong(got, rows, bare, vals):
                 got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")
+            if named in stated_as and stated_as[named] != item.name:  # "Values" printed after "V": a result under a word, the role stated by its symbol
+                named = None
             if got is not None and named in ("Q", "K", "V", "X") and g.step(got.step).spec.name not in (named, "in"):
                 got = None  # "keys = {…}" is K or nothing
             if got is not None and not got.given and isinstance(item, I.Named) and \
                     _WEIGHT_NAME.fullmatch(I.strip_role(item.name).strip()) and hint is None and \
-                    not _TRAINED.match(g.name(got.address_cells[0][0])):
+                    not _TRAINED.match(g.name(got.address_cells[0][0])):  # "Weights": the attention's, a step
                 got = None  # W_proj = [[…]]: a weight the document gives, not an activation (its gradient, its update)
             parts = _head_blocks(rows, row_labels, vals, hint) if got is None else None
             if parts:  # | 猫 | q₁ q₂ | q₃ q₄ |: the heads' Q side by side (Q_all), a block per head
@@ -619,6 +634,13 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
                     groups.append(_group(item.at, part, g, f"{what}, head {k + 1}'s columns", notes, claimed,
                                          row_lines))
+                continue
+            fused = _qkv_blocks(rows, row_labels, vals) if got is None and isinstance(item, I.Named) and \
+                _fused_output(item) else None
+            if fused:  # qkv = x @ W_qkv.T printed before it is split: Q, K and V side by side
+                for step, part in zip("QKV", fused):
+                    matched, agree, cells = matched + 1, agree + part.exact, cells + part.cells
+                    groups.append(_group(item.at, part, g, f"{what}, {step}'s columns", notes, claimed, row_lines))
                 continue
             if got is None:
                 got = _named_row(item, g, vals)  # q_{밥을} = (…) that fits nothing: its own row, audited (a slip's)
@@ -658,7 +680,8 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
             matched += 1
-            shown += got.cells if got.given else 0
+            shown += got.cells if got.given and got.exact else 0  # near a given in every cell, agreeing in none:
+            # no restatement a further computation must leave alone
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
                 if check:  # the item is the model's (its fit says so), but it chooses no model over another
@@ -1092,6 +1115,9 @@ def _apart(rows, row_labels, col_labels, vals: _Values, by_column: bool) -> list
     if not out and numbered == len(labels) >= 3 and len(nodes) == numbered and _one_pass(nodes, vals):
         return nodes  # every node's number, each a quantity of its own, in the order the graph computes them
     kinds = [(p.step, p.address_cells[0][0].grad, p.address_cells[0][0].t) for _, p in out]
+    if by_column and len(out) == 1 and all(any(r[k] is None for r in rows) for k in range(len(labels))
+                                           if k != out[0][0]):
+        return out  # | i | 2i/6 | 10000^(2i/6) |: the one column of numbers beside working not read (1/3)
     return out if len(out) >= 2 and len(set(kinds)) == len(kinds) else []  # one step's columns: a layout misread
 
 
@@ -1216,7 +1242,8 @@ def _matrices(item):
                 f", column {head!r}" if head else ""), at_hint, bare, lines, head
     elif isinstance(item, I.Named) and _SHAPE.search(item.name or ""):
         return  # shape=(3, 2), len(tokens): sizes, not values
-    elif isinstance(item, I.Named) and (role(item.name) in (None, "Q", "K", "V", "X") or updated(item.name)):
+    elif isinstance(item, I.Named) and (role(item.name) in (None, "Q", "K", "V", "X") or updated(item.name) or
+                                        _fused_output(item)):
         # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
@@ -1255,6 +1282,30 @@ def _output_check(hint: str | None, rows: list[list], vals: _Values) -> str | No
         return None
     own = _match_matrix(rows, None, None, vals, lambda s: s.spec.name == hint)
     return None if own is not None and own.exact == own.cells else "y" + hint  # "mean = 0.0000" of a row: its mean
+
+
+def _fused_output(item: I.Named) -> bool:
+    """An array named as the fused projection (``qkv``) that has no fused weight's shape (d × 3d or 3d × d): the
+    projection's output, x·W = [q | k | v] a row per position, as the code that splits it into q, k, v names it."""
+    shape = V.shape(item.array)
+    return role(item.name) == "Wqkv" and len(shape) == 2 and shape[1] % 3 == 0 and \
+        3 not in (shape[1] / shape[0], shape[0] / shape[1])
+
+
+def _qkv_blocks(rows, row_labels, vals: _Values) -> list[_Match] | None:
+    """A row per position three times as wide as Q (x·W of a fused projection, [q | k | v]): Q, K and V side by
+    side, each block matched on its own, when every cell of every block agrees; else None."""
+    width = len(rows[0])
+    if width % 3 or any(len(r) != width for r in rows):
+        return None
+    w = width // 3
+    out = []
+    for k, step in enumerate(("Q", "K", "V")):
+        part = match_matrix([r[k * w:(k + 1) * w] for r in rows], row_labels, None, vals, step)
+        if part is None or part.exact < part.cells or vals.g.step(part.step).spec.name != step:
+            return None
+        out.append(part)
+    return out
 
 
 def _printed_by(at: str) -> str:
@@ -1318,6 +1369,17 @@ class _OtherTokens:
         return not set(words) & self.labels
 
 
+def _roles_given_otherwise(found: I.Items, givens: Collection[int]) -> dict[str, str]:
+    """The roles (Q, K, V, X) the model takes from an item of the document, each with that item's name. Another
+    item named for the same role under another name ("Values", "Attention" printed after "V") is no restatement
+    of it by its name alone: a program's result labelled with a word (its values decide)."""
+    got: dict[str, str] = {}
+    for x in found.found:
+        if id(x) in givens and isinstance(x, I.Named) and (r := role(x.name)) in ("Q", "K", "V", "X"):
+            got.setdefault(r, x.name)
+    return got
+
+
 def _quantity_rows(item, other: _OtherTokens) -> list:
     """A table over a vocabulary whose rows are named by quantities, not tokens (``logits``, ``e^z``, ``p`` over
     ``el gato …``, one position's output worked row by row): a one-row table per quantity, named by it. Any other
@@ -1329,6 +1391,23 @@ def _quantity_rows(item, other: _OtherTokens) -> list:
     lines = item.row_lines or [item.line] * len(item.rows)
     return [I.Table([row], None, item.col_labels, at, item.at, lab.strip("`*_ "), [at])
             for row, lab, at in zip(item.rows, item.row_labels, lines)]
+
+
+def _exact_quantity(rows: list[list[str | None]], vals: _Values, zeros: bool) -> bool:
+    """Whether a matrix (two rows or more) of 0s, or of 0s and 1s, is a computed quantity of the model to the
+    last digit of every cell (a key's weighted values when its weights are 0, a softmax saturated to 1 and 0):
+    printed, not an initial value nor a mask. Zeros must be zero exactly, not merely small."""
+    if len(rows) < 2:
+        return False
+    got = match_matrix([[t or "0" for t in r] for r in rows], None, None, vals)
+    return got is not None and not got.given and got.exact == got.cells and \
+        all(_to_its_digits(a, t, vals) and (not zeros or vals.get(a) == 0) for a, t in got.address_cells)
+
+
+def _to_its_digits(a: Address, t: str, vals: _Values) -> bool:
+    """Whether ``t`` is the quantity's value rounded to its digits (not merely one unit off in the last)."""
+    v = vals.get(a)
+    return v is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
 
 
 def _one_digit(got: _Match, vals: _Values) -> bool:

@@ -145,6 +145,67 @@ def _operand(lines: list[str], k: int) -> bool:
 _IDENT = re.compile(r"[^\W\d][\w^{}']{0,20}")  # a symbol's name: W_Q1, W^O, q_{1}
 # two names or more set equal, perhaps said in words, the matrix they share on the lines below ("W_Q = W_K = I")
 _NAMES_ABOVE = re.compile(r"^\s*((?:" + _IDENT.pattern + r"\s*=\s*){2,})(?:[^\W\d][^=\d]{0,40})?$")
+
+
+_GROUP = re.compile(r"\[[^\[\]]*\]")
+_BETWEEN = re.compile(r"[\s]*(?:[x×*@·=][\s]*)*")
+
+
+def _drawn_product(lines: list[str], k: int) -> tuple[list[tuple[list, int]], int] | None:
+    """A matrix product drawn in plain text, its matrices side by side a row a line, the operator and = on one
+    of them::
+
+                       [0, 0, 1]
+        [1, 0, 1, 0]   [1, 1, 0]   [0, 1, 1]
+        [0, 2, 0, 2] x [0, 1, 0] = [4, 4, 0]
+
+    Each matrix (its rows, by column position; one row is a vector) with the line of its first row, in order;
+    the lines used. None unless a line holds an = with a matrix after it and one before."""
+    run: list[list[tuple[int, list]]] = []
+    eq = None
+    while k + len(run) < len(lines) and len(run) < MAX_JOIN:
+        text = V.clean(lines[k + len(run)]).rstrip()
+        groups = [(m.start(), V.array(m.group(0))) for m in _GROUP.finditer(text)]
+        if not groups or any(a is None or not a or isinstance(a[0], list) for _, a in groups) or \
+                not _BETWEEN.fullmatch(_GROUP.sub("", text)):
+            break
+        outside = _GROUP.sub(lambda m: " " * len(m.group(0)), text)  # the text between the brackets, in place
+        if "=" in outside:
+            eq = (len(run), outside.index("="))
+        run.append(groups)  # type: ignore[arg-type]
+    if len(run) < 2 or eq is None or sum(1 for g in run for _ in g) < 4:
+        return None
+    starts: list[int] = []
+    for col in sorted(c for g in run for c, _ in g):
+        if not starts or col - starts[-1] > 2:
+            starts.append(col)
+    if not any(c > eq[1] for c in starts) or not any(c < eq[1] for c in starts) or len(starts) < 2:
+        return None
+    mats = []
+    for c in starts:
+        rows = [(j, a) for j, g in enumerate(run) for col, a in g if abs(col - c) <= 2]
+        if len({len(a) for _, a in rows}) != 1 or [j for j, _ in rows] != list(range(rows[0][0], rows[-1][0] + 1)):
+            return None
+        mats.append(([a for _, a in rows] if len(rows) > 1 else rows[0][1], rows[0][0]))
+    return mats, len(run)
+
+
+_COMMENTED = re.compile(r"^\s*#\s?")
+
+
+def _comment_run(lines: list[str], k: int) -> list[str]:
+    """The lines from k on that are comments (``# tensor([[0., 1.],`` then ``#         [2., 3.]])``): a printed
+    result the code's author wrote below the line that prints it."""
+    end = k
+    while end < len(lines) and end - k < MAX_JOIN and V.clean(lines[end]).lstrip().startswith("#"):
+        end += 1
+    return lines[k:end]
+
+
+# print("weights", w) as NumPy prints it: a step's name, a space, the vector (no "="); a token's vector is a row
+_PRINTED_NAMED = re.compile(r"^([A-Za-z_][\w.]{0,30})\s+(\[[^\[\]=]*\])\s*$")
+# print("Q\n", q) as JAX, NumPy and PyTorch notebooks label a result: the name alone on its line, the array below
+_LABEL_ALONE = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*$")
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
@@ -264,6 +325,28 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             k += 1
             continue
+        drawn = _drawn_product(lines, k)
+        if drawn is not None:  # [1, 0] x [0, 1] = [0, 1] drawn over lines: the matrices, the result after =
+            for mat, first_row in drawn[0]:
+                at = n + first_row
+                out.found.append(Named("", mat, at, _at(context, at), None, None,
+                                       [at + j for j in range(len(mat))] if isinstance(mat[0], list) else None))
+            k += drawn[1]
+            continue
+        if s[:1] == "#" and _starts_array(body := s.lstrip("#").strip()) and V.array(body) is None:
+            rest = [_COMMENTED.sub("", V.clean(x)) for x in _comment_run(lines, k)]  # the output a comment shows
+            got = _array_at(rest, 0, body, None, slices=True)
+            if got is not None and not isinstance(got[0], tuple) and got[2] > 1:
+                out.found += _arrays("", got, n, _at(context, n), None)
+                k += got[2]
+                continue
+        said_vec = _PRINTED_NAMED.match(s)
+        if said_vec and (step_hint(said_vec.group(1)) or step_hint(said_vec.group(1).replace("_", " ")) or
+                         role(said_vec.group(1))) and \
+                (cells := V.array(said_vec.group(2))) and not isinstance(cells[0], list):
+            out.found.append(Named(said_vec.group(1), cells, n, _at(context, n)))  # print("weights", w): a step's name
+            k += 1
+            continue
         printed = _printed_rows(lines, k)
         if printed is not None:  # row 0: e=[…], total=5.9594, p=[…] on each line: a table, a column per name
             out.found.append(Table(printed[1], printed[2], printed[0], n, _at(context, n), "",
@@ -314,6 +397,7 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                    [n + at_row + j for j in range(len(rows))] if len(rows) > 1 else None))
             k += used
             continue
+        alone = alone or _LABEL_ALONE.match(s)  # "Q" alone above its printed array names it too
         chained = _NAMES_ABOVE.match(s) if not alone else None
         names = [_name(alone.group(1))] if alone else _given_names(_IDENT.findall(chained.group(1))) if chained else []
         if not names and (said_above := _LABEL_ABOVE.match(s)):  # print("Attention Weights (softmax):") over it
@@ -402,10 +486,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 if isinstance(arr, tuple):  # a dict keyed by token
                     out.found.append(_dict_table(name, arr, n, _at(context, n)))
                 else:
-                    made = _arrays(name, got, n, _at(context, n), comment)
-                    for x in made if V.wrapped(value) else ():  # a = np.array([1, 2, 3]): the code's own input
-                        x.literal = True
-                    out.found += made
+                    also = _chained_names(m.group(2))  # a = b = [[…]]: each name the same array
+                    if sorted(role(x) or "" for x in [name, *also]) == ["K", "Q", "V"]:
+                        also, name = [], " = ".join([name, *also])  # Q = K = V = [[…]]: the inputs themselves
+                    for each in [name, *also]:
+                        made = _arrays(each, got, n, _at(context, n), comment)
+                        for x in made if V.wrapped(value) else ():  # a = np.array([1, 2, 3]): the code's own input
+                            x.literal = True
+                        out.found += made
                 _after_matrix(lines, k, used, n, context, out)
                 k += used
                 continue
@@ -1012,6 +1100,9 @@ def _array_at(lines: list[str], k: int, first: str, comment: str | None, slices:
     rows = [lab for _, lab in labels]
     named = rows if arr and isinstance(arr[0], list) and len(rows) == len(arr) and all(rows) else None
     offsets = [j for j, _ in labels] if arr and isinstance(arr[0], list) and len(labels) == len(arr) else None
+    if named is None and arr and isinstance(arr[0], list):
+        beside = _tex_row_words(body)
+        named = beside if beside is not None and len(beside) == len(arr) else None
     return arr, named, used, offsets
 
 
@@ -1042,6 +1133,27 @@ def _elided(body: str, used: int, labels: list):
     total = sum(len(x) for x in mats)
     return (Elided(mats), rows if len(rows) == total and all(rows) else None, used,
             [j for j, _ in labels] if len(labels) == total else None)
+
+
+_ROW_WORDS = re.compile(r"\\end\{[pbBvV]?matrix\}\s*\\begin\{matrix\}(.*?)\\end\{matrix\}", re.DOTALL)
+_ROW_ARROW = re.compile(r"^(?:\\leftarrow|\\gets|←|<-)\s*")
+
+
+def _tex_row_words(body: str) -> list[str] | None:
+    r"""The words a TeX matrix's rows are labelled with beside it: ``\begin{bmatrix}…\end{bmatrix}
+    \begin{matrix} \leftarrow \text{Time} \\ \leftarrow \text{Machine} \end{matrix}`` (a row each, one word
+    after an arrow); else None."""
+    m = _ROW_WORDS.search(body)
+    if m is None:
+        return None
+    words = []
+    for row in m.group(1).split("\\\\"):
+        w = re.sub(r"\\(?:text|mathrm|textbf|mathbf)\s*\{([^{}]*)\}", r"\1", row.strip())
+        w = _ROW_ARROW.sub("", w).strip()
+        if not w or not re.fullmatch(r"[^\W\d][\w'’-]{0,20}", w):
+            return None
+        words.append(w)
+    return words
 
 
 def _join_commented(lines: list[str], k: int, first: str, comment: str | None) -> tuple[str, int, list]:
@@ -1249,9 +1361,25 @@ def _terms_above(lines: list[str], k: int) -> list[str]:
     return out[::-1]
 
 
+# Q = K = V = [[…]]: a chained assignment gives every name the same array
+_CHAINED_NAMES = re.compile(r"^\s*(?:[A-Za-z_]\w{0,30}\s*=\s*)+(?=[\[(]|np\.|torch\.)")
+_CHAINED_NAME = re.compile(r"([A-Za-z_]\w{0,30})\s*=")
+
+
+def _chained_names(rhs: str) -> list[str]:
+    """The further names of a chained assignment's right-hand side (``K``, ``V`` of ``K = V = [[…]]``)."""
+    head = _CHAINED_NAMES.match(rhs)
+    if head is None or "=" in rhs[head.end():] or not _starts_array(rhs[head.end():]):
+        return []  # S = (QK^T)/(√2) = [[…]]: a formula between, not names
+    names = _CHAINED_NAME.findall(head.group(0))
+    return names if all(role(x) is not None for x in names) else []  # Z = AV = [[…]]: a product, not a name
+
+
 def _last_array(v: str) -> str:
     """What an assignment gives: ``H = X + Attention(X) = \\begin{bmatrix}…`` gives the matrix after its last =."""
     if "=" not in v:
+        if "≈" in v and _starts_array(v) and V.array(v) is None and _starts_array(tail := v[v.rindex("≈") + 1:]):
+            return tail.strip()  # S = [[3/1.7, 0/1.7], …] ≈ [[1.76, 0], …]: the numbers the working comes to
         return v
     tail = v[v.rindex("=") + 1:].strip()
     if _starts_array(v) and not re.search(r"[\])]\s*[·@*×]\s*[^\W\d_]", v[:v.rindex("=")]):
@@ -1542,10 +1670,10 @@ _WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER
 _ASIDE = re.compile(r"\s+\(([^()]*)\)\s*$")
 _CALL = re.compile(r"\s*(?:exp|ln|log|sqrt|sin|cos|tanh|softmax|sigmoid|max)\b", re.IGNORECASE)
 _IS_RESULT = re.compile(r"(?<![\w-])(mean|variance|std|sum|loss|total|average|平均|分散|合計|平均值|均值|方差|평균|분산|합계|"
-                        r"tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is", "tổng các e^z là",
-                        # "a loss of 0.0360"
-                        r"\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)\s*[$`*]*\s*(" + V.NUMBER.pattern +
-                        r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
+                        r"总和|總和|tổng)(?:\s+(?:of(?: the)?|các|của)\s+\$?[\w^{}]{1,8}\$?)?"  # "the sum of e^z is",
+                        # "tổng các e^z là", "a loss of 0.0360"; 总和 6.8: a Chinese word needs no verb
+                        r"(?:\s*(?:is|was|equals|comes to|of|là|は|为|是|은|는|이|가)|(?<=[\u4e00-\u9fff]))\s*[$`*]*\s*(" +
+                        V.NUMBER.pattern + r")(?![\d.]*\s*[-+*/×·^(])", re.IGNORECASE)
 _GRADIENT_OF = re.compile(r"(?i:gradient|derivative)\s+(?:for|of|w\.\s?r\.\s?t\.?|with respect to)\s+[`$*]*"
                           r"([A-Za-z](?:_?\{?\w{1,6}\}?)?)[`$*]*\s*(?:[:=]|is|was|equals|comes to)\s*[`$*]*(" +
                           V.NUMBER.pattern + r")(?![\d.]*\s*[-+*/×·^(])")
@@ -1625,6 +1753,8 @@ _INLINE_NAMED = re.compile(r"(?:^|(?<=[\s$(,;:]))([^\s=,;:$()\[\]]{1,40}?(?:\([^
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]")
 
 
+_INLINE_APPROX = re.compile(_INLINE_NAMED.pattern.replace(r"\s*=\s*([(\[])", r"\s*≈\s*([(\[])", 1))
+_KEYWORD_ARG = re.compile(r"[\w.]\((?:[^()]|\([^()]*\))*$")  # inside a call still open: its keyword arguments
 _CHAIN_VECTOR = re.compile(r"^\s*([^\s=,;:$\d][^=,;:$]{0,39}?)\s*=((?:[^=]+=)+)\s*([(\[])\s*(" + V.NUMBER.pattern +
                            r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*[.。]?\s*$")
 # a chain whose last side is a vector and whose side before it is a formula: the vector is the first side's
@@ -1649,13 +1779,17 @@ def _scalar(text: str) -> Fraction | None:
 
 def _inline_named(s: str) -> list[tuple[str, list]]:
     """The vectors and matrices a sentence names: ``x_{sun} = (0.5, 0.2)``, ``q = [0.44, 0.25]`` (tuples need
-    commas), ``W1 = [[0.7, -0.5], [0.4, 0.6]]``, in the order written."""
-    if "=" not in s:
+    commas), ``W1 = [[0.7, -0.5], [0.4, 0.6]]``, in the order written; a step's name before ≈ too."""
+    if "=" not in s and "≈" not in s:
         return []
     s = s.replace("$", " ").replace("`", " ")
     found = [(m.start(), "" if _PRODUCT_BEFORE.search(s[:m.start()]) else _name(m.group(1)),
               [V.number(x) for x in m.group(3).split(",")])
-             for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])]  # "+ 0.1440 v_1 = (…)"
+             for m in _INLINE_APPROX.finditer(s) if step_hint(_name(m.group(1)))  # 权重 ≈ [0.85, 0.15]: a step's
+             ] + [(m.start(), "" if _PRODUCT_BEFORE.search(s[:m.start()]) else _name(m.group(1)),
+                   [V.number(x) for x in m.group(3).split(",")])
+             for m in _INLINE_NAMED.finditer(s) if not _TERM_BEFORE.search(s[:m.start()])  # "+ 0.1440 v_1 = (…)"
+             and not _KEYWORD_ARG.search(s[:m.start()])]  # plt.figure(figsize=(1.5, 4.5)): a call's setting
     chain = _CHAIN_VECTOR.match(s)
     if chain and re.search(r"[-+−/()]", chain.group(2).rsplit("=", 1)[0]) and \
             not _PROSE_WORD.search(chain.group(1) + chain.group(2)) and not re.search(r"[\[\],]", chain.group(2)):
@@ -1930,6 +2064,11 @@ OUTPUT = 500_000  # no text document reaches these numbers (at most MAX_LINES li
 def cell_line(cell: int, line: int, output: bool = False) -> int:
     """The number a notebook's line is carried as: ``where`` shows it as ``cell 3, line 2``."""
     return cell * CELL + (OUTPUT if output else 0) + line
+
+
+def is_output(line: int) -> bool:
+    """Whether a notebook's line is one its code printed (not code or Markdown)."""
+    return line >= CELL and line % CELL > OUTPUT
 
 
 def where(line: int) -> str:

@@ -301,8 +301,8 @@ def givens(found: I.Items) -> Givens:
             g.stacked |= {id(x) for x in rows}
     _token_rows(named, g)
     if "K" not in g.direct and "V" not in g.direct and not any(r in g.weights for r in ("Wq", "Wk", "Wv")):
-        states = _numbered_states(named) or _stacked_states(named, prose)  # h1 … h4 and a decoder state s
-        if states is not None and _query(found, len(states.array[0])) is not None:
+        states = _numbered_states(named) or _stacked_states(named, prose) or _named_states(named, found)
+        if states is not None and _query(found, len(states.array[0])) is not None:  # h1 … h4 and a decoder state s
             g.direct["K"] = g.direct["V"] = states
             g.stacked |= {id(x) for x in named if x.line == states.line and x.array == states.array}
     _inputs(found, g)
@@ -407,22 +407,48 @@ def _fused(g: Givens) -> None:
 
 
 def _has_zero(x) -> bool:
-    cells = x.rows if isinstance(x, I.Table) else [x.array]
-    stack = list(cells)
+    """Whether a table or array holds zeros where a mask may leave them: above the diagonal of a square matrix (a
+    causal mask) or on it (no self); anywhere in a matrix that is not square (a lower triangle, or a tensor's
+    rows); after the first cells of a row of weights or scores. A square matrix whose zeros stand elsewhere
+    (rounded weights typed in "for readability", a first column of 0.0), a matrix of zeros only (an initial
+    value) and a vector of working that ends in 0.0 are no masked ones."""
+    rows = x.rows if isinstance(x, I.Table) else x.array if x.array and isinstance(x.array[0], list) else None
+
+    def zero(c) -> bool:
+        return c is None or (isinstance(c, str) and V.number(c) is not None and float(c) == 0)
+
+    if rows is not None and len(rows) >= 2 and all(isinstance(r, list) and r and len(r) == len(rows[0])
+                                                   for r in rows) and all(not isinstance(c, list) for r in rows for c in r):
+        if all(zero(c) for r in rows for c in r):
+            return False  # a zero initial value: no mask's pattern
+        if len(rows[0]) != len(rows):
+            return any(zero(c) for r in rows for c in r)
+        return all(zero(rows[i][j]) for i in range(len(rows)) for j in range(i + 1, len(rows))) or \
+            all(zero(rows[i][i]) for i in range(len(rows)))
+    if rows is None and isinstance(x, I.Named):  # one row: a causal row's later keys, under a step's name
+        row = list(x.array)
+        kept = len(row) - next((k for k, c in enumerate(reversed(row)) if not zero(c)), len(row))
+        return step_hint(x.name) in ("weights", "scores", "scaled", "exp") and 0 < kept < len(row)
+    if isinstance(x, I.Table) and any(isinstance(c, list) for r in x.rows for c in r):
+        return False  # a table of vectors (weighted values side by side): no weights' pattern
+    stack = list(x.rows if isinstance(x, I.Table) else [x.array])
     while stack:
         c = stack.pop()
         if isinstance(c, list):
             stack += c
-        elif c is None or (isinstance(c, str) and V.number(c) is not None and float(c) == 0):
+        elif zero(c):
             return True
     return False
+
+
+_INDEX_NAME = re.compile(r"pos(?:ition)?s?|idx|ind(?:ex|ices)")  # position = [0, 1, 2]: a loop's indices, no token
 
 
 def _inputs(found: I.Items, g: Givens) -> None:
     """X and the tokens: token-named vectors, a matrix called X, or (as a last resort) the first matrix."""
     toks = [x for x in found.found if isinstance(x, I.Tokens)]
     vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and len(V.shape(x.array)) == 1
-               and _token_name(x.name) is not None]
+               and _token_name(x.name) is not None and not _INDEX_NAME.fullmatch(x.name.strip().lower())]
     # a word list none of the vectors is named after ("a vector [a, b]" in prose) says nothing of the tokens
     toks = [t for t in toks if any((_token_name(x.name) or "") in t.tokens for x in vectors)] or \
         ([] if vectors else toks)
@@ -828,6 +854,13 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
         dk = _dk(g) if _BY_DK.search(g.prose) else None
         if dk is not None:  # "Q K' ./ d_k", "durch d_k geteilt": the scores divided by d_k itself
             axes[-1][1].append(dk)
+        width = _dk(g) or 0
+        for v in dict.fromkeys(m.group(1) for m in _DIVISOR.finditer(g.prose)) if width else ():
+            if abs(float(v) - width ** 0.5) <= 0.05 * width ** 0.5 and v not in axes[-1][1]:
+                axes[-1][1].append(v)  # √3 ≈ 1.73, "we take 1.7": the scores divided by the root as rounded
+        for h in sorted({c for c in g.head_counts if c > 1}) if width and _BY_HEAD_DIM.search(g.prose) else ():
+            if width % h == 0 and width // h > 1:  # heads declared, q and k not split, / √head_dim all the same
+                axes[-1][1].append(f"√{width // h}")
         if g.mask is None and g.zeros:  # a causal weight table has zeros (or −∞ scores) above its diagonal
             axes.append(("mask", ["none", "causal", "no_self"]))
         elif g.mask is not None:  # "causal" may be said of the next notebook: the numbers decide
@@ -840,6 +873,11 @@ _BY_DK = re.compile(r"(?:[/÷]|\./|durch|divided by|dividing by|geteilt durch|�
                     # d_k = 3으로 나눴습니다, d_k で割る: the divisor before the verb (not √d_k's)
                     r"|(?<![√{(\w])d_\{?k\}?(?:\s*=\s*\d{1,3})?\s*(?:으로|로|で)\s*(?:나누|나눠|나눴|나눈|割)",
                     re.IGNORECASE)
+
+
+_DIVISOR = re.compile(r"(?:/|÷)\s*(\d+\.\d+)(?![\d.])")  # 3/1.7: a number the document divides by
+# scores divided by the root of a head's width (head_dim = C // n_heads): per-head scaling, split or not
+_BY_HEAD_DIM = re.compile(r"sqrt\s*\(\s*(?:self\.)?(?:head_dim|head_size|d_head|dim_head|headdim)\b")
 
 
 def _dk(g: Givens) -> int | None:
@@ -954,8 +992,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             X, first = rows, item
             note = [tnote, f"the matrix at {I.where(item.line)} taken as the input X"] + stated  # type: ignore[attr-defined]
     some = [r for r in ("Wq", "Wk", "Wv") if r in g.weights]
-    if some and len(some) < 3:  # a stated given is never dropped: the rest must be stated too
-        missing = [r for r in ("Wq", "Wk", "Wv") if r not in g.weights]
+    missing = [r for r in ("Wq", "Wk", "Wv") if r not in g.weights]
+    if some and missing and X is not None and tokens is not None and all(r[1].upper() in g.direct for r in missing):
+        out.append(_mixed(g, X, tokens, note, missing))  # W^Q stated, K and V "assumed": each as the document has it
+    elif some and missing:  # a stated given is never dropped: the rest must be stated too
         raise CaseError(f"the document gives {', '.join(some)} but no {', '.join(missing)}", file=path,
                         line=g.weights[some[0]][0].line, expected="the attention weights, named Wq, Wk, Wv "
                         "(or W_Q, W^Q, …)", found=", ".join(f"{r} ({I.where(g.weights[r][0].line)})" for r in some),
@@ -1049,6 +1089,13 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             head_note = head_note + loss_note
             out.append(Candidate("attention" + (", then an output layer" if head else ""), {"model": base},
                                  notes + head_note, _conventions(g, True), prior=1))
+            typed = _typed_weights(found, tokens)
+            if typed is not None and "Wo" not in layer:  # the softmax replaced by weights typed in, rounded
+                m = dict(_base_model(g, X, tokens), layers=[dict(layer, weights=typed[1])])
+                out.append(Candidate("attention with the weights the document types in", {"model": m}, notes + [
+                    f"weights as typed in ({typed[0].name or 'a matrix'}, {I.where(typed[0].line)}): the weighted "
+                    "values and the context from them, not from the softmax"], _conventions(g, True)[:1], prior=2,
+                    givens={id(typed[0])}))
             if "positions" in g.words:
                 m = dict(_base_model(g, X, tokens), layers=[layer], positions=_sinusoidal(g))
                 out.append(Candidate("attention after positional encodings", {"model": m},
@@ -1143,7 +1190,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         out.insert(0, neuron)
     plain = not any(r in g.weights for r in ("Wq", "Wk", "Wv"))
     for extra in (_mlp(found, g), _linear(found, g), _network(found, g), _modules(found, g),
-                  _regression(found, g), *_worked(found)) if plain else ():
+                  _regression(found, g), _projection(found, g), *_worked(found)) if plain else ():
         if extra is not None:
             out.insert(0, extra)
     out[:0] = _mlp_indexed(found, g) if plain else []
@@ -1354,6 +1401,7 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
     targets: list[str] | None = None
     item: I.Table | I.Named | None = None
     words = {w for t in found.found if isinstance(t, I.Tokens) for w in t.tokens}
+    soft = {re.sub(r"\s+", "", x.name) for x in found.found if isinstance(x, I.Named) and x.name}
     for x in found.found:
         if isinstance(x, I.Table) and x.col_labels and len(x.col_labels) == len(x.rows[0]) >= 2 and \
                 all(isinstance(c, str) for r in x.rows for c in r) and \
@@ -1370,7 +1418,8 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
             vocab, item, labels = _row_words(x), x, ["z"]
             rows = [[str(r[column]) for r in x.rows]]  # type: ignore[union-attr]
             break
-        if isinstance(x, I.Named) and _LOGITS_NAME.match(x.name.strip()) and len(V.shape(x.array)) == 1:
+        if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and (_LOGITS_NAME.match(x.name.strip()) or (
+                x.name.strip() and f"softmax({x.name.strip()})" in soft)):  # x = […] beside softmax(x) = […]
             size = len(x.array)
             vocab = next((t.tokens for t in found.found if isinstance(t, I.Tokens) and len(t.tokens) == size), None) \
                 or [f"v{k + 1}" for k in range(size)]
@@ -1853,6 +1902,41 @@ def _upstream_array(found: I.Items, shape: tuple[int, ...]) -> I.Named | None:
                  _upstream_label(v.name.strip().split(".")[-1]) and V.shape(v.array) == shape), None)
 
 
+# out = x @ W, np.dot(x, W), np.matmul(x, W), torch.matmul(x, W), x.dot(W): a product the code names
+_PRODUCT_CODE = re.compile(r"(?<![\w.])([A-Za-z_]\w{0,30})\s*=\s*(?:([A-Za-z_]\w{0,30})\s*@\s*([A-Za-z_]\w{0,30})|"
+                           r"(?:np|numpy|torch|jnp)\.(?:dot|matmul)\(\s*([A-Za-z_]\w{0,30})\s*,\s*([A-Za-z_]\w{0,30})\s*\)|"
+                           r"([A-Za-z_]\w{0,30})\.dot\(\s*([A-Za-z_]\w{0,30})\s*\))(?![\w.(\[])")
+
+
+def _projection(found: I.Items, g: Givens) -> Candidate | None:
+    """A product the code writes, ``out = x @ W``, of two arrays the document states (an input of a row per
+    position and a weight no other model takes, printed even when drawn at random): one linear layer, no bias,
+    as an embedding of numbers (``sequence @ W_embed``) or any projection worked alone."""
+    named: dict[str, I.Named] = {}
+    for x in found.found:
+        if isinstance(x, I.Named) and x.name:
+            named.setdefault(x.name.strip(), x)
+    for m in _PRODUCT_CODE.finditer(g.prose):
+        a, b = next(p for p in (m.group(2, 3), m.group(4, 5), m.group(6, 7)) if p[0])
+        x, w = named.get(a), named.get(b)
+        if x is None or w is None or role(w.name) is not None or role(x.name) not in (None, "X") or \
+                m.group(1) in (a, b):
+            continue
+        xs, ws = V.shape(x.array), V.shape(w.array)
+        rows = x.array if len(xs) == 2 else [x.array] if len(xs) == 1 else None
+        if rows is None or len(ws) != 2 or ws[0] != len(rows[0]) or len(rows) > MAX_POSITIONS:
+            continue
+        tokens, said = _row_names(found, len(rows), x.row_labels)
+        spec: Spec = {"model": {"tokens": tokens, "embeddings": {t: list(r) for t, r in zip(tokens, rows)},
+                                "layers": [{"blocks": ["lin"], "lin": {"kind": "linear", "W": list(w.array)}}]}}
+        same = {id(y) for y in found.found if isinstance(y, I.Named) and y.name.strip() in (a, b)}
+        return Candidate(f"the product {m.group(1)} = {a} @ {b}", spec,
+                         [said, f"{m.group(1)} = {a} @ {b}: one linear layer, no bias (the code's product of "
+                                f"{a} ({I.where(x.line)}) and {b} ({I.where(w.line)}))"], prior=1, givens=same,
+                         from_x=False)
+    return None
+
+
 def _linear(found: I.Items, g: Givens) -> Candidate | None:
     """One linear layer trained a step, as a PyTorch or Keras notebook sets it up: its weight and bias
     (``layer.weight.copy_(…)``, ``W``/``b``), an input row x and a target y of the layer's width, the mean
@@ -2162,6 +2246,44 @@ def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
                       ("layers.0.ln.eps_at", ["var", "std"])], prior=3)
 
 
+def _typed_weights(found: I.Items, tokens: list[str]) -> tuple[I.Named, dict] | None:
+    """Attention weights an author types in instead of the softmax's (``# for readability, approximate as follows``,
+    ``attn = [[0.0, 0.5, 0.5], …]``): a square matrix written in the code or the text, not printed by a program,
+    a row per position, of numbers between 0 and 1 with at most two decimals whose rows each add up to 1 exactly.
+    Its rows by token, or None."""
+    n = len(tokens)
+    for x in found.found:
+        if not isinstance(x, I.Named) or I.is_output(x.line) or V.shape(x.array) != (n, n) or n < 2:
+            continue
+        cells = [[V.number(c) if isinstance(c, str) else None for c in r] for r in x.array]
+        if any(c is None or len(c.split(".")[1] if "." in c else "") > 2 for r in cells for c in r):
+            continue
+        fr = [[Fraction(c) for c in r] for r in cells]  # type: ignore[arg-type]
+        if all(0 <= c <= 1 for r in fr for c in r) and all(sum(r) == 1 for r in fr) and \
+                any(0 < c < 1 for r in fr for c in r):
+            return x, {t: list(r) for t, r in zip(tokens, x.array)}
+    return None
+
+
+def _mixed(g: Givens, X: list[list[str]], tokens: list[str], note: list[str], missing: list[str]) -> Candidate:
+    """Attention whose stated weights compute some of Q, K, V from the inputs while the document gives the others
+    directly (W^Q worked out, K and V "assumed"): each as the document has it, one head."""
+    given = [r[1].upper() for r in missing]
+    n = len(X)
+    layer: dict = {r: list(g.weights[r][0].array) for r in ("Wq", "Wk", "Wv") if r in g.weights}
+    for r in given:
+        rows = g.direct[r].array
+        if len(rows) != n:
+            continue
+        layer[r] = {t: list(row) for t, row in zip(tokens, rows)}
+    notes = note + [f"L1.{r} from {g.weights[r][0].name} ({I.where(g.weights[r][0].line)})" for r in layer
+                    if r.startswith("W")] + \
+        [f"{r} given directly ({I.where(g.direct[r].line)}): the document states no W{r.lower()}" for r in given]
+    return Candidate("attention, " + ", ".join(given) + " given directly", {"model": dict(
+        _base_model(g, X, tokens), layers=[layer])}, notes, _conventions(g, True), prior=0,
+        givens={id(g.direct[r]) for r in given})
+
+
 def _direct(found: I.Items, g: Givens) -> Candidate:
     q = g.direct["Q"]
     n = len(q.array)
@@ -2263,6 +2385,10 @@ def _said_dk(prose: str) -> int | None:
 
 
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
+# the decoder's state as code names it: dec_hidden_state, decoder_hidden, decoder_state, dec_h
+_DECODER_STATE = re.compile(r"(?:h_?)?dec(?:oder)?_?(?:hidden|h)?_?(?:states?)?", re.IGNORECASE)
+# the encoder's states as one matrix: annotations, encoder_states, enc_hidden_states, encoder_outputs
+_ENCODER_STATES = re.compile(r"annotations|enc(?:oder)?_?(?:hidden_?)?(?:states|outputs)", re.IGNORECASE)
 
 
 _OF_TOKEN = re.compile(r"\s*\([^()]{1,30}\)\s*$")  # q(barked): the query of one token
@@ -2272,7 +2398,8 @@ def _query(found: I.Items, width: int) -> I.Named | None:
     """The one query vector: named Q (q, query, q_warm) or as a decoder state (s, s_t, h_dec)."""
     return next((x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
                  len(x.array) == width and (role(x.name) == "Q" or role(_OF_TOKEN.sub("", x.name)) == "Q" or
-                                            V.clean(x.name).strip().lower() in _QUERY_NAMES)),
+                                            V.clean(x.name).strip().lower() in _QUERY_NAMES or
+                                            _DECODER_STATE.fullmatch(V.clean(x.name).strip()) is not None)),
                 None)
 
 
@@ -2304,6 +2431,23 @@ def _stacked_states(named: list[I.Named], prose: str) -> I.Named | None:
         if all(re.search(rf"(?<![A-Za-z]){low}_?\{{?{k}\}}?(?![\d])", prose) for k in range(1, shape[0] + 1)):
             return I.Named(low, [list(r) for r in x.array], x.line, x.at,  # type: ignore[misc]
                            [f"{low}{k}" for k in range(1, shape[0] + 1)])
+    return None
+
+
+def _named_states(named: list[I.Named], found: I.Items) -> I.Named | None:
+    """A matrix the code names as the encoder's states (``annotations``, ``encoder_states``) beside a decoder
+    state: a state a row, or a column when its columns are as tall as the decoder state is wide and its rows
+    are not (``np.transpose([[…], […]])``: each column one annotation, as the prose says)."""
+    for x in named:
+        shape = V.shape(x.array)
+        if len(shape) != 2 or not _ENCODER_STATES.fullmatch(V.clean(x.name).strip()):
+            continue
+        if _query(found, shape[1]) is not None:
+            return I.Named(x.name, [list(r) for r in x.array], x.line, x.at,  # type: ignore[misc]
+                           [f"h{k}" for k in range(1, shape[0] + 1)])
+        if _query(found, shape[0]) is not None:
+            return I.Named(x.name, [list(c) for c in zip(*x.array)], x.line, x.at,  # type: ignore[misc]
+                           [f"h{k}" for k in range(1, shape[1] + 1)])
     return None
 
 

@@ -14,12 +14,14 @@ _ROLES = {
     "bq": "bq", "bk": "bk", "bv": "bv", "bo": "bo", "w1": "W1", "w2": "W2", "b1": "b1", "b2": "b2",
     "θq": "Wq", "θk": "Wk", "θv": "Wv", "thetaq": "Wq", "thetak": "Wk", "thetav": "Wv",  # θ_Q: parameters by their letter
     "wproj": "Wo", "wqkv": "Wqkv", "wattn": "Wqkv", "cattn": "Wqkv", "qkv": "Wqkv", "inprojweight": "Wqkv",
+    "qkvproj": "Wqkv", "qkvprojweight": "Wqkv", "qkvproj.weight": "Wqkv", "wqkvweight": "Wqkv",  # a fused module's weight
     "wout": "head", "wvocab": "head", "wlm": "head", "wu": "head", "wunembed": "head",
     "q": "Q", "k": "K", "v": "V", "query": "Q", "key": "K", "value": "V", "queries": "Q", "keys": "K",
     "values": "V",
     "x": "X", "e": "X", "input": "X", "inputs": "X", "embedding": "X", "embeddings": "X", "emb": "X",
     "xemb": "X", "embeds": "X", "tokenembeddings": "X", "wordembeddings": "X", "入力": "X", "埋め込み": "X",
     "入力ベクトル": "X", "입력": "X", "임베딩": "X", "输入": "X", "嵌入": "X", "词向量": "X",
+    "q=k=v": "X", "k=q=v": "X", "v=k=q": "X",  # Q = K = V = [[…]]: attention on the inputs themselves
     "gamma": "gamma", "γ": "gamma", "beta": "beta", "β": "beta",
 }
 # a computed step a document's own name for a table points to (a prior: the values decide)
@@ -39,7 +41,7 @@ STEP_HINTS = {
     "가중치": "weights", "어텐션가중치": "weights", "分数": "scores", "得分": "scores", "权重": "weights",
     "注意力权重": "weights", "平均": "mean", "分散": "var", "標準偏差": "std", "均值": "mean", "方差": "var",
     "标准差": "std", "평균": "mean", "분산": "var", "표준편차": "std", "正規化": "norm", "정규화": "norm",
-    "归一化": "norm", "合計": "expsum", "合计": "expsum", "합계": "expsum", "total": "expsum", "сумма": "expsum", "σ²": "var",
+    "归一化": "norm", "合計": "expsum", "合计": "expsum", "总和": "expsum", "總和": "expsum", "합계": "expsum", "total": "expsum", "сумма": "expsum", "σ²": "var",
     "σ^2": "var", "sigma^2": "var", "relu": "act", "gelu": "act", "activation": "act", "活性化": "act",
     "-lnp": "loss.pos", "nll": "loss.pos", "-logp": "loss.pos", "crossentropy": "loss", "loss": "loss",
     "verlust": "loss", "perte": "loss", "pérdida": "loss", "perda": "loss", "perdita": "loss", "損失": "loss",
@@ -123,9 +125,11 @@ def role(name: str) -> str | None:
 def step_hint(name: str) -> str | None:
     """The step a document's name for a printed result suggests (``attn_weights`` → weights)."""
     base, sub = split_name(name)
-    if sub is not None and not sub.isdigit() and \
-            not (_hint(sub) not in (None, "Q", "K", "V") and _hint(name)):  # q_cat: q; attn_scores: scores
-        name = base
+    if sub is not None and not sub.isdigit():
+        if len(base) >= 3 and role(name) is None and _hint(base) is None and (whole := _hint(name)) is not None:
+            return whole  # scale_scores, attn_weights: a step's name in words, not a symbol and its token
+        if not (_hint(sub) not in (None, "Q", "K", "V") and _hint(name)):  # q_cat: q; a_scores: scores
+            name = base
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE) or \
             re.fullmatch(r"\s*(?:÷|/)\s*\d\.\d{2,}\s*", V.clean(name).replace("$", "")):  # | ÷ 1.414 |: the root, as a number
         return "scaled"

@@ -21,6 +21,7 @@ NUMBER = re.compile(r"[-−‐–]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable|"
                       r"float(?:16|32|64))\s*\(", re.IGNORECASE)
+_TRANSPOSE = re.compile(r"(?:np|numpy|jnp|torch|tf)\.transpose\s*\(\s*")
 _LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?(.*?)\\end\{\1\}",
                     re.DOTALL)  # an array's column spec, {cccc} (or cccc once its braces are read off)
 MAX_CELLS = 100_000
@@ -88,8 +89,15 @@ def number(text: str) -> str | None:
 
 
 def array(text: str) -> Array | None:
-    """A bracketed vector or matrix (optionally wrapped as tensor(…) / array(…)), or a LaTeX matrix."""
+    """A bracketed vector or matrix (optionally wrapped as tensor(…) / array(…)), or a LaTeX matrix;
+    ``np.transpose(…)`` of one is its transpose (a matrix whose columns the code writes as rows)."""
     t = clean(text).strip()
+    turned = _TRANSPOSE.match(t)
+    if turned:
+        a = array(t[turned.end():])
+        if a is None or not a or not isinstance(a[0], list) or not _regular(a):
+            return None
+        return [list(col) for col in zip(*a)]
     if t[:1] in "cm" and _R_CALL.match(t) and (r := r_call(t)) is not None:
         return r
     m = _WRAPPER.match(t)
@@ -440,7 +448,8 @@ def shape(a: Array) -> tuple[int, ...]:
 
 def wrapped(text: str) -> bool:
     """Whether the text starts with an array constructor: ``tensor(``, ``np.array(``, ``tf.Tensor(`` …"""
-    return _WRAPPER.match(clean(text).lstrip()) is not None
+    t = clean(text).lstrip()
+    return _WRAPPER.match(t) is not None or _TRANSPOSE.match(t) is not None
 
 
 def unwrapped(text: str) -> str | None:
