@@ -489,8 +489,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                     also = _chained_names(m.group(2))  # a = b = [[…]]: each name the same array
                     if sorted(role(x) or "" for x in [name, *also]) == ["K", "Q", "V"]:
                         also, name = [], " = ".join([name, *also])  # Q = K = V = [[…]]: the inputs themselves
-                    for called in [name, *also]:
-                        made = _arrays(called, got, n, _at(context, n), comment)
+                    for alias in [name, *also]:
+                        made = _arrays(alias, got, n, _at(context, n), comment)
                         for x in made if V.wrapped(value) else ():  # a = np.array([1, 2, 3]): the code's own input
                             x.literal = True
                         out.found += made
