@@ -267,3 +267,33 @@ def test_scores_given_have_no_root_of_d_k(tmp_path):
         load("s.toml", SCORES_CASE.format(model="", values='scale = "sqrt_dk"'))
     with pytest.raises(CaseError, match="does not go with the scores"):
         load("s.toml", SCORES_CASE.format(model="", values='Q = { "a" = [1], "b" = [1], "c" = [1] }'))
+
+
+@pytest.mark.parametrize("shifted", [False, True])
+def test_a_softmax_over_the_whole_matrix(tmp_path, shifted):
+    """softmax_over = "all": one sum (and one max) over every cell, as code that sums np.exp(x) with no axis does;
+    mpmath is the oracle (exp(x − max) / Σ exp(x − max) over the whole Q·Kᵀ)."""
+    import mpmath
+
+    import exactformer
+
+    Q, K = [[1, 2], [3, 4], [5, 6]], [[0.5, 1], [1, -0.5], [2, 0.25]]
+    path = tmp_path / "all.toml"
+    path.write_text(
+        'title = "a global softmax"\n[model]\ntokens = ["a", "b", "c"]\nscale = "none"\nsoftmax_over = "all"\n'
+        + ('softmax = "max_shifted"\n' if shifted else "") +
+        '[[model.layers]]\nQ = { "a" = [1, 2], "b" = [3, 4], "c" = [5, 6] }\n'
+        'K = { "a" = ["0.5", 1], "b" = [1, "-0.5"], "c" = [2, "0.25"] }\n'
+        'V = { "a" = [1, 0], "b" = [0, 1], "c" = [1, 1] }\n', encoding="utf-8")
+    case = exactformer.load(str(path))
+    mpmath.mp.dps = 50
+    S = [[sum(mpmath.mpf(a) * mpmath.mpf(b) for a, b in zip(q, k)) for k in K] for q in Q]
+    top = max(x for r in S for x in r)
+    total = sum(mpmath.exp(x - top) for r in S for x in r)
+    for i, t in enumerate("abc"):
+        for j, u in enumerate("abc"):
+            got = mpmath.mpf(case[f"weights[{t},{u}]"].decimal(40).rstrip("…"))
+            assert abs(got - mpmath.exp(S[i][j] - top) / total) < mpmath.mpf("1e-38")
+    assert case["expsum[a]"].closed_form == case["expsum[c]"].closed_form  # one sum for every row
+    rows = sum(mpmath.mpf(case[f"weights[b,{u}]"].decimal(40).rstrip("…")) for u in "abc")
+    assert rows < 1  # a row no longer sums to one

@@ -91,6 +91,7 @@ class ReadContext:
     block_widths: dict[str, int] = field(default_factory=dict)  # earlier blocks of the layer (and "in")
     stream: int = 0  # the width of the stream a block reads
     direct_allowed: bool = False  # Q/K/V may be given directly (a one-block first layer, no embeddings)
+    softmax_over: Any = None  # model.values.SoftmaxOver: what attention's softmax normalises (None: each row)
 
 
 class Builder:

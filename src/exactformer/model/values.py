@@ -95,6 +95,14 @@ class Softmax(enum.Enum):
     MAX_SHIFTED = "max_shifted"
 
 
+class SoftmaxOver(enum.Enum):
+    """What an attention softmax normalises: each query's row (the definition), or the whole score matrix at once
+    (code that sums np.exp(x) with no axis: one sum, and one max, over every unmasked cell)."""
+
+    ROWS = "rows"
+    ALL = "all"
+
+
 class EmbedScale(enum.Enum):
     NONE = "none"
     SQRT_DMODEL = "sqrt_dmodel"

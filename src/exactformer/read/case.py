@@ -29,13 +29,14 @@ from ..model.values import (
     Reduction,
     Scale,
     Softmax,
+    SoftmaxOver,
     Train,
     Update,
 )
 from .toml import Reader, parse_toml, read_text, show
 
-MODEL_KEYS = {"tokens", "scale", "mask", "layout", "embed_scale", "softmax", "embeddings", "positions", "layers",
-              "head", "loss", "givens"}
+MODEL_KEYS = {"tokens", "scale", "mask", "layout", "embed_scale", "softmax", "softmax_over", "embeddings", "positions",
+              "layers", "head", "loss", "givens"}
 TOP_KEYS = ("title", "source", "model", "claims", "train", "names", "parts")
 
 
@@ -58,6 +59,7 @@ def read_model(r: Reader, doc: dict) -> Model:
     layout = r.choice(m.get("layout", "row"), ("model", "layout"), Layout)
     embed_scale = r.choice(m.get("embed_scale", "none"), ("model", "embed_scale"), EmbedScale)
     softmax = r.choice(m.get("softmax", "plain"), ("model", "softmax"), Softmax)
+    over = r.choice(m.get("softmax_over", "rows"), ("model", "softmax_over"), SoftmaxOver)
     layers_raw = m.get("layers", [])
     if not isinstance(layers_raw, list) or not all(isinstance(x, dict) for x in layers_raw):
         raise r.fail("model.layers must be [[model.layers]] tables", ("model", "layers"),
@@ -79,7 +81,7 @@ def read_model(r: Reader, doc: dict) -> Model:
     layers = []
     for li, raw in enumerate(layers_raw):
         ctx = ReadContext(layout, scale, mask, softmax, tuple(positions), li + 1,
-                          direct_allowed=(li == 0 and width is None))
+                          direct_allowed=(li == 0 and width is None), softmax_over=over)
         layer, width = _layer(r, raw, ("model", "layers", li), ctx, width)
         layers.append(layer)
     if not layers and width is None:

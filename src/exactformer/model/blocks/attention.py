@@ -28,7 +28,7 @@ from ...exact import expr as X
 from .. import kinds as K
 from ..build import Alternative, BlockKind, Builder, Place, ReadContext, square
 from ..steps import C, Op, P, Step, StepSpec, accumulate
-from ..values import PAD_TOKEN, Mask, Matrix, Number, Scale, ScaleKind, Softmax, Vector
+from ..values import PAD_TOKEN, Mask, Matrix, Number, Scale, ScaleKind, Softmax, SoftmaxOver, Vector
 
 STEPS = (
     StepSpec("Wq", (C, C), "W^{Q{sup}}", "query weights"),
@@ -102,6 +102,7 @@ class AttentionCfg:
     padded: frozenset[int] = frozenset()  # the padding positions a padding mask hides from every query
     kt_q: bool = False  # an alternative only: scores computed as K·Qᵀ (the other axis)
     softmax_cols: bool = False  # an alternative only: each column of exp normalised instead of each row
+    softmax_all: bool = False  # the whole matrix normalised at once (one sum, one max): code summing with no axis
 
     @property
     def d_k(self) -> int | None:
@@ -212,7 +213,7 @@ class Attention(BlockKind):
             if Wo is None:
                 raise r.fail("bo without Wo", key + ("bo",), expected="an output projection Wo with its bias bo")
             bo = r.vector(table["bo"], key + ("bo",), out_width, "one number per output component")
-        return AttentionCfg(heads, Wo, bo, *self._conventions(r, table, key, ctx)), out_width
+        return self._cfg(heads, r, table, key, ctx, Wo, bo), out_width
 
     def _conventions(self, r, table, key, ctx: ReadContext):
         scale = read_scale(r, table["scale"], key + ("scale",)) if "scale" in table else ctx.scale
@@ -283,8 +284,12 @@ class Attention(BlockKind):
         if len(mats[0][0]) != len(mats[1][0]):
             raise r.fail("Q and K must have the same width d_k", key + ("K",), expected=f"{len(mats[0][0])} columns",
                          found=f"{len(mats[1][0])}")
-        return AttentionCfg((HeadCfg(direct=tuple(mats)),), None, None, *self._conventions(r, table, key, ctx)), \
-            len(mats[2][0])
+        return self._cfg((HeadCfg(direct=tuple(mats)),), r, table, key, ctx), len(mats[2][0])
+
+    def _cfg(self, heads: tuple[HeadCfg, ...], r, table, key, ctx: ReadContext, Wo=None, bo=None) -> AttentionCfg:
+        scale, mask, softmax, padded = self._conventions(r, table, key, ctx)
+        return AttentionCfg(heads, Wo, bo, scale, mask, softmax, padded,
+                            softmax_all=ctx.softmax_over is SoftmaxOver.ALL)
 
     def _rows(self, r, table, key, name: str, ctx: ReadContext, width: int | None = None) -> Matrix:
         """A table of rows keyed by token, a row for every position, each ``width`` long (when given)."""
@@ -323,12 +328,11 @@ class Attention(BlockKind):
         values = self._rows(r, table, key, "V", ctx) if "V" in table else None
         dk = r.integer(table["d_k"], key + ("d_k",), 1, "the width of the queries, e.g. d_k = 64") \
             if "d_k" in table else None
-        conventions = self._conventions(r, table, key, ctx)
-        if conventions[0].kind is ScaleKind.SQRT_DK and dk is None:
+        cfg = self._cfg((HeadCfg(scores=scores, values=values, dk=dk),), r, table, key, ctx)
+        if cfg.scale.kind is ScaleKind.SQRT_DK and dk is None:
             raise r.fail("the scale √d_k needs d_k beside the scores given directly", key + ("scale",),
                          expected='d_k = 64, or scale = "none" or a number', hint="say d_k, or the divisor itself")
-        head = HeadCfg(scores=scores, values=values, dk=dk)
-        return AttentionCfg((head,), None, None, *conventions), len(values[0]) if values is not None else n
+        return cfg, len(values[0]) if values is not None else n
 
     def _read_mixed(self, r, table, key, ctx: ReadContext):
         """Some of Q, K, V given directly, the others computed from the embeddings by their weights (one head)."""
@@ -359,7 +363,7 @@ class Attention(BlockKind):
         if hc.width(0) != hc.width(1):
             raise r.fail("Q and K must have the same width d_k", key + ("K" if "K" in table else "Wk",),
                          expected=f"{hc.width(0)} columns", found=f"{hc.width(1)}")
-        return AttentionCfg((hc,), None, None, *self._conventions(r, table, key, ctx)), hc.width(2)
+        return self._cfg((hc,), r, table, key, ctx), hc.width(2)
 
     # ---- building ---------------------------------------------------------------------------
     def build(self, b: Builder, cfg: AttentionCfg, place: Place, x: Step, outputs) -> Step:
@@ -433,13 +437,20 @@ class Attention(BlockKind):
         """exp, their sums and the weights of one head (the masked cells: no exp, weight 0)."""
         shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
         present = lambda idx: not masked(cfg, idx[0], idx[1])  # noqa: E731
-        if cfg.softmax is Softmax.MAX_SHIFTED:
+        every = tuple((0, (i, j)) for i in range(n) for j in shown(i))  # the whole matrix's unmasked cells
+        if cfg.softmax is Softmax.MAX_SHIFTED and cfg.softmax_all:  # one max over the whole matrix, each row's
+            mx = b.map(_SPEC["max"], place, (n,), (scaled,), lambda idx: (K.MAX, every), head=h)
+            exp = b.broadcast(_SPEC["exp"], place, (n, n), K.EXP_SHIFT, ((scaled, (0, 1)), (mx, (0,))),
+                              present=present, head=h)
+        elif cfg.softmax is Softmax.MAX_SHIFTED:
             mx = b.rows(_SPEC["max"], place, scaled, K.MAX, cols=shown, head=h)
             exp = b.broadcast(_SPEC["exp"], place, (n, n), K.EXP_SHIFT, ((scaled, (0, 1)), (mx, (0,))),
                               present=present, head=h)
         else:
             exp = b.broadcast(_SPEC["exp"], place, (n, n), K.EXP, ((scaled, (0, 1)),), present=present, head=h)
-        if cfg.softmax_cols:
+        if cfg.softmax_all:  # one sum over the whole matrix, each row's
+            expsum = b.map(_SPEC["expsum"], place, (n,), (exp,), lambda idx: (K.SUM, every), head=h)
+        elif cfg.softmax_cols:
             column = lambda j: [i for i in range(n) if not masked(cfg, i, j)]  # noqa: E731
             expsum = b.map(_SPEC["expsum"], place, (n,), (exp,),
                            lambda idx: (K.SUM, tuple((0, (i, idx[0])) for i in column(idx[0]))), head=h)
@@ -475,14 +486,17 @@ class Attention(BlockKind):
             rf"\tilde{{s}}_{{ij}} = s_{{ij}} / {divisor}" if divisor != "1" else
             r"\tilde{s}_{ij} = s_{ij}\ \text{(no scaling)}",
         ]
+        over = "k," if cfg.softmax_all else ""  # the whole matrix at once: every row's sum (and max) the same
+        sub = "kj" if cfg.softmax_all else "ij"
         if cfg.heads[0].weights is not None:
             lines.append(r"\alpha_{ij}\ \text{as the document states them (no softmax)}")
         elif cfg.softmax is Softmax.MAX_SHIFTED:
-            lines.append(rf"\mu_i = \max_{{{js}}} \tilde{{s}}_{{ij}},\quad \varepsilon_{{ij}} = e^{{\tilde{{s}}_{{ij}} - \mu_i}}")
+            lines.append(rf"\mu_i = \max_{{{over}{js}}} \tilde{{s}}_{{{sub}}},\quad \varepsilon_{{ij}} = "
+                         r"e^{\tilde{s}_{ij} - \mu_i}")
         else:
             lines.append(r"\varepsilon_{ij} = e^{\tilde{s}_{ij}}")
         lines += [
-            rf"\Sigma_i = \textstyle\sum_{{{js}}} \varepsilon_{{ij}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
+            rf"\Sigma_i = \textstyle\sum_{{{over}{js}}} \varepsilon_{{{sub}}},\quad \alpha_{{ij}} = \varepsilon_{{ij}} / \Sigma_i"
             + {Mask.CAUSAL: r"\ (\alpha_{ij} = 0 \text{ for } j > i)",
                Mask.NO_SELF: r"\ (\alpha_{ii} = 0)"}.get(cfg.mask, ""),
         ] if cfg.heads[0].weights is None else []
@@ -517,11 +531,15 @@ class Attention(BlockKind):
         if cfg.heads[0].scores is None:
             out.append(Alternative("convention.scores=KQ", "scores computed as K·Qᵀ instead of Q·Kᵀ",
                                    replace(cfg, kt_q=not cfg.kt_q)))
-        if cfg.softmax is Softmax.PLAIN:
+        if cfg.softmax is Softmax.PLAIN and not cfg.softmax_all:
             out.append(Alternative("convention.softmax_axis=columns",
                                    "the softmax taken down each column instead of along each row",
                                    replace(cfg, softmax_cols=not cfg.softmax_cols)))
-        if not cfg.heads[0].direct and cfg.heads[0].scores is None:
+        out.append(Alternative("convention.softmax_axis=" + ("rows" if cfg.softmax_all else "all"),
+                               "the softmax taken along each row instead of over the whole matrix" if cfg.softmax_all
+                               else "the softmax taken over the whole matrix at once instead of along each row",
+                               replace(cfg, softmax_all=not cfg.softmax_all)))
+        if cfg.heads[0].W:  # (none for Q, K, V or the scores given directly)
             for which, name in enumerate(("Wq", "Wk", "Wv")):
                 w = cfg.heads[0].weight(which)
                 if w is not None and square(w):

@@ -46,6 +46,7 @@ class Givens:
     heads: int = 1  # heads the prose speaks of ("two heads", "ヘッド2"): the most
     head_counts: list[int] = field(default_factory=list)  # every count it speaks of
     zeros: bool = False  # a table or array holds a 0, a blank or −∞ cell (what a causal mask leaves)
+    sum_all: bool = False  # the code sums np.exp(x) with no axis: a softmax over a whole matrix is worth a try
     sublayer: I.Named | None = None  # a sublayer's output the document states (Attention(X) = […]) for Add & Norm
     sublayer_table: int | None = None  # the id of the table whose column it is, if it is one
     one_hot: list[tuple[int, int]] = field(default_factory=list)  # y = (0, 0, 1): (its length, where its 1 is)
@@ -221,6 +222,7 @@ def givens(found: I.Items) -> Givens:
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
         g.scale = "none"
     g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)))
+    g.sum_all = bool(_SUM_ALL.search(prose))
     for x in found.found:  # y = (0, 0, 1): a target as a one-hot vector over the vocabulary
         if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and (hot := V.one_hot(list(x.array))) is not None:
             g.one_hot.append((len(x.array), hot))
@@ -317,6 +319,11 @@ def givens(found: I.Items) -> Givens:
         if g.sublayer is None:  # | token | x | a = Attention(x) |: the sublayer's output as a column of vectors
             g.sublayer, g.sublayer_table = _sublayer_column(found, g)
     return g
+
+
+# np.sum(np.exp(x - m)) or np.exp(x).sum(): a sum with no axis, over every cell of what it is given
+_SUM_ALL = re.compile(r"\b(?:np|numpy|torch|jnp)\.sum\(\s*(?:np|numpy|torch|jnp)\.exp\((?:[^()]|\([^()]*\))*\)\s*\)|"
+                      r"\.exp\((?:[^()]|\([^()]*\))*\)\.sum\(\s*\)")
 
 
 _ADDED_TO_X = re.compile(r"(?<![\w.])(?:x|X|inputs?|embeddings?)\s*\+\s*([A-Za-z_][\w.]{0,20})(?![\w(])")
@@ -865,7 +872,14 @@ def _conventions(g: Givens, attention: bool) -> list[tuple[str, list]]:
             axes.append(("mask", ["none", "causal", "no_self"]))
         elif g.mask is not None:  # "causal" may be said of the next notebook: the numbers decide
             axes.append(("mask", [g.mask, "none"] + (["causal"] if g.mask == "padding" else [])))
+        axes += _over(g)
     return axes
+
+
+def _over(g: Givens) -> list[tuple[str, list]]:
+    """A softmax over the whole score matrix as an option, when the document's code sums exp with no axis (an
+    online-softmax lesson's safe_softmax, a numpy softmax applied to a matrix): the numbers decide."""
+    return [("softmax_over", ["rows", "all"])] if g.sum_all else []
 
 
 _BY_DK = re.compile(r"(?:[/÷]|\./|durch|divided by|dividing by|geteilt durch|で割|除以|로 나누|\bpar|\bpor)\s*(?:\$\s*)?"
@@ -1000,8 +1014,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                         line=g.weights[some[0]][0].line, expected="the attention weights, named Wq, Wk, Wv "
                         "(or W_Q, W^Q, …)", found=", ".join(f"{r} ({I.where(g.weights[r][0].line)})" for r in some),
                         hint="give the model with --givens CASE.toml")
-    if g.direct and all(r in g.direct for r in "QKV") and not some:  # with Wq, Wk, Wv stated, Q is a claim
-        out.append(_direct(found, g))
+    if g.direct and all(r in g.direct for r in "QK") and not some and \
+            ("V" in g.direct or len(g.direct["Q"].array) == len(g.direct["K"].array)):  # (with Wq, Wk, Wv stated, Q
+        out.append(_direct(found, g))  # is a claim; without V, a lesson that stops at the weights: V unknowns)
     elif not some and (scored := _given_scores(found, g)) is not None:  # print(Q @ K.T), then its softmax
         out.append(scored)
     elif "K" in g.direct and "Q" not in g.direct and not some:  # one query against keys (and values)
@@ -2285,39 +2300,45 @@ def _mixed(g: Givens, X: list[list[str]], tokens: list[str], note: list[str], mi
 
 
 def _direct(found: I.Items, g: Givens) -> Candidate:
-    q = g.direct["Q"]
+    qkv = dict(g.direct)
+    q, k = qkv["Q"], qkv["K"]
     n = len(q.array)
-    labels = next((x.row_labels for x in (g.direct[r] for r in "QKV") if x.row_labels), None)
+    if "V" not in qkv:  # Q and K only (a lesson that stops at the weights): the values are unknowns
+        blank = iter(f"v{i}" for i in range(1, 10 ** 6))
+        qkv["V"] = I.Named("V", [[next(blank) for _ in k.array[0]] for _ in k.array], k.line, k.at,  # type: ignore[misc]
+                           k.row_labels)
+    given = [r for r in "QKV" if r in g.direct]
+    labels = next((x.row_labels for x in (qkv[r] for r in "QKV") if x.row_labels), None)
     tokens, tnote = (g.tokens, g.token_note) if g.tokens and len(g.tokens) == n else _row_names(found, n, labels)
-    layer = {r: {t: list(row) for t, row in zip(tokens, g.direct[r].array)} for r in "QKV"
-             if len(g.direct[r].array) == n}
+    layer = {r: {t: list(row) for t, row in zip(tokens, qkv[r].array)} for r in "QKV" if len(qkv[r].array) == n}
     m: dict = {"tokens": tokens}
     if g.mask:
         m["mask"] = g.mask
     if g.scale:
         m["scale"] = g.scale
-    rounded = (g.rounded or g.program or any("output" in g.direct[r].at for r in "QKV")) and \
-        _printed(*(g.direct[r] for r in "QKV"))
+    rounded = (g.rounded or g.program or any("output" in g.direct[r].at for r in given)) and \
+        _printed(*(g.direct[r] for r in given))
     if rounded:
         m["givens"] = "rounded"
     m["layers"] = [layer]
-    head, head_note = _head(found, g, tokens, len(g.direct["V"].array[0]))
+    head, head_note = _head(found, g, tokens, len(qkv["V"].array[0])) if "V" in given else (None, [])
     if head is not None:
         m["head"] = head
         loss, loss_note = _loss(g, head["vocab"], tokens[-1])
         if loss is not None:
             m["loss"] = loss
         head_note += loss_note
-    dout = _upstream_array(found, (n, len(g.direct["V"].array[0]))) if head is None else None
+    dout = _upstream_array(found, (n, len(qkv["V"].array[0]))) if head is None and "V" in given else None
     if dout is not None:  # dO given: the head's backward pass (dV, dA, dS, dQ, dK) from the output's gradient
         m["loss"] = {"kind": "given_gradient", "dy": {t: list(r) for t, r in zip(tokens, dout.array)}}
         head_note = head_note + [f"the gradients from the upstream {dout.name} ({I.where(dout.line)})"]
-    notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in "QKV"] + head_note + \
+    notes = [tnote] + [f"{r} given directly ({I.where(g.direct[r].line)})" for r in given] + \
+        (["no values given: V unknowns"] if "V" not in given else []) + head_note + \
         ([f"mask: {g.mask} (the document says so)"] if g.mask else []) + \
-        ([f"givens = rounded: Q, K, V are printed to {_decimals(g.direct['Q'])} decimals "
+        ([f"givens = rounded: Q, K, V are printed to {_decimals(q)} decimals "
           + ("(the document says it rounds)" if g.rounded else "by a program's run")] if rounded else [])
     return Candidate("attention from Q, K, V given directly", {"model": m}, notes, _conventions(g, True), prior=0,
-                     givens={id(g.direct[r]) for r in "QKV"} | ({id(dout)} if dout is not None else set()),
+                     givens={id(g.direct[r]) for r in given} | ({id(dout)} if dout is not None else set()),
                      from_x=False)
 
 
@@ -2368,7 +2389,7 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
         if (g.rounded or g.program or "output" in x.at) and _printed(I.Named(x.name, rows, x.line, x.at)) and \
                 not all(c is None or float(c) == 0 for r in rows for c in r):
             m["givens"] = "rounded"  # printed to 4 decimals from the program's own floats
-        axes = [("scale", scale)] + ([] if mask else [a for a in _conventions(g, True) if a[0] == "mask"])
+        axes = [("scale", scale)] + ([] if mask else [a for a in _conventions(g, True) if a[0] == "mask"]) + _over(g)
         return Candidate("attention from the scores the document prints", {"model": m}, notes, axes,
                          prior=0 if hint in ("scores", "scaled") else 7,
                          givens={id(x)} | ({id(v[0])} if v is not None else set()), from_x=False)

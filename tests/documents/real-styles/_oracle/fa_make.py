@@ -442,7 +442,61 @@ def quarto_scores() -> None:
     (HERE / "fa-quarto-causal-scores.expect.toml").write_text(toml_claims(claims, hdr), encoding="utf-8")
 
 
+# ---- 6. a Hugo page of a notebook whose softmax sums with no axis (over the whole score matrix) ----
+def hugo_global_softmax() -> None:
+    Q = m([[1, 0.5], [0.5, 2], [1, 1]])  # (no zero: a 0 among the givens would make a mask worth a try too, and
+    K = m([[0.5, 1], [1, -0.5], [-1, 0.5]])  # the reader tries three conventions together only when few)
+    S = matmul(Q, transpose(K))
+    top = max(x for r in S for x in r)
+    total = mp.fsum(mp.e ** (x - top) for r in S for x in r)
+    A = [[mp.e ** (x - top) / total for x in r] for r in S]
+
+    def chroma_block(src: str) -> str:
+        return ('<div class="highlight"><pre tabindex="0" style="color:#f8f8f2;background-color:#272822;"><code '
+                'class="language-python" data-lang="python">' + "".join(
+                    f'<span style="display:flex;"><span>{x}\n</span></span>' for x in src.split("\n")) +
+                "</code></pre></div>")
+
+    def ints(a):
+        return "array([[" + "],\n        [".join(", ".join(f"{mp.nstr(x, 3):>4}" for x in r) for r in a) + "]])"
+    tup = "(" + ",\n ".join(ints(a) for a in (Q, K)) + ")"
+    printed = "array([[" + "],\n       [".join(", ".join(fmt(x, 8) for x in r) for r in A) + "]])"
+    doc = f"""<!DOCTYPE html>
+<html lang="en" dir="auto">
+<head>
+<meta charset="utf-8">
+<meta name="generator" content="Hugo 0.125.7">
+<title>A softmax, one block at a time | notes</title>
+</head>
+<body class="" id="top">
+<main class="main">
+<article class="post-single">
+<header class="post-header"><h1 class="post-title entry-hint-parent">A softmax, one block at a time</h1></header>
+<div class="post-content"><p>Small integer queries and keys, so that the numbers stay readable.</p>
+{chroma_block("Q = np.array([[1, 0.5], [0.5, 2], [1, 1]])" + chr(10) + "K = np.array([[0.5, 1], [1, -0.5], [-1, 0.5]])")}
+{chroma_block("Q, K")}<pre><code>{tup}
+</code></pre>
+<p>The safe softmax subtracts the largest score first:</p>
+{chroma_block("def safe_softmax(x):" + chr(10) + "  m = np.max(x)" + chr(10) + "  return np.exp(x - m) / np.sum(np.exp(x - m))")}
+{chroma_block("S = np.dot(Q, K.T)" + chr(10) + "P = safe_softmax(S)" + chr(10) + "P")}<pre><code>{printed}
+</code></pre>
+</div></article></main></body></html>
+"""
+    (HERE / "fa-hugo-global-softmax.html").write_text(doc, encoding="utf-8")
+    start = line_of(doc, "<pre><code>array([[" + fmt(A[0][0], 8))
+    claims = []
+    for i, r in enumerate(A):
+        claims += [(start + i, fmt(x, 8), f"P[{i}][{j}] = exp(S - max) / sum over all nine cells", "correct")
+                   for j, x in enumerate(r)]
+    hdr = {"comment": "written by _oracle/fa_make.py (mpmath, 50 digits); no slip",
+           "description": "Hugo page of a notebook: Q, K printed as a tuple, a safe_softmax summing with no axis applied to S = Q K^T",
+           "model": "weights = exp(S - max S) / sum of exp(S - max S) over the whole 3x3 matrix (not by rows); S = Q K^T unscaled",
+           "rounding": "numpy repr, 8 decimals", "document": "fa-hugo-global-softmax.html"}
+    (HERE / "fa-hugo-global-softmax.expect.toml").write_text(toml_claims(claims, hdr), encoding="utf-8")
+
+
 if __name__ == "__main__":
+    hugo_global_softmax()
     quarto_scores()
     vitepress()
     hugo_katex()
