@@ -58,10 +58,11 @@ def test_a_name_alone_above_a_printed_array_names_it():
 
 
 def test_a_chained_assignment_of_q_k_and_v_is_the_inputs_themselves():
-    """Q = K = V = [[…]] names one matrix the input (attention without projections); a chain of other names gives
-    each name the array, and a formula between (Z = AV = [[…]]) names nothing more."""
+    """Q = K = V = [[…]] gives each of Q, K and V the one matrix (attention without projections, Q, K, V given);
+    names that are no givens (A = B) or a formula between (Z = AV = [[…]]) name nothing more than the first."""
     found = _scan("Q = K = V = [[0.1, 0.2], [0.3, 0.4]]\nA = B = [[1, 2], [3, 4]]\nZ = AV = [[1, 2], [3, 4]]\n")
-    assert [x.name for x in found] == ["Q = K = V", "A", "Z"]
+    assert [x.name for x in found] == ["Q", "K", "V", "A", "Z"]
+    assert found[0].array == found[1].array == found[2].array == [["0.1", "0.2"], ["0.3", "0.4"]]
 
 
 def test_a_transposed_literal_is_read_transposed():
