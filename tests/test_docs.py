@@ -31,7 +31,7 @@ def test_guide_examples_load_and_audit(text, write_case):
 
 def test_guide_examples_say_what_their_audit_finds(write_case):
     """The claims example has exactly the one slip the guide describes; the Q/K/V example none."""
-    assert len(EXAMPLES) == 5
+    assert len(EXAMPLES) == 6
     rep = audit(load(write_case(EXAMPLES[2])))
     off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
@@ -40,6 +40,8 @@ def test_guide_examples_say_what_their_audit_finds(write_case):
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
     stated = audit(load(write_case(EXAMPLES[4])))  # units taken at their stated outputs: what needs w7 is judged
     assert stated.worst() is Severity.OK and stated.summary()["correct"] == 3
+    graph = audit(load(write_case(EXAMPLES[5])))  # micrograd's neuron, node by node, and backward()'s gradients
+    assert graph.worst() is Severity.OK and graph.summary()["correct"] == 5
 
 
 def test_limits_page_states_the_codes_limits():
