@@ -30,18 +30,26 @@ def test_guide_examples_load_and_audit(text, write_case):
 
 
 def test_guide_examples_say_what_their_audit_finds(write_case):
-    """The claims example has exactly the one slip the guide describes; the Q/K/V and the scores examples none,
-    nor the one with W^Q stated beside K and V given."""
-    assert len(EXAMPLES) == 7
-    rep = audit(load(write_case(EXAMPLES[4])))
+    """The claims example has exactly the one slip the guide describes; the examples of Q, K, V given, of the
+    scores given, of W^Q beside K and V given, of the whole transformer, of stated unit outputs and of
+    micrograd's graph have none."""
+    by_title = {re.match(r'title = "(.*)"', e).group(1): e for e in EXAMPLES}  # type: ignore[union-attr]
+    assert len(by_title) == len(EXAMPLES) == 8
+
+    def report(start: str):
+        return audit(load(write_case(next(e for title, e in by_title.items() if title.startswith(start)))))
+
+    rep = report("claims of every kind")
     off = [(f.quantity, f.verdict) for f in rep.findings if not isinstance(f, ClaimFinding) or f.verdict != "correct"]
     assert off == [("context[鬼][2]", "last_digit")]
-    for k in (1, 2, 3):
-        assert audit(load(write_case(EXAMPLES[k]))).worst() is Severity.OK
-    whole = audit(load(write_case(EXAMPLES[5])))  # the whole transformer: every claim and trend holds
+    for start in ("Q, K, V given directly", "the softmax of printed scores", "W^Q stated"):
+        assert report(start).worst() is Severity.OK
+    whole = report("A whole transformer")  # every claim and trend holds
     assert whole.worst() is Severity.OK and whole.summary()["correct"] == 3 and whole.summary()["trend"] == 1
-    stated = audit(load(write_case(EXAMPLES[6])))  # units taken at their stated outputs: what needs w7 is judged
+    stated = report("a 2-2-2 network")  # units taken at their stated outputs: what needs w7 is judged
     assert stated.worst() is Severity.OK and stated.summary()["correct"] == 3
+    graph = report("micrograd's neuron")  # node by node, and backward()'s gradients
+    assert graph.worst() is Severity.OK and graph.summary()["correct"] == 5
 
 
 def test_limits_page_states_the_codes_limits():

@@ -360,3 +360,71 @@ def test_our_real_style_documents_read_as_transcribed(name, recall, verdicts):
     assert res.recall >= recall, res.missed_list
     assert res.invented == 0, res.invented_list
     assert res.agree / res.matched >= verdicts, res.disagree_list
+
+
+# ---- micrograd's scalar graphs as a model: the graph block, node by node ----------------------------------------
+GRAPH_CASE = """title = "graph"
+
+[model]
+tokens = ["x"]
+
+[model.embeddings]
+x = ["0"]
+
+[model.loss]
+kind = "given_gradient"
+
+[model.loss.dy]
+x = ["1", "1"]
+
+[[model.layers]]
+blocks = ["g"]
+
+[model.layers.g]
+kind = "graph"
+nodes = [["x", "0.8"], ["w", "-1.2"], ["b", "0.3"], ["xw", "*", "x", "w"], ["z", "+", "xw", "b"],
+         ["one", "1"], ["nz", "neg", "z"], ["ez", "exp", "nz"], ["den", "+", "one", "ez"], ["s", "/", "one", "den"],
+         ["d", "-", "s", "1"], ["L", "**", "d", "2"], ["p", "*", "x", "w", "b"], ["t", "tanh", "p"]]
+roots = ["L", "t"]
+
+[train]
+lr = "0.5"
+steps = 1
+params = ["L1.g.w", "L1.g.b"]
+"""
+
+
+def test_a_graph_block_computes_each_node_and_its_gradient_as_an_mpmath_oracle(tmp_path):
+    """Each node is an operation on earlier nodes or numbers; with a gradient of 1 on each root every node's
+    gradient is its root's derivative in it (summed over the roots that use it), as micrograd's backward()
+    leaves it; a step moves the trained leaves."""
+    mpmath.mp.dps = 40
+    path = tmp_path / "g.toml"
+    path.write_text(GRAPH_CASE, encoding="utf-8")
+    eng = load(path).engine
+    g = eng.graph
+    x, w, b = mpmath.mpf("0.8"), mpmath.mpf("-1.2"), mpmath.mpf("0.3")
+    z = x * w + b
+    s = 1 / (1 + mpmath.exp(-z))
+    p = x * w * b
+    ds = 2 * (s - 1)
+    dz = ds * s * (1 - s)
+    dp = 1 - mpmath.tanh(p) ** 2
+    want = {"L1.g.z[x][1]": z, "L1.g.s[x][1]": s, "L1.g.L[x][1]": (s - 1) ** 2, "L1.g.t[x][1]": mpmath.tanh(p),
+            "grad.L1.g.s[x][1]": ds, "grad.L1.g.z[x][1]": dz, "grad.L1.g.w[x][1]": dz * x + dp * x * b,
+            "grad.L1.g.b[x][1]": dz + dp * x * w, "grad.L1.g.x[x][1]": dz * w + dp * w * b,
+            "step1.L1.g.w[x][1]": w - mpmath.mpf("0.5") * (dz * x + dp * x * b)}
+    for address, value in want.items():
+        got = eng.ball(g.parse(address))
+        assert abs(float(got.mid()) - float(value)) < 1e-14, address
+
+
+@pytest.mark.parametrize("node", [["e", "**", "a", "3"], ["e", "max", "a", "a"], ["e", "*", "a"], ["x", "+", "a", "a"]])
+def test_a_graph_node_the_block_cannot_compute_is_refused(tmp_path, node):
+    from exactformer.errors import CaseError
+
+    text = GRAPH_CASE.replace('["t", "tanh", "p"]]', '["t", "tanh", "p"], ["a", "2"], ' + str(node).replace("'", '"') + "]")
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CaseError):
+        load(path)
