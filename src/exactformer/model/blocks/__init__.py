@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..build import BlockKind
-from . import attention, ffn, layernorm, linear, pool, residual, stated
+from . import attention, ffn, fn, layernorm, linear, pool, residual, stated
 
-KINDS: dict[str, BlockKind] = {m.KIND.name: m.KIND for m in (attention, residual, layernorm, ffn, linear, pool, stated)}
+KINDS: dict[str, BlockKind] = {m.KIND.name: m.KIND for m in (attention, residual, layernorm, ffn, linear, pool, stated, fn)}
 BY_PREFIX: dict[str, str] = {k.prefix: k.name for k in KINDS.values()}
 
 PRESETS: dict[str, tuple[tuple[str, str | None], ...]] = {
