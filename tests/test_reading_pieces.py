@@ -477,8 +477,7 @@ def test_a_layernorms_parameters_as_code_names_them(name, want):
 def test_a_remark_after_a_result_and_the_unit_of_a_number_in_scientific_notation():
     got = _scan("4. 불편분산: 1.3100 / 3 = 0.4367  ← 4가 아니라 3으로 나눔!\n")
     assert [x.text for x in got] == ["1.3100 / 3 = 0.4367"]
-    from exactformer.read.documents import infer
-    assert infer._units("4.7567697e-01") == pytest.approx(1e-8) and infer._units("0.25") == pytest.approx(0.01)
+    assert values.unit("4.7567697e-01") == pytest.approx(1e-8) and values.unit("0.25") == pytest.approx(0.01)
 
 
 def test_a_vector_worked_in_a_tuple_and_positions_numbered_p0_p1():
@@ -592,8 +591,8 @@ def test_kramdowns_attribute_list_is_no_row_and_another_sentences_table_is_not_t
 def test_a_number_beyond_floats_has_a_unit_and_reads_without_a_crash(tmp_path):
     """1e10000 in a document (the fuzzer's find: its unit overflowed a float) is read like any number that fits
     nothing."""
-    from exactformer.read.documents import infer, read_document
-    assert infer._units("1e10000") == pytest.approx(1e300) and infer._units("1e-99999") == pytest.approx(1e-300)
+    from exactformer.read.documents import read_document
+    assert values.unit("1e10000") == pytest.approx(1e300) and values.unit("1e-99999") == pytest.approx(1e-300)
     doc = tmp_path / "h.md"
     doc.write_text("the = [1e10000, -1e10000]\n| I | 0.1703 | −∞ | −∞ | −∞ |\n| I | 0.1703 | −∞ | −∞ | −∞ |\n",
                    encoding="utf-8")
@@ -714,7 +713,7 @@ def test_a_percentage_cell_is_a_number_of_the_table():
     0.001."""
     from exactformer.read.documents import infer
     assert formats._cell("29.1%") == "29.1%" and formats._cell("29.1 \\%") == "29.1%" and formats._cell("29.1 %s") is None
-    assert infer._value("29.1%") == pytest.approx(0.291) and infer._units("29.1%") == pytest.approx(0.001)
+    assert infer._value("29.1%") == pytest.approx(0.291) and values.unit("29.1%") == pytest.approx(0.001)
 
 
 def test_a_weight_named_as_after_the_step_is_matched_to_the_updated_weights():

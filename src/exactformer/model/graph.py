@@ -263,10 +263,9 @@ class Graph:
         return s.is_given or s.spec.name == "X" or (s.spec.name == "in" and pe is None)
 
     def _identity_head(self) -> bool:
-        h = self.model.head
-        if h is None or h.W is None or h.b is not None or h.ln is not None or self.model.layers:
-            return False
-        return all(w.rational == (1 if i == j else 0) for i, row in enumerate(h.W) for j, w in enumerate(row))
+        from .blocks.head import logits_given
+
+        return logits_given(self.model)
 
     def step(self, key: str) -> Step:
         """The step named ``key``; a name this model lacks is an AddressError (a convention's model may have

@@ -161,6 +161,19 @@ class _Exp(Kind):
         return out
 
 
+class _Log(Kind):
+    """ln x (a log-probability)."""
+
+    name = "log"
+    exactness = Exactness.TRANSCENDENTAL
+
+    def f(self, M, xs):
+        return M.log(xs[0])
+
+    def d(self, M, k, xs, out):
+        return M.div(M.one, xs[0])
+
+
 class _Sin(Kind):
     """sin θ: a sinusoidal encoding's even component, of its angle."""
 
@@ -299,6 +312,18 @@ class _SigmoidSlope(Kind):
 
     def d(self, M, k, xs, out):
         return M.sub(M.one, M.mul(M.const(2), xs[0]))  # ∂(o(1 − o))/∂o = 1 − 2o
+
+
+class _NegMul(Kind):
+    """−a·b (an off-diagonal entry of the softmax's Jacobian, −p_i p_j)."""
+
+    name = "negmul"
+
+    def f(self, M, xs):
+        return M.neg(M.mul(xs[0], xs[1]))
+
+    def d(self, M, k, xs, out):
+        return M.neg(xs[1 - k])
 
 
 class _Recip(Kind):
@@ -604,8 +629,8 @@ class Chain(Kind):
 
 
 GIVEN, ZERO, COPY, SUM, MUL, DIV = _Given(), _Zero(), _Copy(), _Sum(), _Mul(), _Div()
-SUB, SQUARE, SIGMOID_SLOPE = _Sub(), _Square(), _SigmoidSlope()
-EXP, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS, COS_SELF = (_Exp(), _ExpShift(), _Max(), _Recip(), _Norm(), _Affine(),
-                                                          _Cos(), _CosSelf())
+SUB, SQUARE, SIGMOID_SLOPE, NEG_MUL = _Sub(), _Square(), _SigmoidSlope(), _NegMul()
+EXP, LOG, EXP_SHIFT, MAX, RECIP, NORM, AFFINE, COS, COS_SELF = (_Exp(), _Log(), _ExpShift(), _Max(), _Recip(),
+                                                               _Norm(), _Affine(), _Cos(), _CosSelf())
 SIN, COSINE = _Sin(), _Cosine()
 DOT, DOT_BIAS = Dot(False), Dot(True)

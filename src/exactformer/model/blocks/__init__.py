@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..build import BlockKind
-from . import attention, ffn, graph, layernorm, linear, pool, residual, stated
+from . import attention, ffn, fn, graph, layernorm, linear, pool, residual, stated
 
-KINDS: dict[str, BlockKind] = {m.KIND.name: m.KIND for m in (attention, residual, layernorm, ffn, linear, pool, stated, graph)}
+KINDS: dict[str, BlockKind] = {m.KIND.name: m.KIND for m in (attention, residual, layernorm, ffn, linear, pool, stated,
+                                                                graph, fn)}
 BY_PREFIX: dict[str, str] = {k.prefix: k.name for k in KINDS.values()}
 
 PRESETS: dict[str, tuple[tuple[str, str | None], ...]] = {

@@ -3,6 +3,8 @@
     logits[t] = h_t·W + b     (W is d_model×|vocab|, or tied: W = Eᵀ)
     head.scaled[t][v] = logits[t][v] / T[t]   (only with a sampling temperature T; the exponentials are then of it)
     head.exp[t][v] = e^{logits[t][v]}   head.expsum[t] = Σ_v head.exp[t][v]   probs = head.exp / head.expsum
+    head.jacobian[t][v][u] = ∂probs[t][v]/∂logits[t][u] = p_v(δ_vu − p_u)   (the softmax's Jacobian, as a lesson on
+    its derivative prints it: of logits given directly, over at most MAX_JACOBIAN words)
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ STEPS = (
     StepSpec("exp", (P, T), r"\varepsilon^{\mathrm{out}}", "exponentials of the logits"),
     StepSpec("expsum", (P,), r"\Sigma^{\mathrm{out}}", "sums of exponentials"),
     StepSpec("probs", (P, T), "p", "next-token probabilities"),
+    StepSpec("jacobian", (P, T, T), "J", "the softmax's Jacobian ∂p_v/∂z_u"),
 )
 _SPEC = {s.name: s for s in STEPS}
+MAX_JACOBIAN = 64  # words of a vocabulary whose softmax Jacobian is a quantity (a lesson prints a few by a few)
 W_COLUMN = StepSpec("W", (T, C), "W^{\\mathrm{out}}", "output weights")
 HEAD = Place(0, "head", "head")
 TOP = Place(0, None, "head")
@@ -62,7 +66,20 @@ def build(b: Builder, model: Model, h: Step) -> Step:
     else:
         exp = b.broadcast(_SPEC["exp"], HEAD, (n, V), K.EXP, ((logits, (0, 1)),), tokens=vocab)
     expsum = b.rows(_SPEC["expsum"], HEAD, exp, K.SUM)
-    return b.broadcast(_SPEC["probs"], TOP, (n, V), K.DIV, ((exp, (0, 1)), (expsum, (0,))), tokens=vocab)
+    probs = b.broadcast(_SPEC["probs"], TOP, (n, V), K.DIV, ((exp, (0, 1)), (expsum, (0,))), tokens=vocab)
+    if V <= MAX_JACOBIAN and logits_given(model):
+        b.map(_SPEC["jacobian"], HEAD, (n, V, V), (probs,), lambda idx: (K.SIGMOID_SLOPE, ((0, idx[:2]),))
+              if idx[1] == idx[2] else (K.NEG_MUL, ((0, idx[:2]), (0, (idx[0], idx[2])))), tokens=vocab, lazy=True)
+    return probs
+
+
+def logits_given(model: Model) -> bool:
+    """Whether the head is the softmax of logits the document gives: W the identity, no bias, no LayerNorm, no
+    layers before it."""
+    h = model.head
+    if h is None or h.W is None or h.b is not None or h.ln is not None or model.layers:
+        return False
+    return all(w.rational == (1 if i == j else 0) for i, row in enumerate(h.W) for j, w in enumerate(row))
 
 
 def general_tex(model: Model) -> list[str]:

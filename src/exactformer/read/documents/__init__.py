@@ -118,7 +118,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     return Reading(toml, notes, matched, unmatched, _language(kind, text))
 
 
-MAX_PARTS = 4  # separate computations read from one document
+MAX_PARTS = 8  # separate computations read from one document
 MIN_PART_NUMBERS = 6  # numbers the first computations leave unexplained before another is looked for
 FURTHER_SHARE = 0.8  # of a table's cells that must agree for a further computation to take it (the first: half)
 MIN_PART_DIGITS = 10  # significant digits in the cells (and results of lines) a further computation explains
@@ -141,14 +141,17 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
     or fit without agreeing) may be another computation of the same post (the attention without projections,
     then with them; an example of the softmax alone; a second sentence), read by the model that explains most
     of it. Each is kept only when it explains some of it to the last digit; what it explains leaves the first."""
-    parts: list[Part] = []
+    found_parts: list[tuple[infer.Claims, str, list[str], list[Note], set[int], set[int]]] = []
     explained = {i for i, f in first.fit.items() if first.explained(i) or f.restated} | givens
+    slipped = {i for i, f in first.fit.items() if f.cells > 0 and i not in explained}
     for _ in range(MAX_PARTS - 1):
         left = [x for x in found.found if isinstance(x, I.Tokens) or id(x) not in explained]
         if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS:
             break
         try:
-            got, text, model_notes, taken = _choose(path, header, replace(found, found=left, loose=[], diagram=[]))
+            got, text, model_notes, taken = _choose(path, header, replace(
+                found, found=left, loose=[], diagram=[], earlier=[x for x in found.found if id(x) in explained],
+                slipped=slipped))
         except (NoModel, CaseError):  # what is left gives no input, or only a part of one (its weights, not X)
             break
         claims, notes = got
@@ -158,11 +161,29 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         if evidence < MIN_PART_DIGITS:
             break  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine: no computation
         mine = {i for i in claims.fit if claims.explained(i)}  # once it stands, a row with a slip is its too
-        shown = {i for i, f in claims.fit.items() if f.restated}  # its givens printed again: its inputs too
-        parts.append(Part(claims, text[len(header):], model_notes, _notes_on(claims, notes, mine), mine,
-                          taken | shown))
-        explained |= mine | taken | shown
-    return parts
+        shown = {i for i, f in claims.fit.items() if i in by_id and f.restated >= FURTHER_SHARE * _numbers(by_id[i])}
+        # its givens printed again (most of the item's numbers): its inputs too
+        found_parts.append((claims, text[len(header):], model_notes, notes, mine, taken | shown))
+        # a table it explains only in part (its zeros, one row of it) stays open to a later computation
+        explained |= {i for i in mine if claims.explained(i, FURTHER_SHARE)} | taken | shown
+    return [Part(claims, text, model_notes, _notes_on(claims, notes, items), items, inputs)
+            for (claims, text, model_notes, notes, _, inputs), items in zip(found_parts, _best_fits(found_parts))]
+
+
+def _best_fits(found_parts: list) -> list[set[int]]:
+    """The items each further computation explains: a table two of them explain goes to the one under which more
+    of its cells agree (the first such on a tie): weights times a mask are no softmax of masked scores because
+    their zeros agree."""
+    def share(claims: infer.Claims, i: int) -> float:
+        f = claims.fit[i]
+        return f.agree / f.cells if f.cells else 1.0
+
+    out = []
+    for k, (claims, _, _, _, mine, _) in enumerate(found_parts):
+        out.append({i for i in mine if all(share(claims, i) >= share(c, i) if j > k else share(claims, i) > share(c, i)
+                                           for j, (c, _, _, _, theirs, _) in enumerate(found_parts)
+                                           if j != k and i in theirs)})
+    return out
 
 
 def _notes_on(claims: infer.Claims, notes: list[Note], items: set[int]) -> list[Note]:

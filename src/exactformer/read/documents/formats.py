@@ -56,6 +56,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
                     I.scan(tex, line + j, out, context)
         elif t.type in ("fence", "code_block"):
             I.scan(t.content, line + (1 if t.type == "fence" else 0), out, context)
+            out.code.append((line, first_line + (t.map[1] if t.map else 0)))
         elif t.type == "table_open":
             k = _md_table(tokens, k, line, out, context)
             continue
@@ -233,12 +234,17 @@ def _sentence_name(text: str) -> str:
 
 
 def _cell(text: str):
-    t = V.clean(text).strip().strip("$").strip()
+    t = _APPROX.sub("", _BOLD.sub(lambda m: m.group(1) or m.group(2), V.clean(text).strip().strip("$").strip()))  # | 約 0.36 |, | **0.3567** |
     if V.fill(t):  # | -1e9 |: a mask's fill value in a masked cell states nothing, like −∞
         return None
     n = V.number(t)
     if n is not None:
         return n
+    pair = _PAIRED.fullmatch(t.replace("\\%", "%"))
+    if pair:  # | 70% (0.7) |, | 0.70 (70%) |: one probability written both ways: its decimal
+        dec, pct = (pair.group(1), pair.group(2)) if pair.group(1) else (pair.group(4), pair.group(3))
+        if abs(float(pct) / 100 - float(dec)) <= 1e-9 * max(1.0, abs(float(dec))):
+            return dec
     pct = _PERCENT.fullmatch(t.replace("\\%", "%"))
     if pct:  # | 29.1% |: a percentage, kept as written (its value is the number / 100)
         return pct.group(1) + "%"
@@ -253,6 +259,10 @@ def _cell(text: str):
 
 
 _PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
+_BOLD = re.compile(r"^\*\*(.+)\*\*$|^__(.+)__$")
+_APPROX = re.compile(r"^(?:約|约|大约|大約|약|≈|≒|~|∼|ca\.|approx\.?|about)\s*(?=[-\d.])", re.IGNORECASE)
+_PAIRED = re.compile(r"(-?\d+(?:\.\d+)?)\s*[(（]\s*(-?\d+(?:\.\d+)?)\s?%\s*[)）]|"
+                     r"(-?\d+(?:\.\d+)?)\s?%\s*[(（]\s*(-?\d+(?:\.\d+)?)\s*[)）]")
 _OF_TOKEN = re.compile(r"([A-Za-z][\w']{0,10})\s*[(（]\s*([^()（）]{1,20}?)\s*[)）]")  # q(come), k（猫）
 _TOTAL_ROW = re.compile(r"^(?:合計|合计|总和|총합|합계|합|sum|total|Σ|∑|計|计|somma|totale|suma|soma|somme|summe|gesamt|tổng)"
                         r"(?:\s*[=:＝].{0,20})?$", re.IGNORECASE)  # | 합 = 출력 |: the column sums, the outputs
@@ -474,6 +484,7 @@ class _Html(HTMLParser):
         self.svg_text: list[str] | None = None
         self.tex_inline = False
         self.code = 0  # open <pre>/<code> elements: a program's text, whose commas separate
+        self.pre_lines: list[tuple[int, int]] = []  # the lines of each <pre> (a program's text or output)
         self.decimal_comma = False  # the page writes decimals with a comma (0,7071): read them as decimals
         self.written: dict[str, list[tuple[int, str]]] = {}  # on a decimal-comma page: each number as written
         self.commas = 0  # numbers outside code written with one decimal comma (0,7071), and with a point (0.25)
@@ -522,6 +533,8 @@ class _Html(HTMLParser):
             self.mml.append([tag, []])
         if tag in ("pre", "code"):
             self.code += 1
+        if tag == "pre":
+            self.pre_lines.append((line, line))
         if tag in ("sup", "sub") and self.cell is None and self.math is None and self.annotation is None:
             self.script.append((tag, len(self.buf), False))
         elif tag == "a" and self.script:
@@ -628,6 +641,8 @@ class _Html(HTMLParser):
             self.mml[-1][1].append(node)
         if tag in ("pre", "code"):
             self.code = max(0, self.code - 1)
+        if tag == "pre" and self.pre_lines:
+            self.pre_lines[-1] = (self.pre_lines[-1][0], self.getpos()[0])
         if tag in ("sup", "sub") and self.script and self.script[-1][0] == tag:
             _, at, link = self.script.pop()
             inner = "".join(self.buf[at:]).strip()
@@ -837,6 +852,7 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     shift = first_line - 1
     for number, seen in p.written.items():
         out.written.setdefault(number, []).extend((n + shift, w) for n, w in seen)
+    out.code += [(a + shift, b + shift) for a, b in p.pre_lines]
     caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name, when it
     # names a weight or a step
     shown: list[str] = []  # what the code block just before shows (its last line Q, or Q, K, V)
@@ -1028,6 +1044,7 @@ def notebook(text: str, path: str) -> I.Items:
         if cell.get("cell_type") == "markdown":
             markdown(src, I.cell_line(number, 1), out, context)
         elif cell.get("cell_type") == "code":
+            out.code.append((I.cell_line(number, 0), I.cell_line(number + 1, 0) - 1))  # its source and its outputs
             I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
             name = _shown(src)
             for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:

@@ -31,6 +31,7 @@ from . import values as V
 from .models import toml_str
 from .names import result_name, role, setting, split_name, step_hint, updated
 from .symbols import derivative
+from .values import significant
 from .worked import resolve
 
 MAX_COMBOS = 256  # fixed-index choices tried per step and orientation
@@ -132,24 +133,11 @@ def _value(text: str) -> float:
     return float(text[:-1]) / 100 if text.endswith("%") else float(text)
 
 
-def _units(text: str) -> float:
-    """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01, 0.001 for 29.1%."""
-    if text.endswith("%"):
-        return _units(text[:-1]) / 100
-    mant, _, exp = text.lower().partition("e")
-    d = len(mant.split(".")[1]) if "." in mant else 0
-    try:
-        e = int(exp) - d if exp else -d
-    except ValueError:
-        e = -d
-    return 10.0 ** max(-300, min(300, e))  # 1e10000 has no float unit: clamped, it fits no value anyway
-
-
 def _score(cells: list[tuple[Address, str]], vals: _Values,
            reported: list[tuple[float, float]] | None = None) -> tuple[int, int, float] | None:
     """``reported``: the cells' numbers and units, when the caller scores the same texts many times."""
     got = [vals.get(a) for a, _ in cells]
-    return _tally(reported if reported is not None else [(_value(t), _units(t)) for _, t in cells], got, need=0)
+    return _tally(reported if reported is not None else [(_value(t), V.unit(t)) for _, t in cells], got, need=0)
 
 
 def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], need: int,
@@ -255,7 +243,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     r, c = len(rows), len(rows[0])
     no_self = g.model.mask is Mask.NO_SELF
     present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
-    reported = [(_value(t), _units(t)) for row in rows for t in row if t is not None]
+    reported = [(_value(t), V.unit(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
     backward, trains = _backward(g), g.model.train is not None
     steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
@@ -394,7 +382,7 @@ class Fit:
     agree: int = 0
     cells: int = 0
     lines: int = 0  # lines of working matched to a quantity (their results agreeing or not)
-    restated: int = 0  # cells that print the model's givens again (the item is its input, shown)
+    restated: int = 0  # cells that print the model's givens again, to their digits (the item is its input, shown)
 
 
 def _add_fit(fit: dict[int, Fit], owner: int, agree: int, cells: int, lines: int, restated: int) -> None:
@@ -608,7 +596,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                     at = ([row_lines[k]] if k < len(row_lines) else row_lines[:1]) if by_row else row_lines
                     matched, agree, cells = matched + 1, agree + (0 if part.given else part.exact), \
                         cells + (0 if part.given else part.cells)
-                    shown += part.cells if part.given else 0
+                    shown += part.exact if part.given else 0
                     groups.append(_group(item.at, part, g, f"{what}, " + (f"row {row_labels[k]!r}" if by_row else
                                                                           f"column {col_labels[k]!r}"),
                                          notes, claimed, at))
@@ -680,8 +668,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 notes.append(Note(f"{what}: fits no quantity of the model (not audited)", NoteKind.UNMATCHED))
                 continue
             matched += 1
-            shown += got.cells if got.given and got.exact else 0  # near a given in every cell, agreeing in none:
-            # no restatement a further computation must leave alone
+            shown += got.exact if got.given else 0  # givens printed again to their last digit
             if not got.given:  # a given printed again explains nothing: no credit to the model
                 agree, cells = agree + got.exact, cells + got.cells
                 if check:  # the item is the model's (its fit says so), but it chooses no model over another
@@ -721,7 +708,7 @@ MAX_LOG_CELLS = 64  # the cells of each step a training log's names are looked f
 
 def _to_digits(v: float | None, text: str) -> bool:
     """Whether a value is a printed number to its last digit (to choose what a log's column is; never a verdict)."""
-    return v is not None and abs(v - _value(text)) <= 0.5 * _units(text) * (1 + 1e-9)
+    return v is not None and abs(v - _value(text)) <= 0.5 * V.unit(text) * (1 + 1e-9)
 
 
 def _log_claims(logs: list[I.LogRow], g, vals: _Values) -> list[tuple[I.LogRow, list[tuple[Address, str]]]]:
@@ -796,7 +783,7 @@ def _restated_row(row: list[str | None], claimed: _Claimed, g, vals: _Values) ->
                 (a.step, a.idx[:-1], a.grad, a.t) in fits:
             continue
         cells = [(Address(a.step, a.idx[:-1] + (j,), a.grad, a.t), t) for j, t in enumerate(row)]
-        if all((v := vals.get(c)) is not None and t is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
+        if all((v := vals.get(c)) is not None and t is not None and abs(_value(t) - v) <= 0.5 * V.unit(t) * (1 + 1e-9)
                for c, t in cells):
             fits.add((a.step, a.idx[:-1], a.grad, a.t))
     if len(fits) != 1:
@@ -816,7 +803,7 @@ def _given_as_it_was(a: Address, text: str, g, vals: _Values) -> bool:
     if a.grad or not g.restates_givens(a.step):
         return False
     before = vals.get(Address(a.step, a.idx))
-    return before is not None and abs(_value(text) - before) <= 1.5 * _units(text)
+    return before is not None and abs(_value(text) - before) <= 1.5 * V.unit(text)
 
 
 def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _Values,
@@ -849,7 +836,7 @@ def _restatements(numbers: list[tuple[str, int]], claimed: _Claimed, g, vals: _V
             left += 1  # the upstream 1, a count, a sum 1.0000, 0.0100: no evidence (trailing zeros are no digits)
             continue
         x = _value(text)
-        half = 0.5 * _units(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
+        half = 0.5 * V.unit(text) * (1 + 1e-9)  # a restatement rounds the value: −0.2 is no copy of −0.289
         fits = []  # (not the value rounded, how far, the address): the values first, then the document's numbers
         for a in index.near(x, half):
             v = vals.get(a)
@@ -1007,11 +994,6 @@ class _Claimed:
 
 
 MAX_BESIDE = 256  # cells of a step a number standing alone may be matched against
-
-
-def significant(text: str) -> int:
-    """Significant digits of a decimal as written: 0.0751 has 3, 52.90 has 4."""
-    return len(text.lstrip("-−+").replace(".", "").lstrip("0"))
 
 
 def _said(text: str) -> float:
@@ -1203,7 +1185,7 @@ def _strong(got: _Match, rows: list[list[str]], need: int, vals: _Values) -> boo
         return True  # a printed matrix a few of whose cells are off (a slip, or givens printed rounded)
     agree = got.exact if got.exact == got.cells else sum(
         1 for a, t in got.address_cells if (v := vals.get(a)) is not None and
-        abs(_value(t) - v) <= max(1.5 * _units(t), ROUNDED_INPUTS * abs(v) if significant(t) >= 5 else 0.0))
+        abs(_value(t) - v) <= max(1.5 * V.unit(t), ROUNDED_INPUTS * abs(v) if significant(t) >= 5 else 0.0))
     return agree == got.cells and (digits >= need or got.cells >= 4)
 
 
@@ -1407,7 +1389,7 @@ def _exact_quantity(rows: list[list[str | None]], vals: _Values, zeros: bool) ->
 def _to_its_digits(a: Address, t: str, vals: _Values) -> bool:
     """Whether ``t`` is the quantity's value rounded to its digits (not merely one unit off in the last)."""
     v = vals.get(a)
-    return v is not None and abs(_value(t) - v) <= 0.5 * _units(t) * (1 + 1e-9)
+    return v is not None and abs(_value(t) - v) <= 0.5 * V.unit(t) * (1 + 1e-9)
 
 
 def _one_digit(got: _Match, vals: _Values) -> bool:
@@ -1611,9 +1593,9 @@ def _rescaled(rows, row_labels, col_labels, vals: _Values, hint: str | None = No
         if abs(got[big]) < 1e-9:  # type: ignore[arg-type]
             continue
         factor = _value(cells[big][1]) / got[big]  # type: ignore[operator]
-        if factor <= 0 or all(abs(_value(t) - v) <= 1.5 * _units(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
+        if factor <= 0 or all(abs(_value(t) - v) <= 1.5 * V.unit(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
             continue  # the model's own values (matched elsewhere), or a sign flipped: no rescaling
-        if all(abs(_value(t) - factor * v) <= 2.5 * _units(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
+        if all(abs(_value(t) - factor * v) <= 2.5 * V.unit(t) for (_, t), v in zip(cells, got)):  # type: ignore[operator]
             found.append((cells, got, st.spec.name))  # (2.5 units: the cell's rounding, the factor's from the
             # largest cell)
     named = [f for f in found if f[2] == hint]
@@ -1804,7 +1786,7 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
 def _one_agrees(ops, vals: _Values) -> bool:
     """Whether one of a line's operands agrees with the quantity's own operand to its last digit (a slip downstream
     keeps the operands upstream of it)."""
-    return any((v := vals.get(a)) is not None and abs(float(lit.value) - v) <= 1.5 * _units(lit.text) for a, lit in ops)
+    return any((v := vals.get(a)) is not None and abs(float(lit.value) - v) <= 1.5 * V.unit(lit.text) for a, lit in ops)
 
 
 def _symbols(found: I.Items, g, vals: _Values) -> dict[int, Address | None]:
@@ -1914,7 +1896,7 @@ def _product_term(node, text: str, vals: _Values, m) -> Address | None:
         if len(known) < len(got):
             continue
         # the nearest reading wins: 0.2 · 0.5 = 0.1 is the product of those two, not of 0.3 · 0.5 = 0.15
-        off = sum(abs(_value(t) - v) / _units(t) for (_, t), v in zip(cells, known))
+        off = sum(abs(_value(t) - v) / V.unit(t) for (_, t), v in zip(cells, known))
         if off <= 1.5 * len(cells) and (best is None or off < best[0]):
             best = (off, a)
     return best[1] if best is not None else None
@@ -2015,8 +1997,8 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     model trains a step."""
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
-    near = None if trains else _near(_value(texts[0]), _units(texts[0]), g, vals)
-    reported = [(_value(t), _units(t)) for t in texts]  # every candidate is scored on the same numbers
+    near = None if trains else _near(_value(texts[0]), V.unit(texts[0]), g, vals)
+    reported = [(_value(t), V.unit(t)) for t in texts]  # every candidate is scored on the same numbers
     for s in g.steps.values():
         if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)) or \
                 s.spec.name in CHECKS:

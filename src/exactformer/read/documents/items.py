@@ -102,6 +102,16 @@ class Items:
     loose: list[tuple[str, int]] = field(default_factory=list)  # numbers in prose no item took ("puis 0.3135"), by line
     written: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # a decimal-comma page's numbers
     # ("0.7071": [(12, "0,7071"), (40, "0.7071")]): each as the page writes it, by line, to report it so
+    code: list[tuple[int, int]] = field(default_factory=list)  # the lines (first, last) of a program's text and
+    # what it printed: a fence, <pre>, a notebook's code cell and its outputs
+    earlier: list | None = None  # a further reading's: the items other computations explain (an array a later one
+    # is computed from may be among them); None when the document is read first
+    slipped: set[int] = field(default_factory=set)  # a further reading's: ids of the items the first computation
+    # matched without most of their cells agreeing (a slip upstream): what follows from them is its (propagated)
+
+    def in_code(self, line: int) -> bool:
+        """Whether a line is a program's text or output (a fence, <pre>, a notebook's code cell)."""
+        return any(a <= line <= b for a, b in self.code)
 
     def heading(self, text: str, line: int | None = None) -> None:
         self.prose.append(text)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ...errors import CaseError
+from . import chains
 from . import items as I
 from . import values as V
 from .names import role, split_name, step_hint
@@ -695,7 +696,7 @@ def _encoded_pair(mats: list) -> tuple[list[list[str]], None, object] | None:
     """Two matrices of one shape, the second the first plus sinusoidal encodings of its rows' positions (from 0 or
     1, base 10000, sines and cosines interleaved or in halves) in nearly every cell, to the printed digits: the first
     (a table's column of token ids left out) is the input. Floats only find the pair; the audit judges every cell."""
-    from .infer import _units, _value, id_column
+    from .infer import _value, id_column
 
     def numbers(x, m):
         heads = getattr(x, "col_labels", None) or []
@@ -711,7 +712,7 @@ def _encoded_pair(mats: list) -> tuple[list[list[str]], None, object] | None:
         for _b, mb in shaped[k + 1:]:
             if len(mb) != n or len(mb[0]) != d:
                 continue
-            diff = [[(_value(y) - _value(x), _units(x) + _units(y)) for x, y in zip(ra, rb)] for ra, rb in zip(ma, mb)]
+            diff = [[(_value(y) - _value(x), V.unit(x) + V.unit(y)) for x, y in zip(ra, rb)] for ra, rb in zip(ma, mb)]
             for start, halves in ((0, False), (1, False), (0, True), (1, True)):
                 ok = sum(abs(dv - _pe(p + start, j, d, halves)) <= 1.5 * u for p, row in enumerate(diff)
                          for j, (dv, u) in enumerate(row))
@@ -1213,6 +1214,11 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if tail is not None:
         out.append(tail)
     temps = temperatures(g)
+    heads = [json.dumps(c.spec["model"].get("embeddings"), sort_keys=True) for c in out if "head" in c.spec["model"]]
+    chained = [c for c in _chains(found, g, temps) if "head" not in c.spec["model"] or  # (logits read as such: theirs)
+               json.dumps(c.spec["model"]["embeddings"], sort_keys=True) not in heads]
+    # cheap (one try each): first in a further reading, where they are what is left
+    out = chained + out if found.earlier is not None else out + chained
     for c in list(out) if temps else ():
         m = c.spec["model"]
         if "head" not in m:
@@ -1244,6 +1250,60 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         c.axes = c.axes + [("head.temperature", temps + ([] if "1" in temps else ["1"]))]
         c.notes.append(f"a sampling temperature: T = {temps[0]} (stated" +
                        (f"; also {', '.join(temps[1:])})" if temps[1:] else ")"))
+    return out
+
+
+def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
+    """A printed array computed from one printed before it (a row of scores, then its softmax after dividing by
+    √d_k; weights times a mask, then divided by their row sums; probabilities, then −ln p): a model of its own
+    whose inputs are the earlier array as printed (rounded, when a program printed it) and one ``fn`` block, the
+    function the numbers fit (``chains``); one row's softmax is the output softmax over those logits (with the
+    cross-entropy of the target the document names). Least believed: tried after every model of the document's
+    givens."""
+    out: list[Candidate] = []
+    seen: set[str] = set()
+    for ch in chains.find(found.found, found.earlier or [], temps, found.slipped, found.in_code):
+        src = ch.source
+        n, d = src.shape
+        labels = src.labels or (["z"] if n == 1 else [f"r{k + 1}" for k in range(n)])
+        fn: dict = {"op": ch.op}
+        if ch.scale is not None:
+            fn["scale"] = ch.scale
+        if ch.masked:
+            fn["mask"] = "causal" if set(ch.masked) == {(i, j) for i in range(n) for j in range(d) if j > i} \
+                else [[i + 1, j + 1] for i, j in ch.masked]
+        if ch.by is not None:
+            fn["by"] = [list(r) for r in ch.by.rows]
+        rows = [[c if c is not None else "0" for c in r] for r in src.rows]
+        model: dict = {"tokens": labels, **({"givens": "rounded"} if src.rounded else {}),
+                       "embeddings": dict(zip(labels, rows)), "layers": [{"blocks": ["fn"], "fn": fn}]}
+        head = ch.op == "softmax" and n == 1 and not ch.masked and (ch.scale is None or not ch.scale.startswith("√"))
+        loss: dict | None = None
+        if head:  # one row of logits: the output softmax over them, with its loss when the target is said
+            vocab = next((t.tokens for t in found.found if isinstance(t, I.Tokens) and len(t.tokens) == d and
+                          len(set(t.tokens)) == d), None) or [f"v{k + 1}" for k in range(d)]
+            del model["layers"]
+            model["head"] = _identity_head(vocab) | ({"temperature": ch.scale} if ch.scale else {})
+            loss, said = _loss(g, vocab, labels[0])
+            if loss is not None:
+                model["loss"] = loss
+        key = json.dumps(model, sort_keys=True)
+        if key in seen:
+            continue
+        seen.add(key)
+        what = {"softmax": "the softmax" + (f" of it divided by {ch.scale}" if ch.scale else "") +
+                (" with its −∞ cells masked" if ch.masked else ""), "normalize": "divided by its row sums",
+                "tril": "its cells above the diagonal zeroed", "mul": "times the mask printed at " +
+                (I.where(ch.by.item.line) if ch.by is not None else ""), "log": "ln of each", "neglog": "−ln of each",
+                "exp": "e^x of each", "shift": "minus its row's maximum", "sum": "its row sums",
+                "mean": "its row means", "gram": "its rows' dot products (x·xᵀ)"}[ch.op]
+        item = src.item
+        notes = [f"the array at {I.where(item.line)} as its input ({'printed rounded' if src.rounded else 'as written'})"
+                 + (", its −∞ cells masked" if ch.masked else "") + f"; the array at {I.where(ch.result.line)} is "
+                 f"{what}"] + (said if loss is not None else [])
+        out.append(Candidate(f"a function of the array at {I.where(item.line)}: {what}", {"model": model}, notes,
+                             prior=9, givens={id(item)} | ({id(ch.by.item)} if ch.by is not None else set()),
+                             from_x=False, restated=("logits",) if head else ()))
     return out
 
 
@@ -1446,7 +1506,7 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
     if rows is None or vocab is None or item is None or len(set(labels)) != len(labels):
         return None
     d = len(vocab)
-    head = {"vocab": vocab, "W": [["1" if i == j else "0" for j in range(d)] for i in range(d)]}
+    head = _identity_head(vocab)
     m: dict = {"tokens": labels, "embeddings": {t: r for t, r in zip(labels, rows)}, "head": head}
     notes = [f"logits given directly ({I.where(item.line)}) over {', '.join(vocab)}: the softmax over them"]
     layer = _layer_of_logits(found, g, rows, d) if len(labels) == 1 else None
@@ -1477,6 +1537,12 @@ def _given_logits(found: I.Items, g: Givens) -> Candidate | None:
 
 
 _LAYER_FORMULA = re.compile(r"=W(?:_\w{1,3})?[·⋅]?h\+b")  # z = Wh + b, logits = W·h + b (spaces, TeX dropped)
+
+
+def _identity_head(vocab: list[str]) -> dict:
+    """The output layer of logits given directly: W the identity over the words, the softmax over them."""
+    d = len(vocab)
+    return {"vocab": vocab, "W": [["1" if i == j else "0" for j in range(d)] for i in range(d)]}
 
 
 def _layer_of_logits(found: I.Items, g: Givens, rows: list[list[str]], d: int) \

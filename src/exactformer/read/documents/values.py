@@ -80,6 +80,24 @@ def counting(cells: list) -> bool:
     return texts in ([str(k) for k in range(len(texts))], [str(k + 1) for k in range(len(texts))])
 
 
+def unit(text: str) -> float:
+    """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01, 0.001 for 29.1%."""
+    if text.endswith("%"):
+        return unit(text[:-1]) / 100
+    mant, _, exp = text.lower().partition("e")
+    d = len(mant.split(".")[1]) if "." in mant else 0
+    try:
+        e = int(exp) - d if exp else -d
+    except ValueError:
+        e = -d
+    return 10.0 ** max(-300, min(300, e))  # 1e10000 has no float unit: clamped, it fits no value anyway
+
+
+def significant(text: str) -> int:
+    """Significant digits of a decimal as written: 0.0751 has 3, 52.90 has 4."""
+    return len(text.lstrip("-−+").replace(".", "").lstrip("0"))
+
+
 def number(text: str) -> str | None:
     """The text of one number (``-0.20``), or None when the text is not exactly one number."""
     t = clean(text).strip()
