@@ -204,9 +204,10 @@ def _each(a: Grid, op: str) -> Bounds | None:
             assert c is not None
             lo, hi = c
             if op == "normalize":
-                if lo_sum <= 0:
+                low, high = lo + hi_sum - hi, hi + lo_sum - lo  # the row's sum at this cell's ends
+                if lo_sum <= 0 or lo < 0 or low <= 0 or high <= 0:  # (a negative cell: no share of a sum)
                     return None
-                ends = (lo / (lo + hi_sum - hi), hi / (hi + lo_sum - lo))
+                ends = (lo / low, hi / high)
             elif op == "tril":
                 ends = (lo, hi) if j <= i else (0.0, 0.0)
             elif op in ("log", "neglog"):

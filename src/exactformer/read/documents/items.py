@@ -407,7 +407,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                    [n + at_row + j for j in range(len(rows))] if len(rows) > 1 else None))
             k += used
             continue
-        alone = alone or _LABEL_ALONE.match(s)  # "Q" alone above its printed array names it too
+        if not alone and s.strip() != "Size":  # "Q" alone above its printed array names it too (a shape printed,
+            alone = _LABEL_ALONE.match(s)  # torch.Size([1, 3, 6]), names nothing)
         chained = _NAMES_ABOVE.match(s) if not alone else None
         names = [_name(alone.group(1))] if alone else _given_names(_IDENT.findall(chained.group(1))) if chained else []
         if not names and (said_above := _LABEL_ABOVE.match(s)):  # print("Attention Weights (softmax):") over it
