@@ -470,7 +470,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(rows), labels)
         return
     xs = g.weights.pop("X", [])
-    mat = _x_for_weights(found, g, [x for x in xs if len(V.shape(x.array)) == 2])
+    mat = _x_for_weights(g, [x for x in xs if len(V.shape(x.array)) == 2])
     if mat is not None:
         g.X, g.x_items = [list(r) for r in mat.array], {id(mat)}
         g.x_note = f"X from {mat.name} ({I.where(mat.line)})"
@@ -489,7 +489,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
 
 
-def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | None:
+def _x_for_weights(g: Givens, mats: list[I.Named]) -> I.Named | None:
     """Of the matrices called X, the first; or, when the document gives the projections (a notebook that works a
     random input first, then its example), the one as wide as they take, the last before them."""
     ws = g.weights.get("Wq") or g.weights.get("W1")
@@ -499,7 +499,7 @@ def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | 
     w = ws[0]
     width = shape[1] if g.layout == "column" else shape[0]
     fit = [x for x in mats if V.shape(x.array)[1] == width]
-    before = [x for x in fit if found.found.index(x) < found.found.index(w)]
+    before = [x for x in fit if x.line < w.line]  # (a weight split from a fused one is no item of its own)
     return before[-1] if before else fit[0] if fit else mats[0]
 
 
