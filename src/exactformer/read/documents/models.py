@@ -2105,7 +2105,7 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
         rows = _matrix(x) if name else None
         hint = step_hint(name) if rows else None
         if hint not in ("scores", "scaled") or rows is None or len(rows) != len(rows[0]) or \
-                any(V.number(c) is None for r in rows for c in r):
+                any(V.number(c) is None for r in rows for c in r) or _inputs_give(found, rows):
             continue
         n = len(rows)
         labels = getattr(x, "row_labels", None)
@@ -2132,6 +2132,25 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
         return Candidate("attention from the scores the document prints", {"model": m}, notes, axes, prior=0,
                          givens={id(x)} | ({id(v[0])} if v is not None else set()), from_x=False)
     return None
+
+
+def _inputs_give(found: I.Items, scores: list[list[str]]) -> bool:
+    """Whether a matrix the document calls its input (X, input, embeddings) gives these scores as X·Xᵀ (or divided
+    by √d): then they are computed, attention on the inputs themselves, not given (floats only choose)."""
+    from .infer import _units, _value
+
+    n = len(scores)
+    for x in found.found:
+        m = _matrix(x) if role(getattr(x, "name", "") or "") == "X" else None
+        if m is None or len(m) != n or any(V.number(c) is None for r in m for c in r):
+            continue
+        xs = [[_value(c) for c in r] for r in m]
+        for div in (1.0, math.sqrt(len(xs[0]))):
+            ok = sum(abs(_value(s) - sum(a * b for a, b in zip(xs[i], xs[j])) / div) <= 1.5 * _units(s) + 1e-9
+                     for i, r in enumerate(scores) for j, s in enumerate(r))
+            if ok >= PAIR_SHARE * n * n:
+                return True
+    return False
 
 
 _DK_SAID = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*=\s*(\d{1,4})(?![\d.])")
