@@ -411,12 +411,13 @@ class Attention(BlockKind):
                 qkv.append(b.contract(_SPEC[name], place, x, w, bs, transpose=weight[1], head=h))
             q, k, v = qkv
             dk = q.dims[1]
-            first, second = (k, q) if cfg.kt_q else (q, k)
-            scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
         divisor = {ScaleKind.SQRT_DK: X.sqrt(X.const(dk)) if dk is not None else None,
                    ScaleKind.NONE: X.ONE}.get(cfg.scale.kind)
         sqrt_dk = b.given(_SPEC["sqrt_dk"], place, cfg.scale.number if divisor is None else divisor, head=h,
                           param=False)
+        if hc.scores is None:
+            first, second = (k, q) if cfg.kt_q else (q, k)
+            scores = b.contract(_SPEC["scores"], place, first, second, transpose=True, head=h)
         scaled = b.elementwise(_SPEC["scaled"], place, K.DIV, (scores, sqrt_dk), head=h)
         shown = lambda i: [j for j in range(n) if not masked(cfg, i, j)]  # noqa: E731
         if hc.weights is not None:  # the weights as the document types them in: no softmax

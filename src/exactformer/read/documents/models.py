@@ -506,7 +506,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(rows), labels)
         return
     xs = g.weights.pop("X", [])
-    mat = _x_for_weights(found, g, [x for x in xs if len(V.shape(x.array)) == 2])
+    mat = _x_for_weights(g, [x for x in xs if len(V.shape(x.array)) == 2])
     if mat is not None:
         g.X, g.x_items = [list(r) for r in mat.array], {id(mat)}
         g.x_note = f"X from {mat.name} ({I.where(mat.line)})"
@@ -525,7 +525,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
 
 
-def _x_for_weights(found: I.Items, g: Givens, mats: list[I.Named]) -> I.Named | None:
+def _x_for_weights(g: Givens, mats: list[I.Named]) -> I.Named | None:
     """Of the matrices called X, the first; or, when the document gives the projections (a notebook that works a
     random input first, then its example), the one as wide as they take, the last before them."""
     ws = g.weights.get("Wq") or g.weights.get("W1")
@@ -2426,8 +2426,8 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
         mask = "causal" if blank and blank == {(i, j) for i in range(n) for j in range(n) if j > i} else \
             "no_self" if blank and blank == {(i, i) for i in range(n)} else None
         hint = step_hint(x.name)
-        if (blank and mask is None) or (mask is None and hint not in ("scores", "scaled")):
-            continue
+        if (blank and mask is None) or (mask is None and (hint not in ("scores", "scaled") or _inputs_give(found, rows))):
+            continue  # (scores the document's own X gives, X·Xᵀ, are claims of a model from X)
         if mask is not None and hint not in ("scores", "scaled") and \
                 not any(y is not x and V.shape(m) == (n, n) and y.line > x.line for y, m in named):
             continue  # a masked matrix of no name, and no matrix of weights after it: nothing to check
@@ -2460,6 +2460,25 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
                          prior=0 if hint in ("scores", "scaled") else 7,
                          givens={id(x)} | ({id(v[0])} if v is not None else set()), from_x=False)
     return None
+
+
+def _inputs_give(found: I.Items, scores: list[list[str]]) -> bool:
+    """Whether a matrix the document calls its input (X, input, embeddings) gives these scores as X·Xᵀ (or divided
+    by √d): then they are computed, attention on the inputs themselves, not given (floats only choose)."""
+    from .infer import _units, _value
+
+    n = len(scores)
+    for x in found.found:
+        m = _matrix(x) if role(getattr(x, "name", "") or "") == "X" else None
+        if m is None or len(m) != n or any(V.number(c) is None for r in m for c in r):
+            continue
+        xs = [[_value(c) for c in r] for r in m]
+        for div in (1.0, math.sqrt(len(xs[0]))):
+            ok = sum(abs(_value(s) - sum(a * b for a, b in zip(xs[i], xs[j])) / div) <= 1.5 * _units(s) + 1e-9
+                     for i, r in enumerate(scores) for j, s in enumerate(r))
+            if ok >= PAIR_SHARE * n * n:
+                return True
+    return False
 
 
 _DK_SAID = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*=\s*(\d{1,4})(?![\d.])")

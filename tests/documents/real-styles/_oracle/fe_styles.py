@@ -99,6 +99,8 @@ def percent_lesson() -> None:
         text = str(sc) if sc.denominator == 1 else fmt(sc, 1)
         line = d.add(f"- `{s} / 2 = {text}`")
         d.claim(line, text, "scaled score")
+        d.opt(line, str(s))  # the score and the divisor, restated
+        d.opt(line, "2")
     d.add("\n### Step 3: softmax\n")
     exps = [mpmath.exp(mpmath.mpf(sc.numerator) / sc.denominator) for sc in scaled]
     shown = [fmt(e, 2) for e in exps]
