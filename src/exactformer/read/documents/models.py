@@ -2465,7 +2465,7 @@ def _given_scores(found: I.Items, g: Givens) -> Candidate | None:
 def _inputs_give(found: I.Items, scores: list[list[str]]) -> bool:
     """Whether a matrix the document calls its input (X, input, embeddings) gives these scores as X·Xᵀ (or divided
     by √d): then they are computed, attention on the inputs themselves, not given (floats only choose)."""
-    from .infer import _units, _value
+    from .infer import _value
 
     n = len(scores)
     for x in found.found:
@@ -2474,7 +2474,7 @@ def _inputs_give(found: I.Items, scores: list[list[str]]) -> bool:
             continue
         xs = [[_value(c) for c in r] for r in m]
         for div in (1.0, math.sqrt(len(xs[0]))):
-            ok = sum(abs(_value(s) - sum(a * b for a, b in zip(xs[i], xs[j])) / div) <= 1.5 * _units(s) + 1e-9
+            ok = sum(abs(_value(s) - sum(a * b for a, b in zip(xs[i], xs[j])) / div) <= 1.5 * V.unit(s) + 1e-9
                      for i, r in enumerate(scores) for j, s in enumerate(r))
             if ok >= PAIR_SHARE * n * n:
                 return True
