@@ -450,13 +450,22 @@ def _has_zero(x) -> bool:
 
 
 _INDEX_NAME = re.compile(r"pos(?:ition)?s?|idx|ind(?:ex|ices)")  # position = [0, 1, 2]: a loop's indices, no token
+_IDS_NAME = re.compile(r"(?:input_?|token_?)?(?:tokens?|ids?)", re.IGNORECASE)
+
+
+def _token_ids(x: I.Named) -> bool:
+    """A vector of whole numbers named as the tokens or their ids (``tokens = [72, 3, 64, 69]``): which words of a
+    vocabulary, no token's embedding."""
+    return bool(_IDS_NAME.fullmatch((x.name or "").strip())) and \
+        all(isinstance(c, str) and c.isdigit() for c in x.array)
 
 
 def _inputs(found: I.Items, g: Givens) -> None:
     """X and the tokens: token-named vectors, a matrix called X, or (as a last resort) the first matrix."""
     toks = [x for x in found.found if isinstance(x, I.Tokens)]
     vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and len(V.shape(x.array)) == 1
-               and _token_name(x.name) is not None and not _INDEX_NAME.fullmatch(x.name.strip().lower())]
+               and _token_name(x.name) is not None and not _INDEX_NAME.fullmatch(x.name.strip().lower()) and
+               not _token_ids(x)]
     # a word list none of the vectors is named after ("a vector [a, b]" in prose) says nothing of the tokens
     toks = [t for t in toks if any((_token_name(x.name) or "") in t.tokens for x in vectors)] or \
         ([] if vectors else toks)
