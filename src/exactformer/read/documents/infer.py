@@ -567,6 +567,12 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
                                after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name),
                                moved=moved)
+            if got is not None and got.cells == 1 and not got.exact and not got.given and \
+                    (hint is None or g.step(got.step).spec.name != hint):
+                got = None  # one number only near a value, under no name of its step (J = 14. near e^1000): chance
+            if got is not None and got.exact < got.cells and not any(
+                    _value(t) != 0 and _to_its_digits(a, t, vals) for a, t in got.address_cells):
+                got = None  # only its zeros agree (a dropout's kept weights over weighted values masked to 0): chance
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
                 got = _standing(match_matrix([[r[0] for r in rows]], None, [lab.strip("`*_ ") for lab in row_labels],
