@@ -11,6 +11,7 @@ say, the scale (√d_k or none) and the mask are the ones under which most numbe
 from __future__ import annotations
 
 import heapq
+import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable
@@ -150,7 +151,7 @@ def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], 
     left = len(reported)
     allowed = left if misses is None else misses
     for (r, u), v in zip(reported, values):
-        if v is None:
+        if v is None or not math.isfinite(v):  # (e^1000 overflows a float: nothing is near it, nor far)
             return None
         left -= 1
         d = abs(r - v)
@@ -567,9 +568,6 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
                                after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name),
                                moved=moved)
-            if got is not None and got.cells == 1 and not got.exact and not got.given and \
-                    (hint is None or g.step(got.step).spec.name != hint):
-                got = None  # one number only near a value, under no name of its step (J = 14. near e^1000): chance
             if got is not None and got.exact < got.cells and not any(
                     _value(t) != 0 and _to_its_digits(a, t, vals) for a, t in got.address_cells):
                 got = None  # only its zeros agree (a dropout's kept weights over weighted values masked to 0): chance
