@@ -568,8 +568,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
                                after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name),
                                moved=moved)
-            if got is not None and got.exact < got.cells and not any(
-                    _value(t) != 0 and _to_its_digits(a, t, vals) for a, t in got.address_cells):
+            if got is not None and got.exact < got.cells and _only_zeros_agree(got, vals):
                 got = None  # only its zeros agree (a dropout's kept weights over weighted values masked to 0): chance
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
@@ -1388,6 +1387,15 @@ def _exact_quantity(rows: list[list[str | None]], vals: _Values, zeros: bool) ->
     got = match_matrix([[t or "0" for t in r] for r in rows], None, None, vals)
     return got is not None and not got.given and got.exact == got.cells and \
         all(_to_its_digits(a, t, vals) and (not zeros or vals.get(a) == 0) for a, t in got.address_cells)
+
+
+def _only_zeros_agree(got: _Match, vals: _Values) -> bool:
+    """Whether the cells of a match that agree with the model (within 1.5 units of their last digit) are zeros
+    only, some of them: a masked or structural zero fits any matrix of zeros in those places, so they are no
+    evidence."""
+    agree = [t for a, t in got.address_cells
+             if (v := vals.get(a)) is not None and abs(_value(t) - v) <= 1.5 * V.unit(t)]
+    return bool(agree) and all(_value(t) == 0 for t in agree)
 
 
 def _to_its_digits(a: Address, t: str, vals: _Values) -> bool:
