@@ -1391,11 +1391,12 @@ def _exact_quantity(rows: list[list[str | None]], vals: _Values, zeros: bool) ->
 
 def _only_zeros_agree(got: _Match, vals: _Values) -> bool:
     """Whether the cells of a match that agree with the model (within 1.5 units of their last digit) are zeros
-    only, some of them: a masked or structural zero fits any matrix of zeros in those places, so they are no
-    evidence."""
-    agree = [t for a, t in got.address_cells
-             if (v := vals.get(a)) is not None and abs(_value(t) - v) <= 1.5 * V.unit(t)]
-    return bool(agree) and all(_value(t) == 0 for t in agree)
+    only, some of them, and no other cell is even near its value: a masked zero fits any matrix with zeros in
+    those places, so they are no evidence."""
+    near = [(t, abs(_value(t) - v) <= 1.5 * V.unit(t)) for a, t in got.address_cells
+            if (v := vals.get(a)) is not None and abs(_value(t) - v) <= CLOSE * abs(v) + 1.5 * V.unit(t)]
+    return any(exact for _, exact in near) and all(_value(t) == 0 for t, _ in near)  # (a nonzero cell near its
+    # value, a slip upstream moving it, keeps the match: a ReLU's zeros then are evidence too)
 
 
 def _to_its_digits(a: Address, t: str, vals: _Values) -> bool:
