@@ -32,6 +32,7 @@ class AxisKind(enum.Enum):
 P, T, C = AxisKind.POS, AxisKind.TOKEN, AxisKind.INDEX
 TERMS = "terms"  # a contraction's products a[i][k]·W[k][j]: a lazy sub-step that lines of working may write
 BACK = "back"  # a layer's shares of its input's gradient, ∂L/∂net[j]·W[i][j]: lazy, read from lines of working
+CHECKS = ("ymean", "yvar", "ystd")  # a LayerNorm's check of its output (0 and 1 by design): asked for by address
 
 
 @dataclass(frozen=True)
@@ -367,9 +368,10 @@ class Step:
 
     @property
     def listed(self) -> bool:
-        """Whether the step is shown among the model's steps: a cosine is asked for by its address, and a
+        """Whether the step is shown among the model's steps: a cosine and a LayerNorm's check of its output are
+        asked for by their address (the check's 0 and 1 need a proof each, no pass of balls gives them), and a
         contraction's products are read only from lines of working."""
-        return self.spec.name not in ("cos", TERMS, BACK)
+        return self.spec.name not in ("cos", TERMS, BACK, *CHECKS)
 
     @property
     def exactness(self) -> Exactness:

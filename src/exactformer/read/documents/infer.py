@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from ...errors import AddressError, ExactformerError, ParseError
 from ...model.address import Address
-from ...model.steps import TERMS
+from ...model.steps import CHECKS, TERMS
 from ...model.values import LossKind, Mask
 from .. import grammar as G
 from ..notes import Note, NoteKind
@@ -253,7 +253,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
         steps += [(s, True, 0) for s in small] + ([(s, False, 1) for s in small] if trains else [])
     shares = any(t is not None and t.endswith("%") for row in rows for t in row)  # 70 %: a share, a probability
     for s, grad, t in steps:
-        if not s.listed or not s.dims or (only is not None and not only(s)) or \
+        if (not s.listed and s.spec.name not in CHECKS) or not s.dims or (only is not None and not only(s)) or \
                 (s.spec.name == "avg_weights" and not vals.averaged) or (only is None and s.spec.name in CHECKS) or \
                 (shares and (grad or s.spec.name not in _SHARES)):
             continue  # a contraction's products are read from lines of working only; a check of the output only
@@ -1253,7 +1253,6 @@ def id_column(head: str, cells: list) -> bool:
         all(isinstance(c, str) and c.isdigit() for c in cells)
 
 
-CHECKS = ("ymean", "yvar", "ystd")  # a LayerNorm lesson's check of its output: matched only where it is named
 
 
 def _output_check(hint: str | None, rows: list[list], vals: _Values) -> str | None:
