@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from flint import arb, ctx
 
-from ..errors import CaseError, ExactformerError
+from ..errors import CaseError
 from ..exact import expr as X
 from ..model import kinds as K
 from ..model.address import Address
@@ -355,13 +355,7 @@ class Auditor:
     # ---- verdicts ---------------------------------------------------------------------
     def symbolic(self, a: Address) -> bool:
         """Whether a quantity's value depends on a symbolic given (it has a closed form and no decimal)."""
-        try:
-            self.engine.require_defined(a)
-        except SymbolicValue:
-            return True
-        except ExactformerError:
-            return False
-        return False
+        return self.engine.symbolic(a)
 
     def in_interval(self, a: Address, lo: Fraction, hi: Fraction) -> bool:
         return self.engine.compare(a, lo) >= 0 and self.engine.compare(a, hi) <= 0

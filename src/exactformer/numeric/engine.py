@@ -718,6 +718,16 @@ class Engine:
             return frozenset()
         return X.free_symbols(self.expr(a), self._symbols)
 
+    def symbolic(self, a: Address) -> bool:
+        """Whether a quantity's value depends on a symbolic given (it has a closed form and no decimal)."""
+        try:
+            self.require_defined(a)
+        except SymbolicValue:
+            return True
+        except ExactformerError:
+            return False
+        return False
+
     def require_defined(self, a: Address, start: int = PRECISIONS[0]) -> None:
         """Raise UndefinedValue (or SymbolicValue) for a quantity whose ball stays NaN at every precision."""
         for prec in PRECISIONS[PRECISIONS.index(start):]:

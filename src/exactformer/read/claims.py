@@ -6,11 +6,10 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import NamedTuple
 
-from ..errors import AddressError, CaseError, ExactformerError, ParseError
+from ..errors import AddressError, CaseError, ParseError
 from ..exact import expr as X
 from ..model.address import Address, format_indices
 from ..model.values import Claim, Number, Role, Trend, TrendSays, WorkLine
-from ..numeric.ball import SymbolicValue
 from . import grammar as G
 from .toml import show
 from .worklines import Matcher
@@ -103,7 +102,7 @@ class _Claims:
             key = (x.address, x.number.text)
             if x.role is Role.OPERAND and self.g.restates_givens(x.address.step):
                 continue  # a given the working uses (0.33 · [0.3, 0.6] with V given) states nothing new
-            if x.role is Role.OPERAND and self.g.has_symbols and (self._symbolic(x.address) or self.g.stated(x.address)):
+            if x.role is Role.OPERAND and self.g.has_symbols and (self.engine.symbolic(x.address) or self.g.stated(x.address)):
                 continue  # a number the working uses whose quantity needs a symbol (a weight stated nowhere), or
                 # an output the case takes as the document states it
             if x.role is Role.OPERAND and x.number.decimals == 0 and self.g.step(x.address.step).is_given and \
@@ -120,15 +119,6 @@ class _Claims:
         self.restated = [(x, renumbered[id(first[key])]) for x, key in dropped]
         self.claims = [replace(x, seq=renumbered[id(x)]) for x in kept]
         self.trends = [replace(t, seq=renumbered[id(t)]) for t in self.trends]
-
-    def _symbolic(self, a: Address) -> bool:
-        try:
-            self.engine.require_defined(a)
-        except SymbolicValue:
-            return True
-        except ExactformerError:
-            return False
-        return False
 
     def address(self, text, key: tuple) -> Address:
         if not isinstance(text, str):
