@@ -170,11 +170,16 @@ def _cells(a: Grid) -> list[list[tuple[float, float] | None]]:
 
 def _softmax(a: Grid, scale: str | None, masked: list[tuple[int, int]]) -> Bounds:
     """Each cell's softmax over its row's unmasked cells, at the ends its inputs allow (a cell's value grows
-    with its own input and falls with the others')."""
+    with its own input and falls with the others'): its low end e^lo / (e^lo + the others' e^hi), its high end
+    the other way round, each row's sums taken once (a row of n cells costs n, not n²)."""
     s = _value(scale)
     out: Bounds = []
     for row in _cells(a):
         live = [j for j, c in enumerate(row) if c is not None]
+        xs = {j: (row[j][0] / s, row[j][1] / s) for j in live}  # type: ignore[index]
+        top = max((x for j in live for x in xs[j]), default=0.0)
+        e = {j: (math.exp(xs[j][0] - top), math.exp(xs[j][1] - top)) for j in live}
+        sums = (math.fsum(e[j][0] for j in live), math.fsum(e[j][1] for j in live))
         res: list[tuple[float, float] | None] = []
         for j, c in enumerate(row):
             if c is None:
@@ -182,10 +187,8 @@ def _softmax(a: Grid, scale: str | None, masked: list[tuple[int, int]]) -> Bound
                 continue
             ends = []
             for mine, others in ((0, 1), (1, 0)):
-                xs = [(row[k][mine] if k == j else row[k][others]) / s for k in live]  # type: ignore[index]
-                top = max(xs)
-                den = sum(math.exp(x - top) for x in xs)
-                ends.append(math.exp(xs[live.index(j)] - top) / den)
+                den = e[j][mine] + max(0.0, sums[others] - e[j][others])
+                ends.append(e[j][mine] / den if den > 0 else float(mine))
             res.append((min(ends), max(ends)))
         out.append(res)
     return out
