@@ -1382,8 +1382,7 @@ def _chained_names(rhs: str) -> list[str]:
     head = _CHAINED_NAMES.match(rhs)
     if head is None or "=" in rhs[head.end():] or not _starts_array(rhs[head.end():]):
         return []  # S = (QK^T)/(√2) = [[…]]: a formula between, not names
-    names = _CHAINED_NAME.findall(head.group(0))
-    return names if all(role(x) is not None for x in names) else []  # Z = AV = [[…]]: a product, not a name
+    return _given_names(_CHAINED_NAME.findall(head.group(0)))  # Z = AV = [[…]]: a product, not a name
 
 
 def _last_array(v: str) -> str:
