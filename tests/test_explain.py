@@ -423,3 +423,16 @@ def test_the_pruned_digit_search_finds_what_trying_every_digit_finds(case, monke
         return self.run(backend, vals)
     monkeypatch.setattr(A.Program, "rerun", whole)
     assert _explanations(audit(load(path))) == pruned
+
+
+def test_no_unbiased_variance_is_tried_on_one_component(write_case):
+    """A LayerNorm of one-component rows (x − μ = 0, so y = β): the unbiased variance would divide by
+    d − 1 = 0. A wrong claim there is searched under the other conventions, and the audit does not crash."""
+    case = write_case('[model]\ntokens = ["a", "b"]\n[model.embeddings]\na = ["2"]\nb = ["3"]\n'
+                      '[[model.layers]]\nblocks = ["ln"]\n[model.layers.ln]\neps = "0"\n'
+                      '[[claims]]\nvalues = { "ln.mean[a]" = "2", "ln.mean[b]" = "3.7" }\n')
+    r = audit(load(case))
+    verdicts = {f.quantity: f.verdict for f in r.by_seq.values()}
+    assert verdicts == {"ln.mean[a]": Verdict.CORRECT, "ln.mean[b]": Verdict.WRONG}, verdicts
+    tried = [h.hypothesis for f in r.by_seq.values() for h in f.explained_by]
+    assert "convention.variance=unbiased" not in tried

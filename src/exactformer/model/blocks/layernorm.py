@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 
+from ...errors import CaseError
 from ...exact import expr as X
 from .. import kinds as K
 from ..build import Alternative, BlockKind, Builder, Place, ReadContext
@@ -83,6 +84,9 @@ def read_config(r, table, key, width: int) -> LayerNormCfg:
 
 def build_norm(b: Builder, cfg: LayerNormCfg, place: Place, x: Step) -> Step:
     n, d = x.dims
+    if cfg.variance is Variance.UNBIASED and d < 2:  # a convention tried on a one-component stream, say
+        raise CaseError("unbiased variance divides by d − 1 = 0", expected="a row of at least 2 components",
+                        found=f"d = {d}")
     mean = b.rows(_SPEC["mean"], place, x, K.Mean())
     # the working of a LayerNorm lesson (Σx, x − μ, (x − μ)², their sum): on demand, off the main path
     b.rows(_SPEC["sum"], place, x, K.SUM, lazy=True)
