@@ -266,7 +266,7 @@ def test_float64_claims_are_judged_in_ulps(write_case):
     text = LN4 + ('[[claims]]\nat = "python"\nprecision = "float64"\n'
                   'values = { "out[a][4]" = 1.3416407864998738, "out[a][3]" = 0.44721359549895 }\n')
     rep = audit(_case(write_case, text))
-    got = {f.quantity: (f.verdict, f.claim.float64) for f in rep.findings if isinstance(f, ClaimFinding)}
+    got = {f.quantity: (f.verdict, f.claim.precision.bits is not None) for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got == {"out[a][4]": ("correct", True), "out[a][3]": ("wrong", True)}
 
 

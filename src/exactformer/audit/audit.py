@@ -49,7 +49,7 @@ from .findings import (
 )
 from .trend import judge_trend
 
-ULPS = 4  # a float64 claim's tolerance, in units in the last place of its largest input
+ULPS = 4  # a float claim's tolerance, in units in the last place of its largest input
 
 
 @dataclass(frozen=True)
@@ -362,8 +362,10 @@ class Auditor:
 
     def judge(self, c: Claim) -> ClaimFinding:
         a, num = c.address, c.number
-        if c.float64:
-            return self._judge_float64(c)
+        if c.precision.bits is not None:  # a program's print: right within its arithmetic's ulps, or to its digits
+            f = self._judge_float(c, c.precision.bits)
+            if f.verdict is Verdict.CORRECT or num.decimals is None or num.rational is None:
+                return f
         r = num.rational
         if r is None:  # an exact claim such as √2/2: equal or not
             ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
@@ -411,13 +413,14 @@ class Auditor:
             return self._finding(c, Verdict.LAST_DIGIT, self._off(c), blamed, rtext)
         return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
 
-    def _judge_float64(self, c: Claim) -> ClaimFinding:
-        """Within ULPS ulps of the largest magnitude among the quantity and its direct inputs."""
+    def _judge_float(self, c: Claim, bits: int) -> ClaimFinding:
+        """Within ULPS ulps (of a float with ``bits`` fraction bits) of the largest magnitude among the quantity
+        and its direct inputs."""
         a = c.address
         f = self.g.formula(a)
         with precision(PRECISIONS[0]):
             big = max((abs(self.engine.ball(b)).upper() for b in (a, *f.args)), key=lambda m: m)
-            ulp = _ulp(big)
+            ulp = _ulp(big, bits)
             d = abs(self.engine.ball(a) - expr_ball(c.number.value))
             tol = ulp * ULPS
             ok = bool(d <= tol)
@@ -554,7 +557,7 @@ class Auditor:
         that would otherwise make it correct or off by one; not a nonzero claim the value rounds to even at one
         more digit (``0.01`` for 0.0099998). Never correct, never ±1: a warning."""
         num = c.number
-        if num.decimals is None or num.rational is None or c.float64:
+        if num.decimals is None or num.rational is None or c.precision.bits is not None:
             return False
         u = Fraction(10) ** -num.decimals
         try:
@@ -589,12 +592,13 @@ class Auditor:
         return {k: tuple(v) for k, v in roots.items()}
 
 
-def _ulp(x: arb) -> arb:
-    """ulp(x) = 2^(⌊log₂|x|⌋ − 52) of a double near x (the smallest subnormal step at 0)."""
+def _ulp(x: arb, bits: int = 52) -> arb:
+    """ulp(x) = 2^(⌊log₂|x|⌋ − bits) of a float near x with ``bits`` fraction bits (at 0, the smallest subnormal
+    step: 2^-1074 of a double, 2^-149 of a single)."""
     if x.is_zero():
-        return arb(2) ** -1074
+        return arb(2) ** -(1074 if bits == 52 else 149)
     man, e2 = x.mid().man_exp()
-    return arb(2) ** (int(man).bit_length() + int(e2) - 1 - 52)
+    return arb(2) ** (int(man).bit_length() + int(e2) - 1 - bits)
 
 
 def _current_prec() -> int:

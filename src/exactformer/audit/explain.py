@@ -43,7 +43,7 @@ from ..model.address import Address
 from ..model.conventions import Convention, conventions
 from ..model.graph import Graph
 from ..model.steps import TERMS
-from ..model.values import Case, Claim, Number
+from ..model.values import Case, Claim, Number, Precision
 from ..numeric.backends import BALL, INTERVAL
 from ..numeric.ball import PRECISIONS, precision, q2arb
 from ..numeric.engine import Engine
@@ -126,7 +126,7 @@ class Explainer:
     def run(self) -> tuple[tuple[Explanation, tuple[str, ...]], ...]:
         v = self.au.verdict
         targets = sorted((f for f in v.values() if f.verdict in (Verdict.WRONG, Verdict.LAST_DIGIT)
-                          and not f.claim.float64 and f.claim.number.decimals is not None),
+                          and f.claim.precision is not Precision.FLOAT64 and f.claim.number.decimals is not None),
                          key=lambda f: (self.g.depth(f.claim.address), f.claim.seq))
         if not targets:
             return ()
@@ -199,7 +199,7 @@ class Explainer:
         out = []
         depth = {f.claim.seq: self.g.depth(f.claim.address) for f in self.au.verdict.values()}
         deepest = max(depth[f.claim.seq] for f in targets)
-        findings = [f for f in self.au.verdict.values() if not f.claim.float64 and f.claim.number.decimals is not None
+        findings = [f for f in self.au.verdict.values() if f.claim.precision is not Precision.FLOAT64 and f.claim.number.decimals is not None
                     and f.claim.number.rational is not None and f.verdict is not Verdict.UNDEFINED]
         every = conventions(self.g.model)
         left = 0

@@ -212,8 +212,8 @@ class ClaimFinding:
                      "caused_by": [self.names[x.seq] for x in self.caused_by], "severity": self.severity.label,
                      "recomputed": plain(self.recomputed) if self.recomputed is not None else None,
                      "file_line": c.line, "role": c.role.value, **({"source_line": c.source_line} if c.source_line else {})}
-        if c.float64:
-            out["precision"] = "float64"
+        if c.precision.bits is not None:
+            out["precision"] = c.precision.value
         if self.explained_by or self.why_not:
             out["explained_by"] = [e.json() for e in self.explained_by]
             if self.why_not:

@@ -244,6 +244,20 @@ class Model:
         return tuple(self.embeddings) if self.embeddings else self.tokens
 
 
+class Precision(enum.StrEnum):
+    """How a claim's number was computed: exactly (a person's working, rounded to its digits), or by a program in
+    binary floating point, printed to more digits than that arithmetic keeps (judged in ulps)."""
+
+    EXACT = "exact"
+    FLOAT64 = "float64"
+    FLOAT32 = "float32"
+
+    @property
+    def bits(self) -> int | None:
+        """The significand's fraction bits (52, 23): an ulp of 1 is 2^-bits; None when exact."""
+        return {"float64": 52, "float32": 23}.get(self.value)
+
+
 @dataclass(frozen=True, slots=True)
 class WorkLine:
     """A line of working as the document writes it, claimed for quantity ``of`` (None: arithmetic only)."""
@@ -254,7 +268,7 @@ class WorkLine:
     rels: tuple[str, ...]
     at: str
     line: int | None
-    float64: bool = False
+    precision: Precision = Precision.EXACT
     source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
     source_col: int | None = None
 
@@ -276,7 +290,7 @@ class Claim:
     line: int | None = None
     work: int | None = None  # index of the work line it comes from
     role: Role = Role.STATED
-    float64: bool = False  # printed by a program in double precision (judged in ulps)
+    precision: Precision = Precision.EXACT  # a program's float print is judged in ulps
     source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
     source_col: int | None = None  # 1-based column there, when the reader knows it
     written: str | None = None  # its address as the case or document wrote it, when not the canonical one

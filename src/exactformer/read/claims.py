@@ -9,7 +9,7 @@ from typing import NamedTuple
 from ..errors import AddressError, CaseError, ParseError
 from ..exact import expr as X
 from ..model.address import Address, format_indices
-from ..model.values import Claim, Number, Role, Trend, TrendSays, WorkLine
+from ..model.values import Claim, Number, Precision, Role, Trend, TrendSays, WorkLine
 from . import grammar as G
 from .toml import show
 from .worklines import Matcher
@@ -69,10 +69,10 @@ class _Claims:
         d, unit, b = got
         return bool(d <= abs(b) / 5 + q2arb(3 * unit / 2))
 
-    def add(self, a: Address, number: Number, at: str, key: tuple, float64: bool, written: str | None = None) -> None:
+    def add(self, a: Address, number: Number, at: str, key: tuple, precision: Precision, written: str | None = None) -> None:
         """``written``: the step as the case or document wrote it (``ln``, ``L1.in``); the claim keeps its
         address in that spelling when it is not the canonical one."""
-        self.push(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), float64=float64,
+        self.push(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), precision=precision,
                         source_line=self.source_line, written=self.spelled(a, written)))
 
     def spelled(self, a: Address, written: str | None) -> str | None:
@@ -163,10 +163,11 @@ def read_group(c: _Claims, group, key: tuple, default_at: str) -> None:
     if not isinstance(at, str):
         raise c.r.fail("at must be a string (where a reader finds these numbers)", key + ("at",), found=show(at))
     precision = group.get("precision", "exact")
-    if precision not in ("exact", "float64"):
-        raise c.r.fail("unknown precision", key + ("precision",), expected='"float64" (numbers printed by a program)',
+    if precision not in [p.value for p in Precision]:
+        raise c.r.fail("unknown precision", key + ("precision",),
+                       expected='"exact", "float64" or "float32" (numbers a program printed in that arithmetic)',
                        found=show(precision))
-    f64 = precision == "float64"
+    prec = Precision(precision)
     line = group.get("line")
     if line is not None and (not isinstance(line, int) or isinstance(line, bool) or line < 1):
         raise c.r.fail("line must be a line number of the document (1, 2, …)", key + ("line",), found=show(line))
@@ -175,16 +176,16 @@ def read_group(c: _Claims, group, key: tuple, default_at: str) -> None:
         if name in ("at", "precision", "line"):
             continue
         if name == "values":
-            _values(c, value, at, key + ("values",), f64)
+            _values(c, value, at, key + ("values",), prec)
         elif name == "work":
-            _work(c, value, at, key + ("work",), f64)
+            _work(c, value, at, key + ("work",), prec)
         elif name == "trend":
             _trend(c, value, at, key + ("trend",))
         else:
-            _table(c, name, value, at, key + (name,), f64)
+            _table(c, name, value, at, key + (name,), prec)
 
 
-def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
+def _table(c: _Claims, name: str, rows, at: str, key: tuple, prec: Precision) -> None:
     try:
         top = c.g.parse(name)
     except AddressError as e:
@@ -196,7 +197,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
                        found=show(name))
     step = c.g.step(top.step)
     if not step.dims:  # a single number: loss = 0.52
-        c.add(top, c.claim_number(rows, key), at, key, f64, name)
+        c.add(top, c.claim_number(rows, key), at, key, prec, name)
         return
     if not isinstance(rows, dict):
         first = (step.labels[0] or ("1",))[0]
@@ -206,7 +207,7 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
         a = c.address(f"{name}[{label}]", key + (label,))
         cells = c.g.scalars(a)
         if c.g.is_scalar(a):
-            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), f64, name)
+            c.add(a, c.claim_number(row, key + (label,)), at, key + (label,), prec, name)
             continue
         if not isinstance(row, list):
             raise c.r.fail("a row must be a list of numbers", key + (label,), found=show(row))
@@ -215,10 +216,10 @@ def _table(c: _Claims, name: str, rows, at: str, key: tuple, f64: bool) -> None:
             raise c.r.fail(f"row too long: {len(row)} values", key + (label,), expected=f"at most {len(cells)} ({what})",
                            found=show(row))
         for b, v in zip(cells, row):
-            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), f64, name)
+            c.add(b, c.claim_number(v, key + (label, cells.index(b))), at, key + (label,), prec, name)
 
 
-def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
+def _values(c: _Claims, values, at: str, key: tuple, prec: Precision) -> None:
     if not isinstance(values, dict):
         raise c.r.fail("values must be a table of address = number", key, found=show(values))
     for text, v in values.items():
@@ -228,15 +229,15 @@ def _values(c: _Claims, values, at: str, key: tuple, f64: bool) -> None:
             if len(v) != len(comps):
                 raise c.r.fail(f"{len(v)} values for {text}", key + (text,), expected=f"{len(comps)}", found=show(v))
             for b, x in zip(comps, v):
-                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), f64, text)
+                c.add(b, c.claim_number(x, key + (text,)), at, key + (text,), prec, text)
         elif c.g.is_scalar(a):
-            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), f64, text)
+            c.add(a, c.claim_number(v, key + (text,)), at, key + (text,), prec, text)
         else:
             raise c.r.fail(f"{text} is a row: give a list", key + (text,), expected=f"{len(comps)} numbers",
                            found=show(v))
 
 
-def _work(c: _Claims, lines, at: str, key: tuple, f64: bool) -> None:
+def _work(c: _Claims, lines, at: str, key: tuple, prec: Precision) -> None:
     if not isinstance(lines, list):
         raise c.r.fail("work must be a list of { of = ADDRESS, line = TEXT }", key, found=show(lines))
     for k, item in enumerate(lines):
@@ -244,10 +245,10 @@ def _work(c: _Claims, lines, at: str, key: tuple, f64: bool) -> None:
         if not isinstance(item, dict) or not set(item) <= {"of", "line"} or not isinstance(item.get("line"), str):
             raise c.r.fail("a work entry needs 'line' (and 'of', the quantity it computes)", ik,
                            expected='{ of = "weights[鬼,金棒]", line = "1.0704 / 4.3752 ≈ 0.2432" }', found=show(item))
-        add_line(c, item.get("of"), item["line"], at, ik, f64)
+        add_line(c, item.get("of"), item["line"], at, ik, prec)
 
 
-def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = False) -> None:
+def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, prec: Precision = Precision.EXACT) -> None:
     of = c.address(of_text, ik + ("of",)) if of_text is not None else None
     loss = c.g.model.loss
     log_base = loss.log.base if loss is not None else None
@@ -274,7 +275,7 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
                        found=show(text))
     wi = len(c.work)
     line = c.r.loc.line_of(*ik) or c.r.loc.line_of(*ik[:-1])
-    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, f64, c.source_line))
+    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, prec, c.source_line))
     if of is None:
         return
     ops = m.operands(of, items[0])
@@ -293,10 +294,10 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, f64: bool = Fal
         said = {(x.number.text, x.address) for x in c.claims if x.role is Role.RESULT and x.source_line == c.source_line}
         ops = [(a, lit) for a, lit in ops if c.near(a, lit) or not any(t == lit.text and b != a for t, b in said)]
     for a, lit in ops:
-        c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, f64, c.source_line))
+        c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.OPERAND, prec, c.source_line))
     for group in stated:
         for a, lit in group or []:
-            c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, f64, c.source_line,
+            c.push(Claim(a, _num(lit), at, len(c.claims), line, wi, Role.RESULT, prec, c.source_line,
                          written=c.spelled(a, of_text)))
 
 
@@ -358,7 +359,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
         a = c.address(head.strip(), ())
         v = tail.strip()
         if c.g.is_scalar(a):
-            c.add(a, c.claim_number(v, ()), at, (), False, head)
+            c.add(a, c.claim_number(v, ()), at, (), Precision.EXACT, head)
             return
         if v.startswith("[") and v.endswith("]"):
             parts = [x.strip() for x in v[1:-1].split(",")]
@@ -366,7 +367,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
             if len(parts) != len(comps):
                 raise CaseError(f"{len(parts)} values for {head.strip()}", expected=f"{len(comps)} numbers")
             for b, x in zip(comps, parts):
-                c.add(b, c.claim_number(x, ()), at, (), False, head)
+                c.add(b, c.claim_number(x, ()), at, (), Precision.EXACT, head)
             return
         raise CaseError(f"{head.strip()} is a row", expected=f"[{', '.join(['…'] * len(c.g.scalars(a)))}]")
     head, sep, tail = item.partition(":")
