@@ -59,3 +59,26 @@ def test_filler_vectors_in_prose_are_no_claims(tmp_path):
         assert "nothing in the document could be audited" in str(e)
         return
     assert len(case.claims) == 0
+
+
+def test_long_runs_of_digits_do_not_hang_the_reader(tmp_path):
+    """A line of 80 digits and a word once split its digits every possible way (2⁷⁹ tries, a regular
+    expression with a nested repeat). Read under an alarm: a hang fails the test instead of stalling the run."""
+    import signal
+
+    p = tmp_path / "digits.md"
+    p.write_text("X = 1 2\n" + "\n".join(["7" * 80 + " x", "  " + "3" * 80 + " 4 W", "X = 0.1 0.2"] * 3) + "\n",
+                 encoding="utf-8")
+
+    def stalled(*_):
+        raise TimeoutError("the reader took more than a minute on 9 lines")
+
+    old = signal.signal(signal.SIGALRM, stalled)
+    signal.alarm(60)
+    try:
+        load_document(str(p))
+    except ExactformerError:
+        pass
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -1037,6 +1037,7 @@ def notebook(text: str, path: str) -> I.Items:
                         found=type(nb).__name__)
     out = I.Items()
     context = ["", ""]
+    out.single = _single_precision(nb["cells"])
     for number, cell in enumerate(nb["cells"], start=1):
         if not isinstance(cell, dict):
             continue
@@ -1070,6 +1071,19 @@ def notebook(text: str, path: str) -> I.Items:
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
     return out
+
+
+_FLOAT32 = re.compile(r"\bfloat32\b|^\s*(?:import|from)\s+(?:tensorflow|torch|keras|jax)\b", re.MULTILINE)
+_FLOAT64 = re.compile(r"\bfloat64\b|\bdouble\b|jax_enable_x64")
+
+
+def _single_precision(cells: list) -> bool:
+    """Whether a notebook's program computes in float32: it says float32, or it uses TensorFlow, PyTorch, Keras or
+    JAX (whose default it is) and never asks for float64."""
+    code = "\n".join(_joined(c.get("source", "")) + "\n" + "\n".join(
+        _joined(o.get("text", "")) for o in c.get("outputs", []) if isinstance(o, dict))
+        for c in cells if isinstance(c, dict) and c.get("cell_type") == "code" and isinstance(c.get("outputs", []), list))
+    return bool(_FLOAT32.search(code)) and not _FLOAT64.search(code)
 
 
 # what a page puts between a code block and its output: a notebook's prompt (In [3]:, Out[3]:, [3]:), a code block's

@@ -15,6 +15,7 @@ import math
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -425,7 +426,21 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
                 restated: Collection[str] = (), by_symbol: bool = False) -> Claims:
     """Every table, array and line as [[claims]] groups; ``givens`` are the ids of the items read as inputs,
     ``restated`` the steps whose values are the givens again (a table of them restates, it claims nothing);
-    ``by_symbol``: the model's [names] are the document's own symbols, by which its lines are read (``_symbols``)."""
+    ``by_symbol``: the model's [names] are the document's own symbols, by which its lines are read (``_symbols``).
+    A float32 notebook's printed outputs are claimed with ``precision = "float32"``."""
+    mark = _SINGLE.set(found.single)
+    try:
+        return _claims_toml(found, engine, notes, givens, restated, by_symbol)
+    finally:
+        _SINGLE.reset(mark)
+
+
+# the document being claimed computes in float32: its groups of printed outputs say so (set by claims_toml)
+_SINGLE: ContextVar[bool] = ContextVar("single", default=False)
+
+
+def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int], restated: Collection[str],
+                 by_symbol: bool) -> Claims:
     from ..claims import matcher
 
     vals = _Values(engine)
@@ -1232,6 +1247,8 @@ def _matrices(item):
         # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
+        if len(rows) > 1 and all(len(r) == 1 for r in rows) and split_name(item.name or "")[1] is not None:
+            rows = [[r[0] for r in rows]]  # q_1 printed as a (d, 1) column (W_q @ x_1): one token's row
         name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
         hint = (step_hint(name) or _qkv(role(name))) if name else None  # "Keys: [1, 0]": K before the input
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
@@ -1325,7 +1342,9 @@ def _work_claims(at: str, line: int, of: str | None, text: str) -> dict:
 
 def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
-    by its cell, from ``at``)."""
+    by its cell, from ``at``); and for what a float32 program printed, its ``precision``."""
+    if line is not None and _SINGLE.get() and I.is_output(line):
+        return '\nprecision = "float32"'
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
 
 
@@ -1716,8 +1735,10 @@ def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: _Clai
         line = row_lines[r] if r < len(row_lines) else row_lines[0]
         by_line.setdefault(line if line is not None and line < I.CELL else None, []).append(item)
     out = [f"# {what}: matched to {name} ({conf})\n"]
-    for line, items in by_line.items():
-        out.append(f"[[claims]]\nat = {toml_str(at)}{_line_key(line)}\nvalues = {{ {', '.join(items)} }}\n")
+    cell = row_lines[0] if row_lines and row_lines[0] is not None and row_lines[0] >= I.CELL else None
+    for line, items in by_line.items():  # (a notebook's line, placed by ``at``, still says what printed it)
+        out.append(f"[[claims]]\nat = {toml_str(at)}{_line_key(line if line is not None else cell)}\n"
+                   f"values = {{ {', '.join(items)} }}\n")
     return "".join(out)
 
 

@@ -19,7 +19,7 @@ before it, so a reader can find it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -102,6 +102,8 @@ class Items:
     loose: list[tuple[str, int]] = field(default_factory=list)  # numbers in prose no item took ("puis 0.3135"), by line
     written: dict[str, list[tuple[int, str]]] = field(default_factory=dict)  # a decimal-comma page's numbers
     # ("0.7071": [(12, "0,7071"), (40, "0.7071")]): each as the page writes it, by line, to report it so
+    single: bool = False  # a notebook whose program computes in float32 (TensorFlow, PyTorch, dtype=float32): its
+    # printed outputs carry float32's rounding, and are judged in its ulps (precision = "float32")
     code: list[tuple[int, int]] = field(default_factory=list)  # the lines (first, last) of a program's text and
     # what it printed: a fence, <pre>, a notebook's code cell and its outputs
     earlier: list | None = None  # a further reading's: the items other computations explain (an array a later one
@@ -128,6 +130,7 @@ _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
 _LABEL_ABOVE = re.compile(r"^\s*([^\W\d][^=:：\[\]{}]{0,58}?\s[^=:：\[\]{}]{0,58}?)\s*[:：]\s*$")  # words, a colon
 _INT_SETTING = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*=\s*(\d{1,3})\s*(?:#.*)?$")
+MAX_ROWS_BRACKETED = 64  # rows of a matrix written a bracketed row per line
 MAX_EYE = 64  # the size of an identity matrix built in code that is read as one
 _FACTOR = r"(" + V.NUMBER.pattern + r")"
 _EYE = re.compile(r"(?:" + _FACTOR + r"\s*\*\s*)?(?:torch|np|numpy|jnp|tf)\.(?:eye|identity)\(\s*(?:(\d{1,3})|([A-Za-z_]\w{0,30}))"
@@ -215,7 +218,8 @@ def _comment_run(lines: list[str], k: int) -> list[str]:
 # print("weights", w) as NumPy prints it: a step's name, a space, the vector (no "="); a token's vector is a row
 _PRINTED_NAMED = re.compile(r"^([A-Za-z_][\w.]{0,30})\s+(\[[^\[\]=]*\])\s*$")
 # print("Q\n", q) as JAX, NumPy and PyTorch notebooks label a result: the name alone on its line, the array below
-_LABEL_ALONE = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*$")
+# … or with its shape after it, as a loop prints it (print(name, x.shape) gives "x_1 (4, 1)")
+_LABEL_ALONE = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*(?:\(\s*\d{1,4}(?:\s*,\s*\d{1,4}){0,3}\s*,?\s*\))?\s*$")
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
@@ -289,6 +293,10 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         out.prose.append(s)
+        if "=" in s and (same := _aliased(s, out, n, context)) is not None:  # W_K = W_Q  # the same weights
+            out.found.append(same)
+            k += 1
+            continue
         if _INDEX_LINE.fullmatch(s):  # "[0]   [1]   [2]": the columns' indices above a printed matrix
             k += 1
             continue
@@ -413,6 +421,14 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         names = [_name(alone.group(1))] if alone else _given_names(_IDENT.findall(chained.group(1))) if chained else []
         if not names and (said_above := _LABEL_ABOVE.match(s)):  # print("Attention Weights (softmax):") over it
             names = [said_above.group(1).strip()]
+        if names and len(names) == 1 and (rows_under := _bracket_rows(lines, k + 1)) is not None:
+            k = _add_bracket_rows(names[0], rows_under, lines, k + 1, first_line, context, out)
+            continue
+        if s in ("≈", "=", "≒") and (rows_under := _bracket_rows(lines, k + 1)) is not None and \
+                (above := next((m for j in range(k - 1, max(-1, k - 12), -1)
+                                if (m := _NAME_ALONE.match(V.clean(lines[j]).strip()))), None)) is not None:
+            k = _add_bracket_rows(_name(above.group(1)), rows_under, lines, k + 1, first_line, context, out)
+            continue  # S = / [ 1/√2  0 ] / … / ≈ / [ 0.707  0 ]: the decimals the exact rows come to
         if names and k + 1 < len(lines) and _starts_array(nxt := _comment(V.clean(lines[k + 1]).strip())[0]):
             got = _array_at(lines, k + 1, nxt, None, slices=True)  # print("Q =\n", Q): the name, the array below
             if got is not None and not isinstance(got[0], tuple):  # "W_Q = W_K = W_V = identity" over it: each
@@ -732,7 +748,10 @@ _PLAIN_ROW = re.compile(r"^\s*(?:([^\W\d][\w^'./√]{0,20}(?:\([A-Za-z]\))?)\s*=
 
 
 _ALIGNED_NAME = re.compile(r"([^\W\d][\w^'{}]{0,15})\s*=\s*(?=[-−]?\d)")
-_ALIGNED_LINE = re.compile(r"^(?:\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*(?:\s+[-−]?\d[\d.]*)*)+\s*$")
+# numbers apart, a name (``W_Q =``) before any of them; written so that no line has two parses (a nested repeat
+# split ``123`` into ``1 23`` and took minutes on a long line that did not match)
+_ALIGNED_LINE = re.compile(r"^\s*(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*"
+                           r"(?:\s+(?:[^\W\d][\w^'{}]{0,15}\s*=\s*)?[-−]?\d[\d.]*)*\s*$")
 
 
 _PRINTED_VALUE = re.compile(r"([^\W\d]\w{0,15})\s*=\s*(\[[^\[\]=]*\]|" + V.NUMBER.pattern + r")")
@@ -995,6 +1014,41 @@ def _echo_name(name: str, lines: list[str], k: int, prompted: set[int]) -> str:
     if m and m.group(1) == name and role(name) is not None and step_hint(m.group(2)) is not None:
         return m.group(2)  # E = exp(S): the exps, not the embeddings E would name
     return name
+
+
+_BRACKET_ROW = re.compile(r"\[\s*(" + V.NUMBER.pattern + r"(?:\s*,?\s+" + V.NUMBER.pattern + r"){0,31})\s*\]")
+_ROW_ASIDE = re.compile(r"\s*(?:←|<-|⟵|#|//|%)\s*(.*)$")
+
+
+def _bracket_rows(lines: list[str], k: int) -> tuple[list[list[str]], list[str | None]] | None:
+    """A matrix written a row per line in brackets, as on a whiteboard (``[ 1  0 ]``, ``[ 0  1 ]``, each perhaps
+    with an aside ``← token 1 ("I")``), from line k on: its rows and each row's quoted word; None for fewer than
+    two rows of one width."""
+    rows: list[list[str]] = []
+    words: list[str | None] = []
+    while k + len(rows) < len(lines) and len(rows) < MAX_ROWS_BRACKETED:
+        line = V.clean(lines[k + len(rows)]).strip()
+        aside = _ROW_ASIDE.search(line)
+        m = _BRACKET_ROW.fullmatch(line[:aside.start()] if aside else line)
+        cells = m.group(1).replace(",", " ").split() if m else None
+        if cells is None or (rows and len(cells) != len(rows[0])):
+            break
+        rows.append(cells)
+        q = _QUOTED.search(aside.group(1)) if aside else None
+        words.append(q.group(1).strip() if q else None)
+    return (rows, words) if len(rows) >= 2 else None
+
+
+def _add_bracket_rows(name: str, got: tuple[list[list[str]], list[str | None]], lines: list[str], k: int,
+                      first_line: int, context: list[str], out: Items) -> int:
+    """Add the matrix ``_bracket_rows`` read at line k under its name; the line after it."""
+    rows, words = got
+    n = first_line + k
+    labels = [w for w in words if w]
+    out.found.append(Named(name, rows, n, _at(context, n),
+                           labels if len(labels) == len(rows) and len(set(labels)) == len(labels) else None, None,
+                           [n + j for j in range(len(rows))]))
+    return k + len(rows)
 
 
 def _comment(s: str) -> tuple[str, str | None]:
@@ -1837,6 +1891,21 @@ def _names_before(s: str, start: int, name: str) -> list[tuple[int, str]]:
         out.append((m.start(1), _name(m.group(1))))
         start = m.start(1)
     return out if _given_names([name] + [n for _, n in out]) else []
+
+
+_ALIAS = re.compile(r"([A-Za-z_]\w{0,30})\s*=\s*([A-Za-z_]\w{0,30})\s*;?")
+
+
+def _aliased(s: str, out: Items, n: int, context: list[str]) -> Named | None:
+    """``W_K = W_Q``: a given named again for another role, in code: the earlier array under the new name;
+    None unless both names are givens' and the earlier one is read."""
+    m = _ALIAS.fullmatch(s)
+    if m is None or m.group(1) == m.group(2) or not _given_names([m.group(1), m.group(2)]):
+        return None
+    earlier = next((x for x in reversed(out.found) if isinstance(x, Named) and x.name == m.group(2)), None)
+    if earlier is None:
+        return None
+    return replace(earlier, name=m.group(1), line=n, at=_at(context, n), row_lines=None)
 
 
 def _given_names(names: list[str]) -> list[str]:

@@ -61,6 +61,7 @@ class Givens:
     target_text: str = ""  # the sentences that speak of the word to predict
     stacked: set[int] = field(default_factory=set)  # ids of the vectors k1, k2, … read as the rows of K or V
     x_items: set[int] = field(default_factory=set)  # ids of the items taken as givens (not claims)
+    x_output: bool = False  # X is what a program printed (a notebook's output, to a few digits), not typed in
     learned_items: set[int] = field(default_factory=set)  # the learned positions' items: givens where a model uses them
     prose: str = ""  # the document's text, joined once (the stated rate, activation, "torch" …)
     upstream: list[list[str]] | None = None  # a LayerNorm table's row of the output's given gradient (∂L/∂y)
@@ -146,6 +147,11 @@ def _cells(*xs: I.Named) -> list:
 
 def _decimals(x: I.Named) -> int:
     return max((len(c.split(".")[1]) for c in _cells(x) if isinstance(c, str) and "." in c), default=0)
+
+
+def _program_output(x: I.Named) -> bool:
+    """An array a program printed in a notebook's output, to three decimals or more: a rounded print of its value."""
+    return "output" in x.at and _printed(x)
 
 
 def _printed(*xs: I.Named) -> bool:
@@ -463,9 +469,13 @@ def _token_ids(x: I.Named) -> bool:
 def _inputs(found: I.Items, g: Givens) -> None:
     """X and the tokens: token-named vectors, a matrix called X, or (as a last resort) the first matrix."""
     toks = [x for x in found.found if isinstance(x, I.Tokens)]
-    vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and len(V.shape(x.array)) == 1
+    vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and
+               (len(V.shape(x.array)) == 1 or _column(x.array) is not None)
                and _token_name(x.name) is not None and not _INDEX_NAME.fullmatch(x.name.strip().lower()) and
                not _token_ids(x)]
+    inputs = [x for x in vectors if role(split_name(x.name)[0]) == "X" and split_name(x.name)[1] is not None]
+    if len(inputs) >= 2:  # x_1, x_2, x_3 beside y_1 (an output, not a fourth token): the inputs by their name
+        vectors = inputs
     # a word list none of the vectors is named after ("a vector [a, b]" in prose) says nothing of the tokens
     toks = [t for t in toks if any((_token_name(x.name) or "") in t.tokens for x in vectors)] or \
         ([] if vectors else toks)
@@ -504,8 +514,11 @@ def _inputs(found: I.Items, g: Givens) -> None:
         else:
             g.tokens = names
             g.token_note = f"tokens {', '.join(g.tokens)} (the embeddings' names, in order)"
-        g.X = [list(x.array) for x in best]
+        g.X = [_column(x.array) or list(x.array) for x in best]
         g.x_items = {id(x) for x in best}
+        if all(_column(x.array) is not None for x in best):  # x_1 printed as a (d, 1) column: W·x, as it is written
+            g.layout = "column"
+        g.x_output = all(_program_output(x) for x in best)
         g.x_note = f"embeddings of {', '.join(g.tokens)} ({', '.join(sorted({I.where(x.line) for x in best}))})"
         return
     if column is not None:
@@ -518,6 +531,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
     mat = _x_for_weights(g, [x for x in xs if len(V.shape(x.array)) == 2])
     if mat is not None:
         g.X, g.x_items = [list(r) for r in mat.array], {id(mat)}
+        g.x_output = _program_output(mat)
         g.x_note = f"X from {mat.name} ({I.where(mat.line)})"
         g.tokens, g.token_note = _row_names(found, len(mat.array), mat.row_labels)
         return
@@ -532,6 +546,14 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.x_note = f"X from {', '.join(x.name for x in vecs)}"
         labels = [x.label for x in vecs]
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
+
+
+def _column(a: V.Array) -> list | None:
+    """A column vector as NumPy and TensorFlow print one, ``[[0.1] [0.3] [-0.2]]`` (shape (d, 1), d ≥ 2): its d
+    numbers; None for anything else."""
+    if len(a) >= 2 and all(isinstance(r, list) and len(r) == 1 and not isinstance(r[0], list) for r in a):
+        return [r[0] for r in a]
+    return None
 
 
 def _x_for_weights(g: Givens, mats: list[I.Named]) -> I.Named | None:
@@ -858,6 +880,9 @@ def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
     for t, row in zip(tokens, X):
         emb.setdefault(t, row)
     m["embeddings"] = emb
+    ws = [g.weights[r][0] for r in ("Wq", "Wk", "Wv", "W1", "W2") if g.weights.get(r)]
+    if g.x_output and ws and all(_program_output(w) for w in ws):
+        m["givens"] = "rounded"  # random inputs and weights a program printed: its later prints come from more digits
     if g.learned is not None:
         m["positions"] = g.learned
     return m
@@ -920,6 +945,26 @@ def _positions_axes(g: Givens) -> list[tuple[str, list]]:
     base = ["10000"] + ([g.base] if g.base and g.base != "10000" else [] if g.base else ["100"])
     start = [0, 1] if _one_position(g) is None else [_one_position(g)]
     return [("positions.base", base), ("positions.start", start), ("positions.order", ["interleaved", "halves"])]
+
+
+def _pe_start(row: list) -> bool:
+    """Whether a printed row is what position 0 encodes: sin 0 = 0 and cos 0 = 1, interleaved or in halves."""
+    vals = [V.number(c) if isinstance(c, str) else None for c in row]
+    if None in vals or len(vals) < 2:
+        return False
+    zeros_ones = [float(v) for v in vals]  # type: ignore[arg-type]
+    half = (len(vals) + 1) // 2
+    return zeros_ones in ([float(k % 2) for k in range(len(vals))], [0.0] * half + [1.0] * (len(vals) - half))
+
+
+def _pe_alone(g: Givens, X: list[list[str]], tokens: list[str], item) -> Candidate:
+    """A matrix that is the encoding itself (``positional_encoding(7, 6)`` printed, rows by position): the model
+    adds the sinusoidal positions to zero embeddings of its shape, and the matrix is its claim, no input."""
+    zero = [["0"] * len(X[0]) for _ in X]
+    return Candidate("positional encodings alone (the printed matrix is PE)",
+                     {"model": dict(_base_model(g, zero, tokens), positions=_sinusoidal(g))},
+                     [f"{I.where(item.line)}: the positional encodings of {len(X)} positions × d = {len(X[0])}, "
+                      "no embeddings"], _positions_axes(g), prior=3, from_x=False)
 
 
 def _one_position(g: Givens) -> int | None:
@@ -1184,7 +1229,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 order = [pe, ident, both, ln]
             elif "layernorm" not in g.words:
                 order = [ident, pe, ln]
-            out += order
+            if first is not None and d > 1 and len(X) > 1 and _pe_start(X[0]):
+                order.insert(0, _pe_alone(g, X, tokens, first))  # the one matrix printed is the encoding
+            out += [c for c in order if c is not ln or d > 1]  # one component: every row normalises to 0
     if first is not None:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
@@ -2332,7 +2379,8 @@ def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:
         note = note + ["the gradients from the upstream ∂L/∂y the table gives"]
     eps = list(dict.fromkeys(g.eps + ["0", "1e-5", "1e-3", "1e-6", "1e-12"]))  # PyTorch's, Keras', BERT's ε
     return Candidate("a LayerNorm", {"model": m}, note + ["a LayerNorm of the input rows"],
-                     [("layers.0.ln.variance", ["biased", "unbiased"]), ("layers.0.ln.eps", eps),
+                     [("layers.0.ln.variance", ["biased", "unbiased"] if len(X[0]) > 1 else ["biased"]),
+                      ("layers.0.ln.eps", eps),
                       ("layers.0.ln.eps_at", ["var", "std"])], prior=3)
 
 

@@ -1,0 +1,135 @@
+"""Notebooks and posts as programs run and print them: TensorFlow's float32 arithmetic, column vectors (d, 1) with
+W·x, one weight named again for another role (``W_K = W_Q``), a whiteboard's matrix of bracketed rows, and a
+notebook that prints only its positional encodings. Each document is our own, its outputs printed by NumPy itself."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+
+import numpy as np
+
+from exactformer.audit.pipeline import audit
+from exactformer.read.documents import load_document, read_document
+
+X = [[0.2, 0.7, 0.1], [0.9, 0.3, 0.5], [0.4, 0.6, 0.8]]
+WQ = [[0.5, 0.1, 0.3], [0.2, 0.8, 0.4], [0.6, 0.3, 0.9]]
+WV = [[0.7, 0.2], [0.1, 0.5], [0.3, 0.6]]
+
+
+def _notebook(path, cells) -> None:
+    """cells: ("md", text) or ("code", source, printed text or None)."""
+    nb = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    for c in cells:
+        if c[0] == "md":
+            nb["cells"].append({"cell_type": "markdown", "metadata": {}, "source": c[1].splitlines(True)})
+        else:
+            outs = [] if c[2] is None else [{"output_type": "stream", "name": "stdout", "text": c[2].splitlines(True)}]
+            nb["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": 1, "outputs": outs,
+                                "source": c[1].splitlines(True)})
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def _attention(dtype):
+    x, wq, wv = (np.array(m, dtype=dtype) for m in (X, WQ, WV))
+    q = x @ wq
+    k = x @ wq  # W_K = W_Q
+    v = x @ wv
+    s = (q @ k.T) / np.sqrt(dtype(3))
+    e = np.exp(s - s.max(axis=1, keepdims=True))
+    w = e / e.sum(axis=1, keepdims=True)
+    return {"Q": q, "K": k, "V": v, "scaled": s, "weights": w, "context": w @ v}
+
+
+def _tf_print(name, m) -> str:
+    return f"{name}: tf.Tensor(\n{np.array2string(m)}, shape={m.shape}, dtype={m.dtype})\n"
+
+
+def _verdicts(path) -> tuple[Counter, Counter]:
+    case = load_document(str(path))
+    g = case.engine.graph
+    report = audit(case)
+    steps = Counter(g.step(f.claim.address.step).short for f in report.by_seq.values()
+                    if f.claim.role.value == "stated")
+    return steps, Counter(f.verdict.value for f in report.by_seq.values())
+
+
+def _single_notebook(path, values, imports="import tensorflow as tf") -> None:
+    code = (f"{imports}\nx = tf.constant({X}, dtype=tf.float32)\nW_Q = tf.constant({WQ}, dtype=tf.float32)\n"
+            f"W_K = W_Q  # the keys share the queries' weights\nW_V = tf.constant({WV}, dtype=tf.float32)")
+    shown = "".join(_tf_print(n, values[n]) for n in ("Q", "K", "V", "scaled", "weights", "context"))
+    _notebook(path, [("md", "# One head, computed in float32\n\nThree tokens, d = 3."), ("code", code, None),
+                     ("code", "q = x @ W_Q\nk = x @ W_K\nv = x @ W_V\n...\nprint(...)", shown)])
+
+
+def test_a_float32_notebooks_prints_are_judged_in_float32(tmp_path):
+    """TensorFlow's outputs carry float32 rounding (0.70000005 for 0.7): each is right within a few float32 ulps,
+    and is claimed with precision = "float32". The same digits from a float64 program would be wrong."""
+    values = _attention(np.float32)
+    assert any(abs(float(c) - float(e)) > 1e-9 for c, e in zip(values["Q"].flat, _attention(np.float64)["Q"].flat))
+    p = tmp_path / "single.ipynb"
+    _single_notebook(p, values)
+    assert 'precision = "float32"' in read_document(str(p)).toml
+    steps, verdicts = _verdicts(p)
+    assert steps["Q"] + steps["K"] == 18 and steps["weights"] == 9 and steps["context"] == 6, steps
+    assert set(verdicts) == {"correct"}, verdicts
+    # one printed weight slipped in its fourth digit: wrong, float32 or not
+    slipped = {**values, "weights": values["weights"].copy()}
+    slipped["weights"][1, 2] += np.float32(3e-4)
+    _single_notebook(p, slipped)
+    assert _verdicts(p)[1]["wrong"] >= 1
+    # a NumPy float64 program does not make float32's rounding: the same float32 prints are not all right there
+    q = tmp_path / "double.ipynb"
+    _single_notebook(q, values, imports="import numpy as np  # float64 throughout")
+    text = q.read_text(encoding="utf-8").replace("tf.float32", "np.float64").replace("dtype=float32", "dtype=float64")
+    q.write_text(text, encoding="utf-8")
+    assert 'precision = "float32"' not in read_document(str(q)).toml
+    assert _verdicts(q)[1]["correct"] < sum(_verdicts(q)[1].values())
+
+
+def test_column_vectors_are_token_rows_and_w_times_x(tmp_path):
+    """x_1 … x_3 printed as (3, 1) columns and q_i = W_q x_i: the tokens' embeddings, the weights applied as W·x."""
+    x = np.array(X).T  # columns
+    wq = np.array(WQ)
+    cells = [("md", "## Columnas\n\nCada token es un vector columna."),
+             ("code", "x_1 = np.array([[0.2], [0.7], [0.1]])\n...", "".join(
+                 f"x_{i + 1}:\n{np.array2string(x[:, i:i + 1])}\n" for i in range(3))),
+             ("code", "W_q = np.array(...)\nprint(W_q)", np.array2string(wq) + "\n"),
+             ("code", "W_k = np.array(...)\nprint(W_k)", np.array2string(wq.T) + "\n"),
+             ("code", "W_v = np.array(...)\nprint(W_v)", np.array2string(np.eye(3) * 0.5) + "\n"),
+             ("code", "q_1 = W_q @ x_1\nprint(q_1)", "q_1:\n" + np.array2string(wq @ x[:, 0:1]) + "\n")]
+    p = tmp_path / "columns.ipynb"
+    _notebook(p, cells)
+    reading = read_document(str(p))
+    assert 'layout = "column"' in reading.toml
+    steps, verdicts = _verdicts(p)
+    assert steps["Q"] == 3 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_a_whiteboard_matrix_of_bracketed_rows_with_its_tokens(tmp_path):
+    """``X =`` above ``[ 1  0 ]   ← token 1 ("I")`` rows: one matrix, its rows named by the quoted words; a
+    matrix after ``≈`` takes the name above the exact rows it rounds."""
+    r = 1 / (1 + math.exp(-1 / math.sqrt(2)))
+    doc = ("# Whiteboard\n\n```\nX =\n[ 1  0 ]   ← token 1 (\"I\")\n[ 0  1 ]   ← token 2 (\"code\")\n```\n\n"
+           "Projections are the identity: W_Q = W_K = W_V = I.\n\n"
+           "```\nS_scaled =\n[ 1/√2   0     ]\n[ 0      1/√2  ]\n≈\n[ 0.707  0     ]\n[ 0      0.707 ]\n```\n\n"
+           f"```\nA =\n[ {r:.2f}  {1 - r:.2f} ]\n[ {1 - r:.2f}  {r:.2f} ]\n```\n")
+    p = tmp_path / "board.md"
+    p.write_text(doc, encoding="utf-8")
+    reading = read_document(str(p))
+    assert 'tokens = ["I", "code"]' in reading.toml
+    steps, verdicts = _verdicts(p)
+    assert steps["scaled"] == 4 and steps["weights"] == 4 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_a_notebook_that_prints_only_its_positional_encodings(tmp_path):
+    """PE of 5 positions × d 4, base 100, printed by NumPy: no embeddings, the matrix is the claim (not an input)."""
+    pos, i = np.arange(5)[:, None], np.arange(4)[None, :]
+    angle = pos / np.power(100.0, (2 * (i // 2)) / 4)
+    pe = np.where(i % 2 == 0, np.sin(angle), np.cos(angle))
+    p = tmp_path / "pe.ipynb"
+    _notebook(p, [("md", "# 位置编码\n\n底数 n = 100。"),
+                  ("code", "P = positional_encoding(5, 4, n=100)\nprint(P)", np.array2string(pe) + "\n")])
+    steps, verdicts = _verdicts(p)
+    assert steps["PE"] == 20 and set(verdicts) == {"correct"}, (steps, verdicts)
