@@ -47,13 +47,10 @@ def kind_of(path: str, text: str) -> str:
 
 def items_of(path: str, text: str) -> tuple[str, I.Items]:
     kind = kind_of(path, text)
-    if kind == "markdown":
-        return kind, formats.markdown(text)
-    if kind == "html":
-        return kind, formats.html(text)
-    if kind == "notebook":
-        return kind, formats.notebook(text, path)
-    return kind, formats.plain(text)
+    read = {"markdown": formats.markdown, "html": formats.html, "notebook": lambda t: formats.notebook(t, path)}
+    found = read.get(kind, formats.plain)(text)
+    I.unprefixed_labels(found)
+    return kind, found
 
 
 MAX_TRIES = 24  # models (with their conventions) tried for one document

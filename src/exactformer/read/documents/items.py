@@ -1893,6 +1893,24 @@ def _names_before(s: str, start: int, name: str) -> list[tuple[int, str]]:
     return out if _given_names([name] + [n for _, n in out]) else []
 
 
+_LABEL_PREFIX = re.compile(r"([^\W\d_]{1,8})\s*[:：]\s*(\S.{0,40})")
+
+
+def unprefixed_labels(found: Items) -> None:
+    """A table's labels that all say their role before the word (pandas' ``q:Paris``, ``k:Paris``; ``Query: cat``)
+    are the words themselves: the tokens a model's rows and columns are named by."""
+    def plain(labels: list[str] | None) -> list[str] | None:
+        got = [_LABEL_PREFIX.fullmatch(lab.strip()) for lab in labels or []]
+        if len(got) < 2 or None in got or len({m.group(1) for m in got if m}) != 1:
+            return labels
+        words = [m.group(2).strip() for m in got if m]
+        return words if len(set(words)) == len(words) else labels
+
+    for x in found.found:
+        if isinstance(x, Table):
+            x.row_labels, x.col_labels = plain(x.row_labels), plain(x.col_labels)
+
+
 _ALIAS = re.compile(r"([A-Za-z_]\w{0,30})\s*=\s*([A-Za-z_]\w{0,30})\s*;?")
 
 

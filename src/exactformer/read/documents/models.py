@@ -654,11 +654,16 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     as wide as the inputs, not the inputs themselves: ``{"kind": "learned", "table": {token: row}}``."""
     if g.X is None or g.tokens is None:
         return None
+    n, d = len(g.X), len(g.X[0])
+    for x in found.found:  # positional_embeddings = torch.tensor([[…], …]): typed in, a row per position
+        if isinstance(x, I.Named) and x.literal and _POSITIONS_NAME.search(x.name or "") and \
+                V.shape(x.array) == (n, d) and [list(r) for r in x.array] != g.X:
+            g.learned_items = {id(x)}
+            return {"kind": "learned", "table": {t: list(r) for t, r in zip(g.tokens, x.array)}}
     prose = g.prose.lower()
     if re.search(r"\bsin\b|sin\(|\\sin|\bsinus", prose) and not re.search(r"learn|学習|学习|학습|học|trainable|appris|"
                                                                      r"aprendid|gelernt|wpe|position_embedding", prose):
         return None  # a table of sin and cos is the encoding the document computes, a claim
-    n, d = len(g.X), len(g.X[0])
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
                 V.counting(x.row_labels) and \
@@ -679,6 +684,7 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     return None
 
 
+_POSITIONS_NAME = re.compile(r"(?i)pos(?:ition)?(?:al)?_?(?:emb|enc)|\bwpe\b|\bpos_?table\b")
 _POSITION_VECTOR = re.compile(r"(?:p|pos|pe|P|PE|wpe)\s*_?\s*\{?\s*(\d{1,3})\s*\}?")
 
 
@@ -792,7 +798,9 @@ def _row_names(found: I.Items, n: int, labels: list[str] | None) -> tuple[list[s
         for m in re.finditer(r"[\"“„«「『]([^\"”“»」』]{2,120})[\"”“»」』]", s):
             words = [w.strip(".,!?。、") for w in m.group(1).split()]
             words = [w for w in words if w]
-            if len(words) == n and len(set(words)) == n and not any(_CODE_WORD.search(w) for w in words):
+            if len(words) == n and len(set(words)) == n and not any(_CODE_WORD.search(w) for w in words) and \
+                    all(re.search(r"[^\W\d_]", w) for w in words) and not re.search(r"print\s*\(\s*f?$", s[:m.start()]):
+                # (a word has a letter: "->" is none; print("Shapes OK -> Wo") is a program's message)
                 return words, f"tokens {', '.join(words)} (the sentence {I.G.clip(m.group(0), 40)})"
     for s in found.prose:  # "Two tokens, good and morning, embedded in …": the words a sentence lists
         for m in _LISTED.finditer(s):
@@ -1213,7 +1221,10 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
             ln = _layernorm(g, X, tokens, note)
             pe = Candidate("positional encodings", {"model": dict(_base_model(g, X, tokens),
                                                                   positions=_sinusoidal(g))},
-                           note + ["positions: sinusoidal, no layers"], _positions_axes(g), prior=4)
+                           note + ["positions: sinusoidal, no layers"], _positions_axes(g), prior=4) \
+                if g.learned is None else \
+                Candidate("learned positions added", {"model": _base_model(g, X, tokens)},
+                          note + ["positions: the table the document gives, added to the inputs; no layers"], prior=4)
             ident = Candidate("attention with Q = K = V = X (no projections)",
                               {"model": dict(_base_model(g, X, tokens),
                                              layers=[_layer_attention(g, tokens, True, d)])},
