@@ -133,3 +133,75 @@ def test_a_notebook_that_prints_only_its_positional_encodings(tmp_path):
                   ("code", "P = positional_encoding(5, 4, n=100)\nprint(P)", np.array2string(pe) + "\n")])
     steps, verdicts = _verdicts(p)
     assert steps["PE"] == 20 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_one_vector_beside_gamma_and_printed_statistics_named_by_their_variable(tmp_path):
+    """x = np.array([…]) with gamma and beta as wide: one input row of a LayerNorm; print(media) showing 0.5
+    is the mean (Spanish names: media, var), and the normalised row printed by the cell is claimed too."""
+    x = np.array([2.0, -1.0, 0.5, 3.5])
+    mean, var = x.mean(), x.var()
+    norm = (x - mean) / np.sqrt(var + 1e-5)
+    p = tmp_path / "ln.ipynb"
+    _notebook(p, [("code", "x = np.array([2.0, -1.0, 0.5, 3.5])\ngamma = np.array([1.0, 1.0, 1.0, 1.0])\n"
+                           "beta = np.array([0.0, 0.0, 0.0, 0.0])", None),
+                  ("code", "media = np.mean(x)\nprint(media)", f"{mean}\n"),
+                  ("code", "var = np.var(x)\nprint(var)", f"{var}\n"),
+                  ("code", "epsilon = 1e-5\nvector_norm = (x - media) / np.sqrt(var + epsilon)\nvector_norm",
+                   None)])
+    nb = json.loads(p.read_text(encoding="utf-8"))
+    nb["cells"][-1]["outputs"] = [{"output_type": "execute_result", "execution_count": 4, "metadata": {},
+                                   "data": {"text/plain": [f"array({np.array2string(norm, separator=', ')})"]}}]
+    p.write_text(json.dumps(nb, indent=1), encoding="utf-8")
+    steps, verdicts = _verdicts(p)
+    assert steps["ln.mean"] == 1 and steps["ln.var"] == 1 and steps["ln.norm"] == 4 and set(verdicts) == {"correct"}, \
+        (steps, verdicts)
+
+
+def test_labels_with_a_role_prefix_and_a_two_word_name(tmp_path):
+    """A pandas frame whose rows are q:word and columns k:word is a table of the words; "New V" alone above a
+    printed matrix names it (the attention's output, by its values)."""
+    q, k, v = (np.array(m) for m in ([[1.0, 0.0], [0.5, 1.0]], [[0.0, 1.0], [1.0, 0.5]], [[2.0, 1.0], [0.0, 3.0]]))
+    s = q @ k.T / math.sqrt(2)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    frame = "        k:sol  k:mar\n" + "\n".join(f"q:{t:<5} {a:6.3f} {b:6.3f}" for t, (a, b) in zip(["sol", "mar"], s))
+    p = tmp_path / "frame.ipynb"
+    _notebook(p, [("md", "Tokens: *sol* y *mar*."),
+                  ("code", f"tokens = ['sol', 'mar']\nQ = np.array({q.tolist()})\nK = np.array({k.tolist()})\n"
+                           f"V = np.array({v.tolist()})", None),
+                  ("code", "pd.DataFrame(S, index=..., columns=...).round(3)", frame + "\n"),
+                  ("code", "print('New V\\n', w @ V)", "New V\n " + np.array2string(w @ v, precision=4) + "\n")])
+    steps, verdicts = _verdicts(p)
+    assert steps["scaled"] == 4 and steps["context"] == 4 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_chance_agreements_make_no_model(tmp_path):
+    """Two one-hot targets and two small vectors of a loss lesson: a model whose only agreements are chance (an
+    integer, a one-digit 0.2) is no reading of it; the document says nothing could be audited."""
+    import pytest
+
+    from exactformer.errors import CaseError
+
+    p = tmp_path / "ce.ipynb"
+    _notebook(p, [("md", "# 交差エントロピー"),
+                  ("code", "x = torch.tensor([[0.2, 0.8], [1.2, 0.3]])\nt = torch.tensor([[1.0, 0.0], [0.0, 1.0]])",
+                   None),
+                  ("code", "loss = nn.CrossEntropyLoss()(x, t)\nloss", "tensor(0.9121)\n")])
+    with pytest.raises(CaseError, match="could be audited|agrees with a model"):
+        load_document(str(p))
+
+
+def test_a_positional_table_typed_in_is_given_learned_positions(tmp_path):
+    """positional_embeddings = torch.tensor([[…], …]) typed in beside the embeddings: an input, added to them
+    (no sinusoid is claimed of it); the printed sums are claims of x + P."""
+    emb = [[1.0, 0.5, 0.2], [0.3, 1.0, 0.7], [0.6, 0.2, 1.0]]
+    pos = [[0.0, 0.1, 0.0], [0.1, 0.0, 0.1], [0.2, 0.1, 0.0]]
+    total = np.array(emb) + np.array(pos)
+    p = tmp_path / "learned.ipynb"
+    _notebook(p, [("code", "tokens = ['the', 'red', 'fox']\n"
+                           f"embeddings = torch.tensor({emb})\npositional_embeddings = torch.tensor({pos})", None),
+                  ("code", "x = embeddings + positional_embeddings\nprint(x)",
+                   "tensor(" + np.array2string(total, separator=", ", precision=4) + ")\n")])
+    reading = read_document(str(p))
+    assert 'kind = "learned"' in reading.toml and "sinusoidal" not in reading.toml
+    steps, verdicts = _verdicts(p)
+    assert steps["in"] == 9 and set(verdicts) == {"correct"}, (steps, verdicts)

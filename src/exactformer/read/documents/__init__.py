@@ -269,7 +269,20 @@ def _choose(path: str, header: str, found: I.Items):
     if best is None:
         assert first_error is not None
         raise NoModel(first_error)
+    claims = best[1][0][0]
+    by_id = {id(x): x for x in found.found}
+    agree = [(f.agree + f.lines, _digits(by_id[i])) for i, f in claims.fit.items() if i in by_id]
+    if sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) < MIN_FIRST_DIGITS:
+        raise NoModel(CaseError("none of the document's numbers agrees with a model its givens make", file=path,
+                                expected="tables, vectors or lines of working that are steps of the model the givens "
+                                "make", found=_seen(found), hint="give the model with --givens CASE.toml"))
     return best[1]
+
+
+# a first model needs a few agreeing numbers (integer products of integer givens count), or agreeing digits: a chance
+# 0.2 or 1.2 is neither
+MIN_FIRST_CELLS = 3
+MIN_FIRST_DIGITS = 2
 
 
 def _settle(path: str, header: str, found: I.Items, givens: set[int], c: M.Candidate, budget: list[int]):

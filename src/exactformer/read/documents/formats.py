@@ -1061,8 +1061,9 @@ def notebook(text: str, path: str) -> I.Items:
                         I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     continue
                 txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
-                called = _called(src)
-                if txt and called and (one := V.number(txt.strip())) is not None:  # score(s, h) shows 927
+                called = _called(src) or (name[0] if len(name) == 1 and step_hint(name[0]) else None)
+                if txt and called and (one := V.number(txt.strip())) is not None:  # score(s, h) shows 927; print(media)
+                    # shows 0.5: one number, named by the call or by the step the printed name says
                     at = I.cell_line(number, 1, output=True)
                     out.found.append(I.Named(called, [one], at, I._at(list(context), at)))
                     continue

@@ -1247,13 +1247,18 @@ def _matrices(item):
         # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
-        if len(rows) > 1 and all(len(r) == 1 for r in rows) and split_name(item.name or "")[1] is not None:
-            rows = [[r[0] for r in rows]]  # q_1 printed as a (d, 1) column (W_q @ x_1): one token's row
+        if len(rows) > 1 and all(len(r) == 1 for r in rows) and (split_name(item.name or "")[1] is not None or
+                                                                 step_hint(item.name or "") in _PER_ROW):
+            rows = [[r[0] for r in rows]]  # q_1 printed as a (d, 1) column (W_q @ x_1): one token's row; a
+            # row statistic kept as a column (x.mean(-1, keepdim=True) prints [[2.], [5.]]): one per token
         name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
         hint = (step_hint(name) or _qkv(role(name))) if name else None  # "Keys: [1, 0]": K before the input
         bare = 0 if item.row_labels else _bare(item.name, hint, rows, False)
         yield rows, item.row_labels, None, f"{item.name or 'array'} at {I.where(item.line)}", \
             hint, bare, item.row_lines or [item.line], None
+
+
+_PER_ROW = {"mean", "var", "std", "rstd", "expsum", "sum"}  # steps of one number per token (a row's statistic)
 
 
 def _qkv(r: str | None) -> str | None:

@@ -219,7 +219,7 @@ def _comment_run(lines: list[str], k: int) -> list[str]:
 _PRINTED_NAMED = re.compile(r"^([A-Za-z_][\w.]{0,30})\s+(\[[^\[\]=]*\])\s*$")
 # print("Q\n", q) as JAX, NumPy and PyTorch notebooks label a result: the name alone on its line, the array below
 # … or with its shape after it, as a loop prints it (print(name, x.shape) gives "x_1 (4, 1)")
-_LABEL_ALONE = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*(?:\(\s*\d{1,4}(?:\s*,\s*\d{1,4}){0,3}\s*,?\s*\))?\s*$")
+_LABEL_ALONE = re.compile(r"^\s*([A-Za-z_]\w{0,30}(?: [A-Za-z_]\w{0,15})?)\s*(?:\(\s*\d{1,4}(?:\s*,\s*\d{1,4}){0,3}\s*,?\s*\))?\s*$")
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")

@@ -536,7 +536,11 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(mat.array), mat.row_labels)
         return
     vecs = [x for x in xs if len(V.shape(x.array)) == 1]
-    if len(vecs) == 1 and any(r in g.weights for r in ("W1", "Wq")):  # x = [0.6, -1.1] into W1: one input row
+    if len(vecs) == 1 and (any(r in g.weights for r in ("W1", "Wq")) or
+                           all(len(V.shape(w.array)) == 1 and len(w.array) == len(vecs[0].array)
+                               for r in ("gamma", "beta") for w in g.weights.get(r, [None]) if w is not None)
+                           and "gamma" in g.weights):
+        # x = [0.6, -1.1] into W1, or beside a LayerNorm's gamma (and beta) as wide: one input row
         g.X, g.x_items = [list(vecs[0].array)], {id(vecs[0])}
         g.x_note = f"X from {vecs[0].name} ({I.where(vecs[0].line)}), one row"
         g.tokens, g.token_note = [vecs[0].label or "x"], "one input row"
