@@ -205,3 +205,22 @@ def test_a_positional_table_typed_in_is_given_learned_positions(tmp_path):
     assert 'kind = "learned"' in reading.toml and "sinusoidal" not in reading.toml
     steps, verdicts = _verdicts(p)
     assert steps["in"] == 9 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_lists_side_by_side_and_a_matrix_after_an_approximately_equal_sign(tmp_path):
+    """Q, K and V written as nested lists side by side, a row of each per line; the scaled scores as ``= [[…],``
+    under their step's line, and the softmax as ``≈ [[…],`` with a remark after each row."""
+    q = [[1, 0, 1], [0, 1, 1]]
+    k = [[1, 1, 0], [0, 1, 0]]
+    v = [[2, 0, 1], [1, 1, 0]]
+    s = np.array(q) @ np.array(k).T / math.sqrt(3)
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    doc = ("# Two tokens\n\nTokens: \"red fox\".\n\n```\nQ = [[1,0,1],     K = [[1,1,0],     V = [[2,0,1],\n"
+           "     [0,1,1]]          [0,1,0]]          [1,1,0]]\n\nStep 2: scale by sqrt(3)\n"
+           f"  = [[{s[0, 0]:.3f}, {s[0, 1]:.3f}],\n     [{s[1, 0]:.3f}, {s[1, 1]:.3f}]]\n\nStep 3: softmax\n"
+           f"  ≈ [[{w[0, 0]:.2f}, {w[0, 1]:.2f}],     ← red looks at itself\n"
+           f"     [{w[1, 0]:.2f}, {w[1, 1]:.2f}]]     ← fox too\n```\n")
+    p = tmp_path / "lists.md"
+    p.write_text(doc, encoding="utf-8")
+    steps, verdicts = _verdicts(p)
+    assert steps["scaled"] == 4 and steps["weights"] == 4 and set(verdicts) == {"correct"}, (steps, verdicts)

@@ -386,6 +386,19 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        [n + 1 + j for j in range(size)]))
                 k += 1 + size
                 continue
+        if s[:1] in ("=", "≈", "≒") and s[1:].lstrip().startswith("[["):  # a step's line, "= [[0.5, 0.5, 1.0]," and
+            rest = [_ROW_ASIDE.sub("", V.clean(x)) for x in lines[k:k + MAX_JOIN]]  # its rows below (asides off)
+            got = _array_at(rest, 0, _ROW_ASIDE.sub("", s[1:]).strip(), None)
+            if got is not None and not isinstance(got[0], tuple) and isinstance(got[0][0], list):
+                out.found.append(Named("", got[0], n, _at(context, n), None, None, [n + j for j in range(got[2])]))
+                k += got[2]
+                continue
+        beside = _lists_side_by_side(lines, k) if s.count("[[") >= 2 else None
+        if beside is not None:  # Q = [[1,0],     K = [[1,1],  … a row of each on every line: each by its columns
+            for name, rows in beside[0]:
+                out.found.append(Named(name, rows, n, _at(context, n), None, None, [n + j for j in range(len(rows))]))
+            k += beside[1]
+            continue
         beside_pdf = _aligned_side_by_side(lines, k)
         if beside_pdf is not None:  # X = 0.5 0.1 …    W_Q = 0.6 0.2 …: matrices side by side, named in a middle row
             for name, rows, at in beside_pdf[0]:
@@ -850,6 +863,36 @@ def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[st
         labels.append(_label(r[0]))
         vecs.append(list(r[1][0]))
     return (labels, vecs) if len(vecs) >= 2 and len(set(labels)) == len(labels) else None
+
+
+_LIST_START = re.compile(r"([A-Za-z_]\w{0,20})\s*=\s*\[\[")
+
+
+def _lists_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list]], int] | None:
+    """Nested lists written side by side, a row of each per line (``Q = [[1,0,1,0],     K = [[1,1,0,0],`` then
+    ``     [0,1,0,1],          [0,0,1,1],``): each matrix from its own columns, from its name's column to the next
+    name's. ((name, rows) each, lines used), or None."""
+    first = V.clean(lines[k])
+    starts = list(_LIST_START.finditer(first))
+    if len(starts) < 2:
+        return None
+    bounds = [m.start() for m in starts] + [10 ** 6]
+    texts = ["" for _ in starts]
+    used = 0
+    while k + used < len(lines) and used < 64:
+        line = V.clean(lines[k + used])
+        for i in range(len(starts)):
+            texts[i] += " " + line[bounds[i]:bounds[i + 1]]
+        used += 1
+        if all(t.count("[") and t.count("[") == t.count("]") for t in texts):
+            break
+    out = []
+    for m, t in zip(starts, texts):
+        a = V.array(t.split("=", 1)[1].strip().rstrip(","))
+        if a is None or not a or not isinstance(a[0], list) or len({len(r) for r in a}) != 1:
+            return None
+        out.append((_name(m.group(1)), a))
+    return out, used
 
 
 def _aligned_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list, int]], int] | None:
@@ -1456,6 +1499,8 @@ def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
     text, used = s, 1
     while k + used < len(lines) and used < MAX_JOIN:
         nxt = _next_row(lines[k + used])
+        if nxt[:1] in ("=", "≈", "≒") and nxt[1:].lstrip().startswith("[["):
+            break  # "≈ [[0.26, 0.26, 0.48]," starts a matrix of its own, read on its line
         if nxt[:1] in ("=", "≈", "≒", "+", "×", "*", "·") or (text.rstrip()[-1:] in _GOES_ON and nxt):
             text += " " + nxt  # (a row that ends "&=" or "·" goes on below: ∂E/∂out_o1 &= ⏎ 2·½(t − o) …)
             used += 1
