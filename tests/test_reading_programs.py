@@ -224,3 +224,26 @@ def test_lists_side_by_side_and_a_matrix_after_an_approximately_equal_sign(tmp_p
     p.write_text(doc, encoding="utf-8")
     steps, verdicts = _verdicts(p)
     assert steps["scaled"] == 4 and steps["weights"] == 4 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_ln_of_a_softmax_printed_to_four_places_is_a_further_computation(tmp_path):
+    """Logits, their softmax and then ln of that softmax, each printed by torch to 4 places: ln of the printed
+    (rounded) probabilities misses many last digits (the program took ln of the unrounded ones), yet it is the
+    document's second computation, judged against every value the rounded inputs allow."""
+    z = np.array([[0.31, -1.42, 0.88, -0.05], [1.73, 0.12, -0.66, -2.10]])
+    p = np.exp(z) / np.exp(z).sum(axis=1, keepdims=True)
+
+    def torch_print(a):
+        return "tensor(" + np.array2string(a, separator=", ", precision=4, floatmode="fixed") + ")\n"
+
+    doc = tmp_path / "logsoftmax.ipynb"
+    _notebook(doc, [("md", "# Softmax, then its log"),
+                    ("code", "z = torch.randn(2, 4)\nz", torch_print(z)),
+                    ("code", "torch.softmax(z, dim=1)", torch_print(p)),
+                    ("code", "torch.log(torch.softmax(z, dim=1))", torch_print(np.log(p)))])
+    reading = read_document(str(doc))
+    assert "ln of each" in reading.toml
+    case = load_document(str(doc))
+    report = audit(case)
+    assert {f.verdict.value for f in report.by_seq.values()} <= {"correct", "rounding"}
+    assert sum(1 for f in report.by_seq.values() if f.claim.role.value == "stated") >= 16
