@@ -212,7 +212,6 @@ def test_lists_side_by_side_and_a_matrix_after_an_approximately_equal_sign(tmp_p
     under their step's line, and the softmax as ``≈ [[…],`` with a remark after each row."""
     q = [[1, 0, 1], [0, 1, 1]]
     k = [[1, 1, 0], [0, 1, 0]]
-    v = [[2, 0, 1], [1, 1, 0]]
     s = np.array(q) @ np.array(k).T / math.sqrt(3)
     w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
     doc = ("# Two tokens\n\nTokens: \"red fox\".\n\n```\nQ = [[1,0,1],     K = [[1,1,0],     V = [[2,0,1],\n"

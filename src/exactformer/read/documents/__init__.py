@@ -118,7 +118,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
 MAX_PARTS = 8  # separate computations read from one document
 MIN_PART_NUMBERS = 6  # numbers the first computations leave unexplained before another is looked for
 FURTHER_SHARE = 0.8  # of a table's cells that must agree for a further computation to take it (the first: half)
-ROUNDED_SHARE = 0.5  # … times this, when it takes its inputs as printed rounded (each cell then judged by interval)
+ROUNDED_SHARE = 0.5  # … times this, when it takes ln of inputs printed rounded (each cell then judged by interval)
 MIN_PART_DIGITS = 10  # significant digits in the cells (and results of lines) a further computation explains
 
 
@@ -153,13 +153,14 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         except (NoModel, CaseError):  # what is left gives no input, or only a part of one (its weights, not X)
             break
         claims, notes = got
-        share = FURTHER_SHARE * (ROUNDED_SHARE if claims.rounded else 1)  # rounded inputs: the audit settles the rest
+        share = FURTHER_SHARE * (ROUNDED_SHARE if claims.amplified else 1)  # the audit judges its cells by interval
         core = {i for i in claims.fit if claims.explained(i, share)}
         by_id = {id(x): x for x in left}
         evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
         if evidence < MIN_PART_DIGITS:
             break  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine: no computation
-        mine = {i for i in claims.fit if claims.explained(i, 0.5 * (ROUNDED_SHARE if claims.rounded else 1))}  # once it stands, a row with a slip is its too
+        # once it stands, a row with a slip is its too
+        mine = {i for i in claims.fit if claims.explained(i, 0.5 * (ROUNDED_SHARE if claims.amplified else 1))}
         shown = {i for i, f in claims.fit.items() if i in by_id and f.restated >= FURTHER_SHARE * _numbers(by_id[i])}
         # its givens printed again (most of the item's numbers): its inputs too
         found_parts.append((claims, text[len(header):], model_notes, notes, mine, taken | shown))

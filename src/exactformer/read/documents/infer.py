@@ -361,8 +361,8 @@ class Claims:
     groups: tuple[tuple[int | None, str], ...] = ()  # each group's text, with the id of the item it was read from
     fit: dict[int, Fit] = field(default_factory=dict)  # by item id: how well it fits the model
     said: dict[int, range] = field(default_factory=dict)  # by item id: the notes on it (indices in the notes)
-    rounded: bool = False  # the model takes its givens as printed rounded: cells that agree to their last digit
-    # are fewer than it explains (log 0.0399 of a softmax printed to 4 places, −3.2216 from its unrounded value)
+    amplified: bool = False  # ln of givens printed rounded: cells that agree to their last digit are fewer than it
+    # explains (ln 0.0399 of a softmax printed to 4 places, −3.2216 from its unrounded value)
 
     def without(self, items: Collection[int]) -> str:
         """The groups, less those read from ``items`` (which another computation of the document explains)."""
@@ -720,7 +720,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
     return Claims("\n".join(groups), matched, unmatched, agree - built_in, cells - built_in, work,
-                  tuple(zip(groups.owners, groups)), fits, said, g.model.rounded_givens)
+                  tuple(zip(groups.owners, groups)), fits, said, _amplified(g.model))
 
 
 MAX_LOG_CELLS = 64  # the cells of each step a training log's names are looked for in (a small model's)
@@ -1261,6 +1261,13 @@ def _matrices(item):
 
 
 _PER_ROW = {"mean", "var", "std", "rstd", "expsum", "sum"}  # steps of one number per token (a row's statistic)
+
+
+def _amplified(model) -> bool:
+    """Whether a model takes ln of givens printed rounded (a chain's ln of a printed softmax), which magnifies
+    their rounding in its results' last digits."""
+    return model.rounded_givens and any(b.kind == "fn" and b.config.op in ("log", "neglog")
+                                        for layer in model.layers for b in layer.blocks)
 
 
 def _qkv(r: str | None) -> str | None:
