@@ -272,18 +272,24 @@ def _choose(path: str, header: str, found: I.Items):
     if best is None:
         assert first_error is not None
         raise NoModel(first_error)
-    claims = best[1][0][0]
+    claims, prior = best[1][0][0], -best[0][1]
     by_id = {id(x): x for x in found.found}
     agree = [(f.agree + f.lines, _digits(by_id[i])) for i, f in claims.fit.items() if i in by_id]
-    if sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) < MIN_FIRST_DIGITS:
-        raise NoModel(CaseError("none of the document's numbers agrees with a model its givens make", file=path,
+    if prior >= GUESSED and sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and \
+            sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) < MIN_FIRST_DIGITS:
+        # a model guessed without stated weights, claiming a few numbers by chance
+        raise NoModel(CaseError("nothing in the document could be audited", file=path,
                                 expected="tables, vectors or lines of working that are steps of the model the givens "
-                                "make", found=_seen(found), hint="give the model with --givens CASE.toml"))
+                                "make", found=_seen(found) + "; none agrees with a model they allow beyond chance",
+                                hint="give the model with --givens CASE.toml"))
     return best[1]
 
 
-# a first model needs a few agreeing numbers (integer products of integer givens count), or agreeing digits: a chance
-# 0.2 or 1.2 is neither
+# a first model guessed without stated weights (a LayerNorm, positional encodings, Q = K = V = X, a function of a
+# printed array: prior GUESSED or more) that claims a handful of numbers (MAX_CHANCE_CELLS) needs a few of them to
+# agree (integer products of integer givens count), or agreeing digits: a chance 0.2 or 1.2 is neither
+GUESSED = 3
+MAX_CHANCE_CELLS = 4
 MIN_FIRST_CELLS = 3
 MIN_FIRST_DIGITS = 2
 
