@@ -362,10 +362,8 @@ class Auditor:
 
     def judge(self, c: Claim) -> ClaimFinding:
         a, num = c.address, c.number
-        if c.precision.bits is not None:  # a program's print: right within its arithmetic's ulps, or to its digits
-            f = self._judge_float(c, c.precision.bits)
-            if f.verdict is Verdict.CORRECT or num.decimals is None or num.rational is None:
-                return f
+        if c.precision.bits is not None and (num.decimals is None or num.rational is None):
+            return self._judge_float(c, c.precision.bits)
         r = num.rational
         if r is None:  # an exact claim such as √2/2: equal or not
             ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
@@ -378,6 +376,10 @@ class Auditor:
             inside = self._inside[key] = self.in_interval(a, *num.interval())
         if inside:
             return self._finding(c, Verdict.CORRECT, self._off(c))
+        if c.precision.bits is not None:  # a program's print: right to its digits (above), or within the ulps of
+            f = self._judge_float(c, c.precision.bits)  # its arithmetic; else judged by its digits as any claim
+            if f.verdict is Verdict.CORRECT:
+                return f
         lo, hi = num.interval()
         if self.g.model.rounded_givens:  # right for some values the printed givens allow: rounding
             meets, enc = self.enclosure_meets(a, lo, hi)
