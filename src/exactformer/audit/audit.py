@@ -26,7 +26,7 @@ from ..errors import CaseError
 from ..exact import expr as X
 from ..model import kinds as K
 from ..model.address import Address
-from ..model.values import Case, Claim, Role
+from ..model.values import Case, Claim, Precision, Role
 from ..numeric.backends import BALL, INTERVAL, ExactBackend
 from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, decimal_text, expr_ball, precision, q2arb
 from ..numeric.engine import Engine, UndefinedValue
@@ -363,7 +363,7 @@ class Auditor:
     def judge(self, c: Claim) -> ClaimFinding:
         a, num = c.address, c.number
         if c.precision.bits is not None and (num.decimals is None or num.rational is None):
-            return self._judge_float(c, c.precision.bits)
+            return self._judge_float(c)
         r = num.rational
         if r is None:  # an exact claim such as √2/2: equal or not
             ok = _sign(X.sub(self.g.expr(a), num.value)) == 0
@@ -377,7 +377,7 @@ class Auditor:
         if inside:
             return self._finding(c, Verdict.CORRECT, self._off(c))
         if c.precision.bits is not None:  # a program's print: right to its digits (above), or within the ulps of
-            f = self._judge_float(c, c.precision.bits)  # its arithmetic; else judged by its digits as any claim
+            f = self._judge_float(c)  # its arithmetic; else judged by its digits as any claim
             if f.verdict is Verdict.CORRECT:
                 return f
         lo, hi = num.interval()
@@ -415,14 +415,14 @@ class Auditor:
             return self._finding(c, Verdict.LAST_DIGIT, self._off(c), blamed, rtext)
         return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
 
-    def _judge_float(self, c: Claim, bits: int) -> ClaimFinding:
-        """Within ULPS ulps (of a float with ``bits`` fraction bits) of the largest magnitude among the quantity
-        and its direct inputs."""
+    def _judge_float(self, c: Claim) -> ClaimFinding:
+        """Within ULPS ulps (of the claim's float arithmetic) of the largest magnitude among the quantity and its
+        direct inputs."""
         a = c.address
         f = self.g.formula(a)
         with precision(PRECISIONS[0]):
             big = max((abs(self.engine.ball(b)).upper() for b in (a, *f.args)), key=lambda m: m)
-            ulp = _ulp(big, bits)
+            ulp = _ulp(big, c.precision)
             d = abs(self.engine.ball(a) - expr_ball(c.number.value))
             tol = ulp * ULPS
             ok = bool(d <= tol)
@@ -594,13 +594,13 @@ class Auditor:
         return {k: tuple(v) for k, v in roots.items()}
 
 
-def _ulp(x: arb, bits: int = 52) -> arb:
-    """ulp(x) = 2^(⌊log₂|x|⌋ − bits) of a float near x with ``bits`` fraction bits (at 0, the smallest subnormal
-    step: 2^-1074 of a double, 2^-149 of a single)."""
+def _ulp(x: arb, p: Precision) -> arb:
+    """ulp(x) = 2^(⌊log₂|x|⌋ − bits) of a float of precision p near x (at 0, its smallest subnormal step)."""
+    assert p.bits is not None
     if x.is_zero():
-        return arb(2) ** -(1074 if bits == 52 else 149)
+        return arb(2) ** -p.tiniest
     man, e2 = x.mid().man_exp()
-    return arb(2) ** (int(man).bit_length() + int(e2) - 1 - bits)
+    return arb(2) ** (int(man).bit_length() + int(e2) - 1 - p.bits)
 
 
 def _current_prec() -> int:

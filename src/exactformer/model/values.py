@@ -246,7 +246,7 @@ class Model:
 
 class Precision(enum.StrEnum):
     """How a claim's number was computed: exactly (a person's working, rounded to its digits), or by a program in
-    binary floating point, printed to more digits than that arithmetic keeps (judged in ulps)."""
+    binary floating point (right to its digits, or within a few ulps of that arithmetic)."""
 
     EXACT = "exact"
     FLOAT64 = "float64"
@@ -255,7 +255,15 @@ class Precision(enum.StrEnum):
     @property
     def bits(self) -> int | None:
         """The significand's fraction bits (52, 23): an ulp of 1 is 2^-bits; None when exact."""
-        return {"float64": 52, "float32": 23}.get(self.value)
+        return _BINARY[self][0] if self in _BINARY else None
+
+    @property
+    def tiniest(self) -> int:
+        """e of the smallest subnormal step 2^-e (1074, 149): the ulp at 0."""
+        return _BINARY[self][1]
+
+
+_BINARY = {Precision.FLOAT64: (52, 1074), Precision.FLOAT32: (23, 149)}  # IEEE 754 double and single
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +298,7 @@ class Claim:
     line: int | None = None
     work: int | None = None  # index of the work line it comes from
     role: Role = Role.STATED
-    precision: Precision = Precision.EXACT  # a program's float print is judged in ulps
+    precision: Precision = Precision.EXACT  # a program's float print may be off by a few ulps
     source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
     source_col: int | None = None  # 1-based column there, when the reader knows it
     written: str | None = None  # its address as the case or document wrote it, when not the canonical one

@@ -59,6 +59,7 @@ class LayerNormCfg:
 
 
 KEYS = {"kind", "eps", "variance", "eps_at", "gamma", "beta"}
+ONE_COMPONENT, TWO_COMPONENTS = "unbiased variance divides by d − 1 = 0", "a row of at least 2 components"
 
 
 def read_config(r, table, key, width: int) -> LayerNormCfg:
@@ -72,8 +73,8 @@ def read_config(r, table, key, width: int) -> LayerNormCfg:
                      found=eps.text)
     variance = r.choice(table.get("variance", "biased"), key + ("variance",), Variance)
     if variance is Variance.UNBIASED and width < 2:
-        raise r.fail("unbiased variance divides by d − 1 = 0", key + ("variance",),
-                     expected="a row of at least 2 components, or variance = \"biased\"", found=f"d = {width}")
+        raise r.fail(ONE_COMPONENT, key + ("variance",), expected=TWO_COMPONENTS + ', or variance = "biased"',
+                     found=f"d = {width}")
     eps_at = r.choice(table.get("eps_at", "var"), key + ("eps_at",), EpsAt)
     vec = {}
     for name in ("gamma", "beta"):
@@ -85,8 +86,7 @@ def read_config(r, table, key, width: int) -> LayerNormCfg:
 def build_norm(b: Builder, cfg: LayerNormCfg, place: Place, x: Step) -> Step:
     n, d = x.dims
     if cfg.variance is Variance.UNBIASED and d < 2:  # a convention tried on a one-component stream, say
-        raise CaseError("unbiased variance divides by d − 1 = 0", expected="a row of at least 2 components",
-                        found=f"d = {d}")
+        raise CaseError(ONE_COMPONENT, expected=TWO_COMPONENTS, found=f"d = {d}")
     mean = b.rows(_SPEC["mean"], place, x, K.Mean())
     # the working of a LayerNorm lesson (Σx, x − μ, (x − μ)², their sum): on demand, off the main path
     b.rows(_SPEC["sum"], place, x, K.SUM, lazy=True)

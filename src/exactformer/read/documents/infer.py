@@ -1249,9 +1249,9 @@ def _matrices(item):
         # weights are givens, unless named as after a training step (W_out' = …)
         arr = item.array
         rows = arr if isinstance(arr[0], list) else [arr]
-        if len(rows) > 1 and all(len(r) == 1 for r in rows) and (split_name(item.name or "")[1] is not None or
-                                                                 step_hint(item.name or "") in _PER_ROW):
-            rows = [[r[0] for r in rows]]  # q_1 printed as a (d, 1) column (W_q @ x_1): one token's row; a
+        if (col := V.column(arr)) is not None and (split_name(item.name or "")[1] is not None or
+                                                   step_hint(item.name or "") in _PER_ROW):
+            rows = [col]  # q_1 printed as a (d, 1) column (W_q @ x_1): one token's row; a
             # row statistic kept as a column (x.mean(-1, keepdim=True) prints [[2.], [5.]]): one per token
         name = item.name or (_printed_by(item.at) if len(arr) == 1 and not isinstance(arr[0], list) else "")
         hint = (step_hint(name) or _qkv(role(name))) if name else None  # "Keys: [1, 0]": K before the input

@@ -130,7 +130,7 @@ _COPY = re.compile(r"^([A-Za-z_][\w.]{0,60}?)\.(?:data\.)?copy_\((.+)$")
 _NAME_ALONE = re.compile(r"^\s*([^\W\d](?:[\w^'.()]|[_^]\{[\w,]{1,12}\}){0,30})\s*(?:=|:|：)\s*$")  # "Q =", "W_{out} =" above its printed matrix
 _LABEL_ABOVE = re.compile(r"^\s*([^\W\d][^=:：\[\]{}]{0,58}?\s[^=:：\[\]{}]{0,58}?)\s*[:：]\s*$")  # words, a colon
 _INT_SETTING = re.compile(r"^\s*([A-Za-z_]\w{0,30})\s*=\s*(\d{1,3})\s*(?:#.*)?$")
-MAX_ROWS_BRACKETED = 64  # rows of a matrix written a bracketed row per line
+MAX_ROWS_BRACKETED = 64  # rows of a matrix written a row per line (bracketed, or lists side by side)
 MAX_EYE = 64  # the size of an identity matrix built in code that is read as one
 _FACTOR = r"(" + V.NUMBER.pattern + r")"
 _EYE = re.compile(r"(?:" + _FACTOR + r"\s*\*\s*)?(?:torch|np|numpy|jnp|tf)\.(?:eye|identity)\(\s*(?:(\d{1,3})|([A-Za-z_]\w{0,30}))"
@@ -879,7 +879,7 @@ def _lists_side_by_side(lines: list[str], k: int) -> tuple[list[tuple[str, list]
     bounds = [m.start() for m in starts] + [10 ** 6]
     texts = ["" for _ in starts]
     used = 0
-    while k + used < len(lines) and used < 64:
+    while k + used < len(lines) and used < MAX_ROWS_BRACKETED:
         line = V.clean(lines[k + used])
         for i in range(len(starts)):
             texts[i] += " " + line[bounds[i]:bounds[i + 1]]

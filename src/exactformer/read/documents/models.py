@@ -470,7 +470,7 @@ def _inputs(found: I.Items, g: Givens) -> None:
     """X and the tokens: token-named vectors, a matrix called X, or (as a last resort) the first matrix."""
     toks = [x for x in found.found if isinstance(x, I.Tokens)]
     vectors = [x for x in found.found if isinstance(x, I.Named) and x.name and
-               (len(V.shape(x.array)) == 1 or _column(x.array) is not None)
+               (len(V.shape(x.array)) == 1 or V.column(x.array) is not None)
                and _token_name(x.name) is not None and not _INDEX_NAME.fullmatch(x.name.strip().lower()) and
                not _token_ids(x)]
     inputs = [x for x in vectors if role(split_name(x.name)[0]) == "X" and split_name(x.name)[1] is not None]
@@ -514,9 +514,9 @@ def _inputs(found: I.Items, g: Givens) -> None:
         else:
             g.tokens = names
             g.token_note = f"tokens {', '.join(g.tokens)} (the embeddings' names, in order)"
-        g.X = [_column(x.array) or list(x.array) for x in best]
+        g.X = [V.column(x.array) or list(x.array) for x in best]
         g.x_items = {id(x) for x in best}
-        if all(_column(x.array) is not None for x in best):  # x_1 printed as a (d, 1) column: W·x, as it is written
+        if all(V.column(x.array) is not None for x in best):  # x_1 printed as a (d, 1) column: W·x, as it is written
             g.layout = "column"
         g.x_output = all(_program_output(x) for x in best)
         g.x_note = f"embeddings of {', '.join(g.tokens)} ({', '.join(sorted({I.where(x.line) for x in best}))})"
@@ -536,10 +536,8 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.tokens, g.token_note = _row_names(found, len(mat.array), mat.row_labels)
         return
     vecs = [x for x in xs if len(V.shape(x.array)) == 1]
-    if len(vecs) == 1 and (any(r in g.weights for r in ("W1", "Wq")) or
-                           all(len(V.shape(w.array)) == 1 and len(w.array) == len(vecs[0].array)
-                               for r in ("gamma", "beta") for w in g.weights.get(r, [None]) if w is not None)
-                           and "gamma" in g.weights):
+    if len(vecs) == 1 and (any(r in g.weights for r in ("W1", "Wq")) or "gamma" in g.weights and all(
+            V.shape(w.array) == V.shape(vecs[0].array) for r in ("gamma", "beta") for w in g.weights.get(r, []))):
         # x = [0.6, -1.1] into W1, or beside a LayerNorm's gamma (and beta) as wide: one input row
         g.X, g.x_items = [list(vecs[0].array)], {id(vecs[0])}
         g.x_note = f"X from {vecs[0].name} ({I.where(vecs[0].line)}), one row"
@@ -550,14 +548,6 @@ def _inputs(found: I.Items, g: Givens) -> None:
         g.x_note = f"X from {', '.join(x.name for x in vecs)}"
         labels = [x.label for x in vecs]
         g.tokens, g.token_note = _row_names(found, len(vecs), labels if all(labels) else None)
-
-
-def _column(a: V.Array) -> list | None:
-    """A column vector as NumPy and TensorFlow print one, ``[[0.1] [0.3] [-0.2]]`` (shape (d, 1), d ≥ 2): its d
-    numbers; None for anything else."""
-    if len(a) >= 2 and all(isinstance(r, list) and len(r) == 1 and not isinstance(r[0], list) for r in a):
-        return [r[0] for r in a]
-    return None
 
 
 def _x_for_weights(g: Givens, mats: list[I.Named]) -> I.Named | None:

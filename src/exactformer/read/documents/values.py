@@ -464,6 +464,14 @@ def shape(a: Array) -> tuple[int, ...]:
     return (len(a),)
 
 
+def column(a: Array) -> list | None:
+    """A column vector as NumPy and TensorFlow print one, ``[[0.1] [0.3] [-0.2]]`` (shape (d, 1), d ≥ 2): its d
+    numbers; None for anything else."""
+    if len(a) >= 2 and all(isinstance(r, list) and len(r) == 1 and not isinstance(r[0], list) for r in a):
+        return [r[0] for r in a]
+    return None
+
+
 def wrapped(text: str) -> bool:
     """Whether the text starts with an array constructor: ``tensor(``, ``np.array(``, ``tf.Tensor(`` …"""
     t = clean(text).lstrip()
