@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from itertools import islice
 from typing import NamedTuple
 
 from ...errors import ParseError
@@ -1956,6 +1957,7 @@ def unprefixed_labels(found: Items) -> None:
             x.row_labels, x.col_labels = plain(x.row_labels), plain(x.col_labels)
 
 
+MAX_ALIAS_LOOKBACK = 256  # items looked back through for the array an alias (W_K = W_Q) names
 _ALIAS = re.compile(r"([A-Za-z_]\w{0,30})\s*=\s*([A-Za-z_]\w{0,30})\s*;?")
 
 
@@ -1965,7 +1967,8 @@ def _aliased(s: str, out: Items, n: int, context: list[str]) -> Named | None:
     m = _ALIAS.fullmatch(s)
     if m is None or m.group(1) == m.group(2) or not _given_names([m.group(1), m.group(2)]):
         return None
-    earlier = next((x for x in reversed(out.found) if isinstance(x, Named) and x.name == m.group(2)), None)
+    recent = islice(reversed(out.found), MAX_ALIAS_LOOKBACK)  # (a bounded look: thousands of alias lines stay linear)
+    earlier = next((x for x in recent if isinstance(x, Named) and x.name == m.group(2)), None)
     if earlier is None:
         return None
     return replace(earlier, name=m.group(1), line=n, at=_at(context, n), row_lines=None)
