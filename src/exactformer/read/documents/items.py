@@ -514,10 +514,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
             got = _array_at(lines, k, value, comment, slices=True)
-            if got is None and value.rstrip().endswith("(") and k + 1 < len(lines) and \
-                    _comment(V.clean(lines[k + 1]).strip())[0] == "[":
-                # W = np.array(\n    [\n        [0.2, …],: black's layout of a long array literal, its [ a line below
-                got = _array_at(lines, k + 1, value + "[", None, slices=True)
+            below = _comment(V.clean(lines[k + 1]).strip()) if k + 1 < len(lines) else ("", None)
+            if got is None and value.rstrip().endswith("(") and below[0].startswith("["):
+                # W = np.array(\n    [\n        [0.2, …],: black's layout of a long array literal, its [ a line
+                # below; inputs = torch.tensor(\n  [[0.43, 0.15, 0.89], # Your: its rows and their words below
+                got = _array_at(lines, k + 1, value + below[0], below[1], slices=True)
                 if got is not None:
                     arr, rows, used, offsets = got
                     got = (arr, rows, used + 1, [j + 1 for j in offsets] if offsets else offsets)

@@ -969,6 +969,17 @@ def _pe_alone(g: Givens, X: list[list[str]], tokens: list[str], item) -> Candida
                       "no embeddings"], _positions_axes(g), prior=3, from_x=False)
 
 
+def _printed_pe(found: I.Items, X: list[list[str]]) -> tuple[list[list[str]], list[str] | None, object] | None:
+    """A matrix printed anywhere that starts as position 0's encoding does (0 1 0 1 …), other than the input X
+    the givens chose (token ids, zeros it was filled into): the encoding itself, computed by the program."""
+    for x in found.found:
+        m = _matrix(x)
+        if m is not None and m != X and len(m) > 1 and len(m[0]) > 1 and _pe_start(m[0]) and \
+                any(V.number(c) not in (0, 1) for r in m[1:] for c in r):
+            return m, getattr(x, "row_labels", None), x
+    return None
+
+
 def _one_position(g: Givens) -> int | None:
     """The position the prose states for a document's one input row, if it states one: else None."""
     return g.position if g.X is not None and len(g.X) == 1 else None
@@ -1236,6 +1247,9 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 order = [ident, pe, ln]
             if first is not None and d > 1 and len(X) > 1 and _pe_start(X[0]):
                 order.insert(0, _pe_alone(g, X, tokens, first))  # the one matrix printed is the encoding
+            elif (printed := _printed_pe(found, X)) is not None:  # an encoding printed beside other inputs
+                rows, labels, item = printed
+                order.insert(0, _pe_alone(g, rows, _row_names(found, len(rows), labels)[0], item))
             out += [c for c in order if c is not ln or d > 1]  # one component: every row normalises to 0
     if first is not None:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
