@@ -136,6 +136,7 @@ class Graph:
         self.names: dict[str, str] = dict(model.names)
         if like is None:
             self._check_names(reader)
+            self._check_rounded(reader)
             self._trainable = self._read_trainable(reader)
         else:
             self._trainable = like._trainable
@@ -215,6 +216,15 @@ class Graph:
                 self.steps[target].short = "out" if li == 1 and not many else f"L{li}.out"
         self.step_names = sorted({sp for sp in self.spellings if "." not in sp})
 
+    def _check_rounded(self, reader) -> None:
+        """Each name ``givens = [...]`` lists is a given of this model (a name that rounds nothing is a mistake)."""
+        givens = [s for s in self.steps.values() if isinstance(s.op, Given)]
+        for name in self.model.rounded_only:
+            if not any(name in (s.spec.name, s.key, s.short) for s in givens) and reader is not None:
+                raise reader.fail(f"model.givens names {name}, which is no given of this model", ("model", "givens"),
+                                  expected="names of givens: " + ", ".join(dict.fromkeys(s.spec.name for s in givens)),
+                                  found=name)
+
     def _check_names(self, reader) -> None:
         for name, target in self.names.items():
             if (name in self.spellings or name in self.steps) and reader is not None:
@@ -235,15 +245,20 @@ class Graph:
         if not self.model.rounded_givens or a.grad or a.t:
             return None
         s = self.step(a.step)
-        if not isinstance(s.op, Given):
+        if not isinstance(s.op, Given) or not self._rounds(s):
             return None
         return _half_unit(s.op.values[s.flat(a.idx)] if s.dims else s.op.values[0])
+
+    def _rounds(self, s: Step) -> bool:
+        """Whether a given is among those the model takes as rounded (all, or those ``givens = [...]`` names)."""
+        only = self.model.rounded_only
+        return not only or s.spec.name in only or s.key in only or (s.short or "") in only
 
     def rounded_steps(self) -> list[Step]:
         """The givens taken as rounded: those with a number written in decimals (not √d_k, not a symbol)."""
         if not self.model.rounded_givens:
             return []
-        return [s for s in self.steps.values() if isinstance(s.op, Given) and
+        return [s for s in self.steps.values() if isinstance(s.op, Given) and self._rounds(s) and
                 any(_half_unit(v) is not None for v in s.op.values)]
 
     def stated(self, a: Address) -> bool:

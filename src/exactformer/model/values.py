@@ -221,8 +221,10 @@ class Model:
     loss: Loss | None = None
     train: Train | None = None
     names: tuple[tuple[str, str], ...] = ()  # a document's own symbol -> address text
-    # givens = "rounded" (model.md 6b): each given written with k decimals stands for [g − ½·10⁻ᵏ, g + ½·10⁻ᵏ]
+    # givens = "rounded" (model.md 6b): each given written with k decimals stands for [g − ½·10⁻ᵏ, g + ½·10⁻ᵏ];
+    # givens = ["Wq", …]: only those (weights a program printed beside inputs typed exactly)
     rounded_givens: bool = False
+    rounded_only: tuple[str, ...] = ()
 
     @property
     def labels(self) -> tuple[str, ...]:

@@ -91,11 +91,15 @@ def read_model(r: Reader, doc: dict) -> Model:
     head = _head(r, m["head"], ("model", "head"), model, width) if "head" in m else None
     loss = _loss(r, m["loss"], ("model", "loss"), model, head, width) if "loss" in m else None
     givens = m.get("givens", "exact")
+    only: tuple[str, ...] = ()
+    if isinstance(givens, list) and givens and all(isinstance(x, str) and x for x in givens):
+        only, givens = tuple(givens), "rounded"  # givens = ["Wq", "Wk", "Wv"]: those printed rounded, the rest exact
     if givens not in ("exact", "rounded"):
-        raise r.fail("model.givens must be \"exact\" or \"rounded\"", ("model", "givens"),
-                     expected='givens = "rounded" when the document printed its givens rounded', found=show(givens))
+        raise r.fail("model.givens must be \"exact\", \"rounded\" or a list of the givens printed rounded",
+                     ("model", "givens"), expected='givens = "rounded" when the document printed its givens rounded, '
+                     'or givens = ["Wq", "Wk", "Wv"] for some of them', found=show(givens))
 
-    return replace(model, head=head, loss=loss, rounded_givens=givens == "rounded")
+    return replace(model, head=head, loss=loss, rounded_givens=givens == "rounded", rounded_only=only)
 
 
 def _positions(r: Reader, tokens: list[str]) -> list[Position]:

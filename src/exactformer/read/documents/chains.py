@@ -281,7 +281,7 @@ def _agrees(b: Grid, f: Bounds | None, a: Grid | None = None) -> bool:
             total += 1
             if v is None:
                 continue
-            x, u = float(c), V.unit(c)
+            x, u = float(c), V.reach(c)
             ok = max(v[0] - x, x - v[1], 0.0) <= 1.5 * u
             if ok:
                 fit += 1
@@ -294,8 +294,11 @@ def _agrees(b: Grid, f: Bounds | None, a: Grid | None = None) -> bool:
 
 
 def _mask_like(g: Grid) -> bool:
-    """A grid of whole numbers only (0 and 1, a dropout's 0 and 2): a mask, never the source of a step."""
-    return all(c is not None and float(c).is_integer() for r in g.rows for c in r) and len(g.rows) * len(g.rows[0]) > 1
+    """A grid of 0 and one other whole number (0 and 1, a dropout's 0 and 2): a mask, never the source of a step
+    (1, 2, …, 10 is a list of inputs)."""
+    if any(c is None or not float(c).is_integer() for r in g.rows for c in r) or len(g.rows) * len(g.rows[0]) < 2:
+        return False
+    return len({float(c) for r in g.rows for c in r if c is not None} - {0.0}) <= 1
 
 
 def _digits_in(g: Grid) -> int:

@@ -1100,7 +1100,26 @@ def _shown(src: str, assigned: bool = False) -> list[str]:
     what its last line assigns: ``wei = F.softmax(wei, dim=-1)`` shows wei."""
     lines = [x for x in src.splitlines() if x.strip() and not x.lstrip().startswith("#")]
     m = (_SHOWN.match(lines[-1]) or (_ASSIGNED.match(lines[-1]) if assigned else None)) if lines else None
+    if m is None and len(lines) >= 2 and all(_PRINT.fullmatch(x.strip()) for x in lines):
+        printed = [_printed_name(_PRINT.fullmatch(x.strip()).group(1)) for x in lines]  # type: ignore[union-attr]
+        return printed if all(printed) else []  # a cell of prints only: an array each, in order
     return [x.strip() for x in m.group(1).split(",")] if m else []
+
+
+_PRINT = re.compile(r"print\((.*)\)\s*;?")
+_PROJECTION = {"Wq": "Q", "Wk": "K", "Wv": "V"}
+
+
+def _printed_name(expr: str) -> str:
+    """What one ``print(…)`` shows, by the names in its argument: ``Q`` or ``attn.W_q.weight.T`` (a layer's weights,
+    its name), ``attn.W_q(x)`` (the layer applied: the projection it makes, Q); "" when no name says."""
+    if re.fullmatch(r"\s*[A-Za-z_]\w{0,40}\s*", expr):
+        return expr.strip()
+    weight = re.search(r"([A-Za-z_]\w{0,40})\.weight\b", expr)
+    if weight and role(weight.group(1)) is not None:
+        return weight.group(1)
+    applied = [r for name in re.findall(r"([A-Za-z_]\w{0,40})\s*\(", expr) if (r := role(name)) in _PROJECTION]
+    return _PROJECTION[applied[-1]] if applied else ""
 
 
 _ASSIGNED = re.compile(r"^\s*([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*=(?!=)")

@@ -139,7 +139,7 @@ def _score(cells: list[tuple[Address, str]], vals: _Values,
            reported: list[tuple[float, float]] | None = None) -> tuple[int, int, float] | None:
     """``reported``: the cells' numbers and units, when the caller scores the same texts many times."""
     got = [vals.get(a) for a, _ in cells]
-    return _tally(reported if reported is not None else [(_value(t), V.unit(t)) for _, t in cells], got, need=0)
+    return _tally(reported if reported is not None else [(_value(t), V.reach(t)) for _, t in cells], got, need=0)
 
 
 def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], need: int,
@@ -245,7 +245,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     r, c = len(rows), len(rows[0])
     no_self = g.model.mask is Mask.NO_SELF
     present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
-    reported = [(_value(t), V.unit(t)) for row in rows for t in row if t is not None]
+    reported = [(_value(t), V.reach(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
     backward, trains = _backward(g), g.model.train is not None
     steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
@@ -533,6 +533,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             groups.append(f"[[claims]]\n# {item.name} at {I.where(item.line)}: the document's symbol for "
                           f"{g.name(symbol)}\nat = {toml_str(item.at)}{_line_key(item.line)}\nvalues = "
                           f"{{ {toml_str(g.name(symbol))} = {toml_str(text)} }}\n")
+            continue
+        if isinstance(item, I.Named) and item.alias is not None:  # Q = X in code: the array named again
+            notes.append(Note(f"{item.name} at {I.where(item.line)}: {item.alias} under another name, no number of "
+                              "its own: not a claim"))
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines, head in _matrices(item):
             scalar = hint is not None and any(s.spec.name == hint and not s.dims for s in g.steps.values())
@@ -1356,9 +1360,10 @@ def _work_claims(at: str, line: int, of: str | None, text: str) -> dict:
 
 def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
-    by its cell, from ``at``); and for what a float32 program printed, its ``precision``."""
-    if line is not None and _SINGLE.get() and I.is_output(line):
-        return '\nprecision = "float32"'
+    by its cell, from ``at``); and for what a program printed, its ``precision``: float32 when the notebook computes
+    in it, else float64 (NumPy's and Python's floats: a full repr may be a few ulps off the exact value)."""
+    if line is not None and I.is_output(line):
+        return f'\nprecision = "{"float32" if _SINGLE.get() else "float64"}"'
     return f"\nline = {line}" if line is not None and line < I.CELL else ""
 
 
@@ -1425,8 +1430,8 @@ def _only_zeros_agree(got: _Match, vals: _Values) -> bool:
     """Whether the cells of a match that agree with the model (within 1.5 units of their last digit) are zeros
     only, some of them, and no other cell is even near its value: a masked zero fits any matrix with zeros in
     those places, so they are no evidence."""
-    near = [(t, abs(_value(t) - v) <= 1.5 * V.unit(t)) for a, t in got.address_cells
-            if (v := vals.get(a)) is not None and abs(_value(t) - v) <= CLOSE * abs(v) + 1.5 * V.unit(t)]
+    near = [(t, abs(_value(t) - v) <= 1.5 * V.reach(t)) for a, t in got.address_cells
+            if (v := vals.get(a)) is not None and abs(_value(t) - v) <= CLOSE * abs(v) + 1.5 * V.reach(t)]
     return any(exact for _, exact in near) and all(_value(t) == 0 for t, _ in near)  # (a nonzero cell near its
     # value, a slip upstream moving it, keeps the match: a ReLU's zeros then are evidence too)
 
@@ -2045,7 +2050,7 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
     near = None if trains else _near(_value(texts[0]), V.unit(texts[0]), g, vals)
-    reported = [(_value(t), V.unit(t)) for t in texts]  # every candidate is scored on the same numbers
+    reported = [(_value(t), V.reach(t)) for t in texts]  # every candidate is scored on the same numbers
     for s in g.steps.values():
         if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)) or \
                 s.spec.name in CHECKS:

@@ -46,6 +46,7 @@ class Named:
     col_labels: list[str] | None = None  # the words above a matrix's columns (a vocabulary)
     literal: bool = False  # built by a constructor in code (np.array([…]), torch.tensor([…])): an input, as a rule
     tail: bool = False  # the last rows of a longer table, the print eliding the rows before them (``...,``)
+    alias: str | None = None  # the earlier array it names again (``Q = X``, ``W_K = W_Q``): no new number
 
 
 @dataclass
@@ -514,11 +515,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
             got = _array_at(lines, k, value, comment, slices=True)
-            below = _comment(V.clean(lines[k + 1]).strip()) if k + 1 < len(lines) else ("", None)
-            if got is None and value.rstrip().endswith("(") and below[0].startswith("["):
+            under = _comment(V.clean(lines[k + 1]).strip()) if k + 1 < len(lines) else ("", None)
+            if got is None and value.rstrip().endswith("(") and under[0].startswith("["):
                 # W = np.array(\n    [\n        [0.2, …],: black's layout of a long array literal, its [ a line
                 # below; inputs = torch.tensor(\n  [[0.43, 0.15, 0.89], # Your: its rows and their words below
-                got = _array_at(lines, k + 1, value + below[0], below[1], slices=True)
+                got = _array_at(lines, k + 1, value + under[0], under[1], slices=True)
                 if got is not None:
                     arr, rows, used, offsets = got
                     got = (arr, rows, used + 1, [j + 1 for j in offsets] if offsets else offsets)
@@ -645,6 +646,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Work(piece.text, label or ((subject.group(1), "") if subject else None), n,
                                       _at(context, n), piece.name))
             elif isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
+                if piece[1] in _keyword_arguments(s):
+                    continue  # MaskedSelfAttention(d_model=2, …): a setting passed to a call, no result
                 out.found.append(Table([[piece[1]]], [row.group(1)] if row else None, None, n, _at(context, n),
                                        piece[0], [n]))
             else:
@@ -1711,6 +1714,15 @@ def _columns(s: str) -> list[str]:
     return out + [s[start:]]
 
 
+_KEYWORD = re.compile(r"[(,]\s*[A-Za-z_]\w{0,40}\s*=\s*([-+]?\d[\d.eE+-]*)\s*(?=[,)]|$)")
+
+
+def _keyword_arguments(s: str) -> set[str]:
+    """The numbers a line of code passes as keyword arguments (``f(d_model=2, eps=1e-5``), as the reader writes
+    them."""
+    return {n for m in _KEYWORD.finditer(s) if (n := V.number(m.group(1))) is not None} if "(" in s else set()
+
+
 def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     """The lines of working inside a sentence: split where a clause ends (outside brackets), each cut to where
     its mathematics starts; the pieces that read as a chain ``a = b``."""
@@ -1972,7 +1984,7 @@ def _aliased(s: str, out: Items, n: int, context: list[str]) -> Named | None:
     earlier = next((x for x in recent if isinstance(x, Named) and x.name == m.group(2)), None)
     if earlier is None:
         return None
-    return replace(earlier, name=m.group(1), line=n, at=_at(context, n), row_lines=None)
+    return replace(earlier, name=m.group(1), line=n, at=_at(context, n), row_lines=None, alias=m.group(2))
 
 
 def _given_names(names: list[str]) -> list[str]:
@@ -2074,7 +2086,8 @@ def _signature(cells: list[Cell]) -> tuple:
 
 
 def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tuple[Table | None, int]:
-    first = _row(V.clean(lines[k]).strip())
+    line = V.clean(lines[k]).strip()
+    first = _row(line) if not V.wrapped(line) else None  # tensor([[[-1.2955e+00,  2.0290e+00, (a row wrapped)
     if first is None:
         return None, 1
     sig = _signature(first[1])

@@ -882,9 +882,10 @@ def _base_model(g: Givens, X: list[list[str]], tokens: list[str]) -> dict:
     for t, row in zip(tokens, X):
         emb.setdefault(t, row)
     m["embeddings"] = emb
-    ws = [g.weights[r][0] for r in ("Wq", "Wk", "Wv", "W1", "W2") if g.weights.get(r)]
-    if g.x_output and ws and all(_program_output(w) for w in ws):
-        m["givens"] = "rounded"  # random inputs and weights a program printed: its later prints come from more digits
+    roles = [r for r in ("Wq", "Wk", "Wv", "W1", "W2") if g.weights.get(r)]
+    if roles and all(_program_output(g.weights[r][0]) for r in roles):
+        # random weights a program printed: its later prints come from more digits (and so from random inputs printed)
+        m["givens"] = "rounded" if g.x_output else roles
     if g.learned is not None:
         m["positions"] = g.learned
     return m
@@ -1247,8 +1248,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 order = [ident, pe, ln]
             if first is not None and d > 1 and len(X) > 1 and _pe_start(X[0]):
                 order.insert(0, _pe_alone(g, X, tokens, first))  # the one matrix printed is the encoding
-            elif (printed := _printed_pe(found, X)) is not None:  # an encoding printed beside other inputs
-                rows, labels, item = printed
+            elif (encoding := _printed_pe(found, X)) is not None:  # an encoding printed beside other inputs
+                rows, labels, item = encoding
                 order.insert(0, _pe_alone(g, rows, _row_names(found, len(rows), labels)[0], item))
             out += [c for c in order if c is not ln or d > 1]  # one component: every row normalises to 0
     if first is not None:

@@ -80,6 +80,23 @@ def counting(cells: list) -> bool:
     return texts in ([str(k) for k in range(len(texts))], [str(k + 1) for k in range(len(texts))])
 
 
+FLOAT_SLACK = 1e-12  # relative: a program's full float repr is within this of the exact value (its arithmetic's noise)
+FULL_REPR = 15  # significant digits from which a printed number is a float's full repr
+
+
+def reach(text: str) -> float:
+    """One unit of a printed number's last digit, as the reader counts agreement (floats choose a reading, never a
+    verdict): for a program's full float repr (0.031472858344688034) its arithmetic's noise, which passes that unit."""
+    u = unit(text)
+    mant = text.lower().partition("e")[0]
+    if len(mant.lstrip("+-").replace(".", "").lstrip("0")) < FULL_REPR or text.endswith("%"):
+        return u
+    try:
+        return max(u, FLOAT_SLACK * abs(float(text)))
+    except ValueError:
+        return u
+
+
 def unit(text: str) -> float:
     """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01, 0.001 for 29.1%."""
     if text.endswith("%"):
