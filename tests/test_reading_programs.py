@@ -246,3 +246,131 @@ def test_ln_of_a_softmax_printed_to_four_places_is_a_further_computation(tmp_pat
     report = audit(case)
     assert {f.verdict.value for f in report.by_seq.values()} <= {"correct", "rounding"}
     assert sum(1 for f in report.by_seq.values() if f.claim.role.value == "stated") >= 16
+
+
+def _torch(m, indent=7) -> str:
+    """A matrix as PyTorch prints it at 4 decimals (a column of signs when any cell is negative)."""
+    a = np.asarray(m, dtype=float)
+    neg = (a < 0).any()
+    rows = [", ".join(f"{v: .4f}" if neg else f"{v:.4f}" for v in r) for r in a]
+    return "tensor([" + (",\n" + " " * indent).join(f"[{r}]" for r in rows) + "])"
+
+
+def test_weights_printed_by_the_program_beside_typed_inputs_are_rounded_alone(tmp_path):
+    """Inputs typed in; a seeded layer's weights shown only by a cell of prints (attn.W_q.weight.T): the prints
+    name the weights, those weights alone are taken as rounded (the later prints come from more digits), the
+    typed inputs stay exact; print(attn.W_q(x)) is Q; Q = X in code names no claim. Every verdict agrees."""
+    x = np.array([[1.25, 0.4], [0.6, 1.1], [-0.3, 0.85]])
+    w = {r: np.array(m) for r, m in (("q", [[0.41236718, -0.2213457], [0.1877319, 0.55561204]]),
+                                     ("k", [[-0.33179021, 0.09452117], [0.26128833, 0.48712265]]),
+                                     ("v", [[0.52911406, 0.3318297], [-0.12245519, 0.27766143]]))}
+    q, k, v = x @ w["q"], x @ w["k"], x @ w["v"]
+    s = q @ k.T / math.sqrt(2)
+    s[np.triu_indices(3, 1)] = -np.inf
+    a = np.exp(s - s.max(axis=1, keepdims=True))
+    a /= a.sum(axis=1, keepdims=True)
+    p = tmp_path / "masked.ipynb"
+    _notebook(p, [("md", "# Masked self-attention\n\nTokens: *red*, *fox*, *runs*; a causal mask."),
+                  ("code", f"x = torch.tensor({x.tolist()})\ntorch.manual_seed(7)\n"
+                           "attn = MaskedAttention(d_model=2)", None),
+                  ("code", "print(attn.W_q.weight.transpose(0, 1))\nprint(attn.W_k.weight.transpose(0, 1))\n"
+                           "print(attn.W_v.weight.transpose(0, 1))",
+                   "".join(_torch(w[r]) + "\n" for r in "qkv")),
+                  ("code", "print(attn.W_q(x))\nprint(attn.W_k(x))\nprint(attn.W_v(x))",
+                   "".join(_torch(m) + "\n" for m in (q, k, v))),
+                  ("code", "weights = F.softmax(masked, dim=1)\nprint(weights)", _torch(a) + "\n"),
+                  ("code", "print(weights @ attn.W_v(x))", _torch(a @ v) + "\n")])
+    reading = read_document(str(p))
+    assert 'givens = ["Wq", "Wk", "Wv"]' in reading.toml, reading.toml[:600]
+    steps, verdicts = _verdicts(p)
+    assert steps["Q"] == 6 and steps["V"] == 6 and steps["weights"] == 9 and steps["context"] == 6, steps
+    assert set(verdicts) <= {"correct", "rounding"}, verdicts
+
+
+def test_a_code_alias_of_the_inputs_is_no_claim(tmp_path):
+    """Q = X, K = X, V = X in code: the inputs named again (Q = K = V = X), not three claims that restate them."""
+    x = np.array([[0.3, 0.1, 0.6, 0.2], [0.5, 0.4, 0.2, 0.7], [0.9, 0.8, 0.1, 0.3]])
+    s = x @ x.T
+    w = np.exp(s / 2) / np.exp(s / 2).sum(axis=1, keepdims=True)
+    p = tmp_path / "alias.ipynb"
+    _notebook(p, [("code", "X = np.array([\n    [0.3, 0.1, 0.6, 0.2],  # 나는\n    [0.5, 0.4, 0.2, 0.7],  # 너를\n"
+                           "    [0.9, 0.8, 0.1, 0.3]   # 본다\n])\nQ = X\nK = X\nV = X\n"
+                           "print(\"S =\\n\", Q.dot(K.T))\nprint(\"A =\\n\", A)",
+                   "S =\n " + np.array2string(s) + "\nA =\n " + np.array2string(w) + "\n")])
+    steps, verdicts = _verdicts(p)
+    assert "Q" not in steps and "K" not in steps and steps["scores"] == 9 and steps["weights"] == 9, steps
+    assert set(verdicts) == {"correct"}, verdicts
+
+
+def test_an_array_constructor_with_its_rows_below_keeps_its_words(tmp_path):
+    """inputs = torch.tensor( on a line of its own, the rows below with their words in comments: the input, its
+    rows named; the scores printed later are claims of x·xᵀ (no projections, no scaling)."""
+    x = np.array([[0.31, 0.72, 0.05], [0.64, 0.18, 0.93], [0.27, 0.55, 0.48]])
+    s = x @ x.T
+    w = np.exp(s) / np.exp(s).sum(axis=1, keepdims=True)
+    p = tmp_path / "notes.md"
+    p.write_text("# Attention without weights\n\n```python\ninputs = torch.tensor(\n"
+                 "  [[0.31, 0.72, 0.05], # sun\n   [0.64, 0.18, 0.93], # sets\n   [0.27, 0.55, 0.48]] # late\n)\n```\n\n"
+                 "```python\nattn_scores = inputs @ inputs.T\nprint(attn_scores)\n```\n\n```\n" + _torch(s, 8) +
+                 "\n```\n\n```python\nattn_weights = torch.softmax(attn_scores, dim=-1)\nprint(attn_weights)\n```\n\n"
+                 "```\n" + _torch(w, 8) + "\n```\n", encoding="utf-8")
+    reading = read_document(str(p))
+    assert 'tokens = ["sun", "sets", "late"]' in reading.toml, reading.toml[:400]
+    steps, verdicts = _verdicts(p)
+    assert steps["scores"] == 9 and steps["weights"] == 9 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_a_torch_tensor_of_rank_three_with_wrapped_rows(tmp_path):
+    """randn(2, 2, 6) printed in e-notation, each row wrapped over two lines as torch prints it: one array (no
+    table rows), the input of a LayerNorm over its last axis whose normalised rows are claimed."""
+    x = np.array([[[1.2955, -0.20290, 0.65452, -1.0763, 0.62481, 0.082222]],
+                  [[-0.18057, 0.31844, -0.99258, 0.92753, -0.28802, 1.5813]]])
+
+    def e(v):
+        return f"{v: .4e}"
+
+    lines = []
+    for si, sl in enumerate(x):
+        for r in sl:
+            lines.append(("tensor([[[" if si == 0 else "        [[") + ", ".join(e(v) for v in r[:4]) + ",\n"
+                         + "          " + ", ".join(e(v) for v in r[4:]) + ("]]])" if si == 1 else "]],\n"))
+    printed = "\n".join(lines)
+    flat = x.reshape(2, 6)
+    norm = (flat - flat.mean(axis=1, keepdims=True)) / np.sqrt(flat.var(axis=1, keepdims=True) + 1e-5)
+    p = tmp_path / "ln.ipynb"
+    _notebook(p, [("code", "inputs = torch.randn(2, 1, 6)\nprint(inputs)", printed + "\n"),
+                  ("code", "y = (inputs - mean) / std\nprint(y)",
+                   "tensor([[[" + ", ".join(f"{v: .4f}" for v in norm[0]) + "]],\n\n        [[" +
+                   ", ".join(f"{v: .4f}" for v in norm[1]) + "]]])\n")])
+    steps, verdicts = _verdicts(p)
+    assert steps["ln.norm"] == 12 and set(verdicts) <= {"correct", "rounding"}, (steps, verdicts)
+
+
+def test_full_float_reprs_of_a_softmax_of_whole_numbers(tmp_path):
+    """softmax([1, …, 6]) printed as Python's 17-digit floats: 1 … 6 are inputs (no mask), each repr a few ulps off
+    the exact value is correct (a float64 print), and a keyword argument (base=2) is no claim."""
+    z = [float(i + 1) for i in range(6)]
+    ex = np.exp(z)
+    probs = list(ex / ex.sum())
+    p = tmp_path / "softmax.ipynb"
+    _notebook(p, [("code", "zs = [x + 1 for x in range(6)]\nzs", "[1, 2, 3, 4, 5, 6]\n"),
+                  ("code", "f = make_softmax(base=2)\nsoftmax(zs)", repr(probs) + "\n")])
+    steps, verdicts = _verdicts(p)
+    assert sum(steps.values()) == 6 and set(verdicts) == {"correct"}, (steps, verdicts)
+
+
+def test_a_perceptrons_whole_number_table_is_no_attention(tmp_path):
+    """A table of −1, 0, 1 and 2 (a perceptron's updates) fits attention weights only by rounding every value to
+    a whole number: no claim of them."""
+    p = tmp_path / "perceptron.md"
+    p.write_text("# Perceptron\n\nInputs (0,0), (0,1), (1,0), (1,1).\n\n"
+                 "| x1 | x2 | y | w·x+b | new w1 | new w2 | new b |\n|---|---|---|---|---|---|---|\n"
+                 "| 0 | 0 | -1 | 0 | 0 | 0 | -1 |\n| 0 | 1 | -1 | -1 | 0 | 0 | -1 |\n"
+                 "| 1 | 0 | -1 | -1 | 0 | 0 | -1 |\n| 1 | 1 | 1 | -1 | 1 | 1 | 0 |\n", encoding="utf-8")
+    from exactformer.errors import CaseError
+
+    try:
+        steps, _ = _verdicts(p)
+    except CaseError:
+        return  # nothing to audit: right
+    assert not steps.get("weights") and not steps.get("weighted_v"), steps

@@ -416,15 +416,24 @@ class Auditor:
         return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
 
     def _judge_float(self, c: Claim) -> ClaimFinding:
-        """Within ULPS ulps (of the claim's float arithmetic) of the largest magnitude among the quantity and its
-        direct inputs."""
+        """Within ULPS times the rounding a float computation of it can carry, to first order: one ulp of the
+        quantity, and one ulp of each direct input times the quantity's derivative in it (a sum's cancellation
+        keeps its inputs' ulps, a quotient's or an exponential's error stays relative to its own size: e^−30 / S
+        is not "within ulps of S"). A kind without a derivative: ulps of the largest of the quantity and its inputs."""
         a = c.address
         f = self.g.formula(a)
+        p = c.precision
         with precision(PRECISIONS[0]):
-            big = max((abs(self.engine.ball(b)).upper() for b in (a, *f.args)), key=lambda m: m)
-            ulp = _ulp(big, c.precision)
-            d = abs(self.engine.ball(a) - expr_ball(c.number.value))
-            tol = ulp * ULPS
+            out = self.engine.ball(a)
+            xs = [self.engine.ball(b) for b in f.args]
+            ulp = _ulp(abs(out).upper(), p)
+            try:
+                carried = sum((abs(f.kind.d(BALL, k, xs, out)).upper() * _ulp(abs(x).upper(), p)
+                               for k, x in enumerate(xs)), arb(0))
+            except (NotImplementedError, ZeroDivisionError):
+                carried = _ulp(max((abs(x).upper() for x in xs), default=arb(0)), p) if xs else arb(0)
+            d = abs(out - expr_ball(c.number.value))
+            tol = (ulp + (carried if carried.is_finite() else arb(0))) * ULPS
             ok = bool(d <= tol)
             off = float((d / ulp).mid()) if ulp > 0 else 0.0
         return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, round(off, 2))

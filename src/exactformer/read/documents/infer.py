@@ -1445,8 +1445,10 @@ def _to_its_digits(a: Address, t: str, vals: _Values) -> bool:
 def _one_digit(got: _Match, vals: _Values) -> bool:
     """Whether a match rests on numbers of one significant digit that are not the values themselves: 0.8 for
     0.8415 agrees to its last digit, and so does nearly anything. A one-digit number equal to its value (0.5 for
-    1/2) is fine."""
+    1/2) is fine. Whole numbers (−1, 0, 2) state exact values: at least half of them must be their values."""
     cells = got.address_cells
+    if len(cells) >= 2 and all(re.fullmatch(r"[-+−]?\d+", t) for _, t in cells):  # −1, 0, 2 of a perceptron's table
+        return sum(abs(_value(t) - v) < 1e-12 for a, t in cells if (v := vals.get(a)) is not None) * 2 < len(cells)
     return len(cells) >= 2 and all(_chance_digit(a, t, vals) for a, t in cells)
 
 

@@ -1171,6 +1171,8 @@ def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list
                       lines[:len(head)] if lines else None),
                 Named(name, tail, lines[len(head)] if lines else n, at, rows[len(head):] if rows else None, None,
                       lines[len(head):] if lines else None, tail=True)]
+    if isinstance(arr, Slices) and all(len(mat) == 1 for mat in arr):  # shape (S, 1, d): S rows of one matrix
+        arr = [mat[0] for mat in arr]
     if not isinstance(arr, Slices):
         return [Named(name, arr, n, at, rows, None if rows else comment, [n + j for j in offsets] if offsets else None)]
     out, start = [], 0

@@ -974,9 +974,9 @@ def _printed_pe(found: I.Items, X: list[list[str]]) -> tuple[list[list[str]], li
     """A matrix printed anywhere that starts as position 0's encoding does (0 1 0 1 …), other than the input X
     the givens chose (token ids, zeros it was filled into): the encoding itself, computed by the program."""
     for x in found.found:
-        m = _matrix(x)
+        m = _matrix(x) if not getattr(x, "literal", False) else None  # (a table typed into the code is an input)
         if m is not None and m != X and len(m) > 1 and len(m[0]) > 1 and _pe_start(m[0]) and \
-                any(V.number(c) not in (0, 1) for r in m[1:] for c in r):
+                any((v := V.number(c)) is not None and not float(v).is_integer() for r in m[1:] for c in r):
             return m, getattr(x, "row_labels", None), x
     return None
 

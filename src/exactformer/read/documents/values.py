@@ -41,7 +41,12 @@ def clean(text: str) -> str:
     if _SUPER_DIGIT.search(text):
         text = _SUPER.sub(lambda m: "^" + m.group(0).translate(_SUPER_PLAIN), text)
     t = unicodedata.normalize("NFKC", text)
+    if "np." in t or "numpy." in t:  # NumPy 2 prints a list of its scalars as [np.float64(0.25), …]: the numbers
+        t = _NP_SCALAR.sub(r"\1\2", t)
     return t.replace("−", "-").replace("‐", "-").replace("–", "-")
+
+
+_NP_SCALAR = re.compile(r"([\[,]\s*)(?:np|numpy)\.(?:float|int|uint)(?:16|32|64)\(\s*([^()]*?)\s*\)")
 
 
 _BLANK = re.compile(r"(?:[-−]?\s*(?:∞|inf|infinity)|-inf|masked|mask|[—–\-…·.]|n/?a|)", re.IGNORECASE)
