@@ -141,6 +141,7 @@ class Auditor:
         # per (address, number as written): inside its interval? units off? per address: name and decimal
         self._inside: dict[tuple[Address, Fraction, int | None], bool] = {}
         self._offs: dict[tuple[Address, Fraction | None, int | None], float] = {}
+        self._float_errs: dict[tuple[Address, Precision], arb] = {}
         self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -416,27 +417,54 @@ class Auditor:
         return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
 
     def _judge_float(self, c: Claim) -> ClaimFinding:
-        """Within ULPS times the rounding a float computation of it can carry, to first order: one ulp of the
-        quantity, and one ulp of each direct input times the quantity's derivative in it (a sum's cancellation
-        keeps its inputs' ulps, a quotient's or an exponential's error stays relative to its own size: e^−30 / S
-        is not "within ulps of S"). A kind without a derivative: ulps of the largest of the quantity and its inputs."""
-        a = c.address
-        f = self.g.formula(a)
-        p = c.precision
+        """Within ULPS times the error a float computation of the quantity can carry (``_float_error``)."""
         with precision(PRECISIONS[0]):
-            out = self.engine.ball(a)
-            xs = [self.engine.ball(b) for b in f.args]
-            ulp = _ulp(abs(out).upper(), p)
-            try:
-                carried = sum((abs(f.kind.d(BALL, k, xs, out)).upper() * _ulp(abs(x).upper(), p)
-                               for k, x in enumerate(xs)), arb(0))
-            except (NotImplementedError, ZeroDivisionError):
-                carried = _ulp(max((abs(x).upper() for x in xs), default=arb(0)), p) if xs else arb(0)
+            out = self.engine.ball(c.address)
+            ulp = _ulp(abs(out).upper(), c.precision)
             d = abs(out - expr_ball(c.number.value))
-            tol = (ulp + (carried if carried.is_finite() else arb(0))) * ULPS
+            tol = self._float_error(c.address, c.precision) * ULPS
             ok = bool(d <= tol)
             off = float((d / ulp).mid()) if ulp > 0 else 0.0
         return self._finding(c, Verdict.CORRECT if ok else Verdict.WRONG, round(off, 2))
+
+    def _float_error(self, target: Address, p: Precision) -> arb:
+        """A first-order bound of the error a float computation of a quantity carries, from the givens up: a given,
+        half an ulp (its decimal rounded to binary); a formula, one ulp of its value, its inputs' errors times its
+        derivative in each, and one ulp of its largest term for each addition between n inputs (a sum's
+        cancellation keeps the ulps of its terms; a quotient's or an exponential's error stays relative to its own
+        size). Iterative, each quantity once per precision."""
+        memo = self._float_errs
+        stack = [target]
+        while stack:
+            a = stack[-1]
+            if (a, p) in memo:
+                stack.pop()
+                continue
+            f = self.g.formula(a)
+            todo = [b for b in f.args if (b, p) not in memo]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            out = self.engine.ball(a)
+            err = _ulp(abs(out).upper(), p)
+            if not f.args:
+                memo[(a, p)] = err / 2
+                continue
+            xs = [self.engine.ball(b) for b in f.args]
+            try:
+                ds = [abs(f.kind.d(BALL, k, xs, out)).upper() for k in range(len(xs))]
+            except (NotImplementedError, ZeroDivisionError):  # (no derivative: ulps of its largest input)
+                ds = None
+            if ds is None or not all(x.is_finite() for x in ds):
+                big = max((abs(x).upper() for x in xs), default=arb(0))
+                err += _ulp(big, p) * len(xs) + sum((memo[(b, p)] for b in f.args), arb(0))
+            else:
+                err += sum((dk * memo[(b, p)] for dk, b in zip(ds, f.args)), arb(0))
+                if len(xs) > 1:
+                    err += _ulp(max(dk * abs(x).upper() for dk, x in zip(ds, xs)), p) * (len(xs) - 1)
+            memo[(a, p)] = err
+        return memo[(target, p)]
 
     def _off(self, c: Claim) -> float:
         """|r − E| in units of r's last digit, for reading (no verdict depends on it): certified to 3 digits."""

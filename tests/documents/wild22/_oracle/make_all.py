@@ -1,4 +1,4 @@
-"""Rebuild tests/documents/wild22 (wild10's make_all.py, names changed, no chained documents required): run every eNN_*.py (each writes one document and its NAME.expect.toml from an mpmath
+"""Rebuild tests/documents/wild22 (wild21's make_all.py, names changed, plus a notebook schema check): run every eNN_*.py (each writes one document and its NAME.expect.toml from an mpmath
 oracle cross-checked with NumPy float64; exactformer is never imported), then re-read what was written and check it:
 
 * every claim and optional claim occurs on the line it names, at least as often as the transcription lists it
@@ -6,7 +6,8 @@ oracle cross-checked with NumPy float64; exactformer is never imported), then re
 * every not-claim occurs on its line;
 * planted_slips equals the number of distinct quantities marked wrong, each slip is explained in the note, and
   nothing is marked propagated or any in a document without a slip;
-* the document named by each expect file exists and every expect file parses as TOML.
+* the document named by each expect file exists and every expect file parses as TOML;
+* every notebook validates against the nbformat 4 schema.
 
     .venv/bin/python tests/documents/wild22/_oracle/make_all.py
 """
@@ -59,6 +60,13 @@ for exp in expects:
     if spec.get("rounding") not in ("exact", "chained"):
         bad.append(f"{exp.name}: rounding {spec.get('rounding')!r}")
     total_slips += spec["planted_slips"]
+import nbformat  # noqa: E402
+
+for nbp in sorted(DOCS.glob("*.ipynb")):
+    try:
+        nbformat.validate(nbformat.read(str(nbp), as_version=4))
+    except Exception as e:  # noqa: BLE001
+        bad.append(f"{nbp.name}: not a valid nbformat 4 notebook: {e}")
 chained = sum(1 for e in expects if tomllib.loads(e.read_text(encoding="utf-8")).get("rounding") == "chained")
 if chained:
     bad.append(f"{chained} chained documents: every document of this set is program output or exact hand work")
