@@ -40,6 +40,7 @@ from .findings import (
     ClaimFinding,
     ConflictFinding,
     Finding,
+    LineClaimFinding,
     Report,
     Severity,
     TrendFinding,
@@ -142,6 +143,9 @@ class Auditor:
         self._inside: dict[tuple[Address, Fraction, int | None], bool] = {}
         self._offs: dict[tuple[Address, Fraction | None, int | None], float] = {}
         self._float_errs: dict[tuple[Address, Precision], arb] = {}
+        # the numbers claimed of a quantity, by the document line they stand on (a line of working's result that
+        # one of them states is that quantity's claim, not another claim of the line's arithmetic)
+        self._stated_at = {(c.source_line or c.line, c.number.text) for c in case.claims}
         self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -567,9 +571,10 @@ class Auditor:
                 out.append(ConflictFinding(self.g.name(a), tuple(cs)))
         return out
 
-    def arithmetic(self) -> list[ArithmeticFinding | CarriedDigitsFinding]:
-        """Lines whose own arithmetic is false; a note when operands within their written digits make it true."""
-        out: list[ArithmeticFinding | CarriedDigitsFinding] = []
+    def arithmetic(self) -> list[ArithmeticFinding | CarriedDigitsFinding | LineClaimFinding]:
+        """Lines whose own arithmetic is false; a note when operands within their written digits make it true.
+        A line that claims no quantity states numbers of its own arithmetic only: each is a claim of it."""
+        out: list[ArithmeticFinding | CarriedDigitsFinding | LineClaimFinding] = []
         exact = ExactBackend()
         loss = self.g.model.loss
         base = loss.log.base if loss is not None else None
@@ -580,6 +585,10 @@ class Auditor:
                 lits = _literals(node)
                 if lits is None or len(lits) != len(vals):
                     continue
+                where = w.source_line or w.line
+                if w.of is None and not all((where, lit.text) in self._stated_at for lit in lits):
+                    out += self._line_claims(k, w, vals, lits, base)
+                    continue
                 if all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):
                     continue
                 ev = [_expr_decimal(v, 8) for v in vals]
@@ -588,6 +597,24 @@ class Auditor:
                 carried = _carried(w.items[0], lits, base)
                 out.append(CarriedDigitsFinding(*args) if carried else ArithmeticFinding(*args))
                 break
+        return out
+
+    def _line_claims(self, k: int, w, vals, lits: list[G.Num], base) -> list[LineClaimFinding]:
+        """Each number a line of working states for no quantity, judged against the line's own arithmetic."""
+        carried = None
+        out = []
+        where = w.source_line or w.line
+        for v, lit in zip(vals, lits):
+            if (where, lit.text) in self._stated_at:
+                continue  # w₁ = 0.4 − 0.2·0.6589 = 0.2682 read as w₁'s new value too: claimed once, as that
+            off = _units_off(v, lit)
+            if _rounds_to(v, lit):
+                verdict = Verdict.CORRECT
+            else:
+                carried = _carried(w.items[0], lits, base) if carried is None else carried
+                verdict = Verdict.ROUNDING if carried else Verdict.WRONG  # (its operands are as written: no ±1)
+            out.append(LineClaimFinding(k, w.at, w.text, _work_seq(self.case, k), _expr_decimal(v, 12), lit.text,
+                                        verdict, off, w.line, w.source_line))
         return out
 
     def is_coarse(self, c: Claim) -> bool:
@@ -771,6 +798,13 @@ def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
 
 def _expr_decimal(v: X.Expr, sig: int) -> str:
     return decimal_text(lambda p: expr_ball(v), lambda: v, sig, exact_first=True)
+
+
+def _units_off(v: X.Expr, lit: G.Num) -> float:
+    """|v − lit| in units of the literal's last digit (for reading; no verdict depends on it)."""
+    with precision(PRECISIONS[0]):
+        d = abs(expr_ball(v) - q2arb(lit.value)) * q2arb(Fraction(10) ** lit.decimals)
+        return round(float(d.mid()), 2) if d.is_finite() else float("inf")
 
 
 def _vec(items: list[str], like) -> str:

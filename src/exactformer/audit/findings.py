@@ -301,6 +301,42 @@ class CarriedDigitsFinding(_LineValueFinding):
 
 
 @dataclass(frozen=True)
+class LineClaimFinding(_LineValueFinding):
+    """A number a line of working states that no quantity of the model is (the document's model does not reach
+    it, or no model fits: ``0.1188 + 0.2304 + 0.5402 ≈ 0.889``): a claim of the line's own arithmetic, judged by
+    the claim rules against the line's operands as written (correct when the value rounds to it, rounding when
+    operands within their written digits reach it, last digit within 1.5 units, else wrong)."""
+
+    verdict: Verdict = Verdict.CORRECT
+    off_by: float = 0.0
+    line_no: int | None = None  # the line of the case file it was read from
+    source_line: int | None = None  # … and of the document
+
+    @property
+    def kind(self) -> FindingKind:  # type: ignore[override]
+        return self.verdict.kind
+
+    def why_text(self) -> str:
+        if self.verdict is Verdict.CORRECT:
+            return "the line's own arithmetic"
+        if self.verdict is Verdict.ROUNDING:
+            return (f"as written the line gives {self.evaluates_to}; operands within their written digits reach "
+                    f"{self.reported}")
+        return f"the line's own arithmetic gives {self.evaluates_to}"
+
+    def row(self, r: Report) -> Row:
+        return self.line, self.reported, self.evaluates_to, units(self.off_by) if self.off_by else "", \
+            self.why_text(), ""
+
+    def json(self, r: Report) -> dict:
+        return {"kind": "claim", "quantity": "arithmetic", "line": self.line, "at": self.at, "reported": self.reported,
+                "exact": plain(self.evaluates_to), "exact_digits": certified_digits(self.evaluates_to),
+                "verdict": self.verdict.value, "off_by_last_digits": self.off_by, "severity": self.severity.label,
+                "file_line": self.line_no, "role": "result",
+                **({"source_line": self.source_line} if self.source_line else {})}
+
+
+@dataclass(frozen=True)
 class UnmatchedFinding(LineFinding):
     """A line of working whose operands do not fit its quantity's formula."""
 
@@ -378,8 +414,9 @@ class TrendFinding(_Kinded):
                 "verdict": "correct" if self.correct else "wrong", "why": self.why, "severity": self.severity.label}
 
 
-Finding = (ClaimFinding | ConflictFinding | ArithmeticFinding | CarriedDigitsFinding | UnmatchedFinding
-           | UndefinedFinding | TrendFinding)
+Finding = (ClaimFinding | ConflictFinding | ArithmeticFinding | CarriedDigitsFinding | LineClaimFinding
+           | UnmatchedFinding | UndefinedFinding | TrendFinding)
+CLAIMS = (ClaimFinding, LineClaimFinding)  # the findings that are claims (the summary's "claims")
 SUMMARY_KEYS = ("claims", *(k.value for k in FindingKind))
 
 
@@ -447,7 +484,7 @@ class Report:
     def summary(self) -> dict[str, int]:
         s = dict.fromkeys(SUMMARY_KEYS, 0)
         for f in self.findings:
-            if isinstance(f, ClaimFinding):
+            if isinstance(f, CLAIMS):
                 s["claims"] += 1
             s[f.kind] += 1
         s["restated"] = len(self.case.restated)  # operands repeating a claim, judged with it (not in "claims")

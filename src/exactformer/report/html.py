@@ -22,7 +22,7 @@ from functools import cache, cached_property
 from importlib import resources
 from itertools import product
 
-from ..audit.findings import ClaimFinding, FindingKind, Report, Severity, Verdict
+from ..audit.findings import ClaimFinding, FindingKind, LineFinding, Report, Severity, Verdict
 from ..derive.names import quantity_mathml
 from ..errors import ExactformerError
 from ..exact import expr as X
@@ -267,9 +267,10 @@ class _Page:
                 if isinstance(f, ClaimFinding):
                     continue
                 k = f.kind
+                line = f' <code>{h(f.line)}</code>' if isinstance(f, LineFinding) else ""
                 rows.append(f'<li class="v-{"correct" if f.severity is Severity.OK else "wrong"}">'
                             f'<span class="mark">{h(f.mark)}</span> {h(k.label)} '
-                            f'<span class="at">at {h(g.at)}</span>: {h(f.why_text())}</li>')
+                            f'<span class="at">at {h(g.at)}</span>{line}: {h(f.why_text())}</li>')
         return ('<section><h2>Lines of working, conflicts and other findings</h2><ul class="other">'
                 + "".join(rows) + "</ul></section>") if rows else ""
 
