@@ -374,3 +374,20 @@ def test_a_perceptrons_whole_number_table_is_no_attention(tmp_path):
     except CaseError:
         return  # nothing to audit: right
     assert not steps.get("weights") and not steps.get("weighted_v"), steps
+
+
+def test_numbers_a_cell_computes_from_numbers_it_writes_are_claims_of_that_arithmetic(tmp_path):
+    """y = -(0*np.log(0.2) + 1*np.log(0.6)) then print("loss:", y): the line -(0*ln(0.2) + 1*ln(0.6)) = 0.5108…
+    is audited (a float64 repr, a few ulps off, is correct); a slip typed in a Markdown line of working is wrong; a
+    call of the document's own function is no working of ours."""
+    loss = -(0 * math.log(0.2) + 1 * math.log(0.6))
+    p = tmp_path / "ce.ipynb"
+    _notebook(p, [("md", "# 교차 엔트로피"),
+                  ("code", "y = -(0*np.log(0.2) + 1*np.log(0.6))\nprint(\"loss:\", y)", f"loss: {loss!r}\n"),
+                  ("code", "print(\"e^1.5 =\", np.exp(1.5))\nprint(\"mine:\", my_loss(0.6))",
+                   f"e^1.5 = {math.exp(1.5)!r}\nmine: 0.25\n"),
+                  ("md", "By hand: 0.50 × 0.80 + 0.25 = 0.75")])
+    report = audit(load_document(str(p)))
+    lines = {f.reported: f.verdict.value for f in report.findings if f.json(report)["quantity"] == "arithmetic"}
+    assert lines == {repr(loss): "correct", repr(math.exp(1.5)): "correct", "0.75": "wrong"}, lines
+    assert report.summary()["claims"] == 3 and report.summary()["wrong"] == 1

@@ -47,6 +47,7 @@ from .findings import (
     UndefinedFinding,
     UnmatchedFinding,
     Verdict,
+    arithmetic_only,
 )
 from .trend import judge_trend
 
@@ -146,6 +147,10 @@ class Auditor:
         # the numbers claimed of a quantity, by the document line they stand on (a line of working's result that
         # one of them states is that quantity's claim, not another claim of the line's arithmetic)
         self._stated_at = {(c.source_line or c.line, c.number.text) for c in case.claims}
+        # a document no model fits states numbers of its lines' arithmetic only: each is a claim of it. Where a
+        # model fits, a line the reader bound to no quantity may still state one of the model's (a wrong exp[s,h3]
+        # worked right from a wrong score): its arithmetic alone says nothing about that quantity, so it is no claim
+        self._lines_claim = arithmetic_only(case)
         self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -586,7 +591,7 @@ class Auditor:
                 if lits is None or len(lits) != len(vals):
                     continue
                 where = w.source_line or w.line
-                if w.of is None and not all((where, lit.text) in self._stated_at for lit in lits):
+                if w.of is None and self._lines_claim and not all((where, lit.text) in self._stated_at for lit in lits):
                     out += self._line_claims(k, w, vals, lits, base)
                     continue
                 if all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):
@@ -608,8 +613,8 @@ class Auditor:
             if (where, lit.text) in self._stated_at:
                 continue  # w₁ = 0.4 − 0.2·0.6589 = 0.2682 read as w₁'s new value too: claimed once, as that
             off = _units_off(v, lit)
-            if _rounds_to(v, lit):
-                verdict = Verdict.CORRECT
+            if _rounds_to(v, lit) or (w.precision.bits is not None and _within_ulps(v, lit, w.precision)):
+                verdict = Verdict.CORRECT  # (a program's full float repr: a few ulps off the exact value)
             else:
                 carried = _carried(w.items[0], lits, base) if carried is None else carried
                 verdict = Verdict.ROUNDING if carried else Verdict.WRONG  # (its operands are as written: no ±1)
@@ -798,6 +803,13 @@ def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
 
 def _expr_decimal(v: X.Expr, sig: int) -> str:
     return decimal_text(lambda p: expr_ball(v), lambda: v, sig, exact_first=True)
+
+
+def _within_ulps(v: X.Expr, lit: G.Num, p: Precision) -> bool:
+    """Whether a printed float is within ULPS ulps (of its precision) of a line's exact value."""
+    with precision(PRECISIONS[0]):
+        ball = expr_ball(v)
+        return bool(abs(ball - q2arb(lit.value)) <= _ulp(abs(ball).upper(), p) * ULPS)
 
 
 def _units_off(v: X.Expr, lit: G.Num) -> float:

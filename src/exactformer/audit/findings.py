@@ -492,13 +492,11 @@ class Report:
 
     def worst(self) -> Severity:
         """The most severe finding; a document no model fits (only its arithmetic audited) is a warning at least."""
-        from ..read.notes import NoteKind
-
         got = max((f.severity for f in self.findings), default=Severity.OK)
-        reading = self.case.reading
-        if reading is not None and any(n.kind is NoteKind.NO_MODEL for n in getattr(reading, "notes", ())):
+        if arithmetic_only(self.case):
             got = max(got, Severity.WARNING)
         return got
+
 
     def closed_form(self, f: ClaimFinding, limit: int | None = None) -> str:
         """The finding's closed form, built when a printer asks (bounded: past a size, in named quantities)."""
@@ -506,3 +504,11 @@ class Report:
         if limit is None:
             return engine.closed_form(f.claim.address)
         return engine.closed_form(f.claim.address, limit)
+
+
+def arithmetic_only(case: Case) -> bool:
+    """Whether the case is a document no model fits: only its lines of working are audited, as arithmetic."""
+    from ..read.notes import NoteKind
+
+    reading = case.reading
+    return reading is not None and any(n.kind is NoteKind.NO_MODEL for n in getattr(reading, "notes", ()))

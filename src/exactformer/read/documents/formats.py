@@ -1071,7 +1071,93 @@ def notebook(text: str, path: str) -> I.Items:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
+                    written = {x.line for x in out.found[before:] if isinstance(x, I.Work)}
+                    for k, work in _computed(src, txt):  # y = -(0*np.log(0.1) + …); print("loss:", y) → 0.3566…
+                        at = I.cell_line(number, k, output=True)
+                        if at not in written:  # (a line that prints its own formula is read as it prints it)
+                            out.found.append(I.Work(work, None, at, I._at(list(context), at)))
     return out
+
+
+MAX_COMPUTED = 64  # lines of a cell whose printed expressions are read as working
+MAX_COMPUTED_CHARS = 400  # … and the longest of them (a name stands for an expression of at most that many)
+
+
+def _computed(src: str, txt: str) -> list[tuple[int, str]]:
+    """The working a code cell computes from numbers written in it and prints: ``y = -(0*np.log(0.1) + 1*np.log(0.7))``
+    then ``print("loss:", y)`` showing ``loss: 0.3566…`` is the line ``-(0*ln(0.1) + 1*ln(0.7)) = 0.3566…`` on that
+    output line (1-based). Each print must show one line, in order; what it prints last (no string) is the value.
+    Nothing is run: an expression counts only when our grammar reads it, numbers and named ones alone."""
+    lines = src.splitlines()[:MAX_COMPUTED]
+    env: dict[str, str] = {}
+    shown: list[str | None] = []
+    for raw in lines:
+        s = raw.strip()
+        if not s or s.startswith("#") or len(s) > MAX_COMPUTED_CHARS:
+            continue
+        said = _PRINT.fullmatch(s)
+        if said:
+            args = [a for a in _top_level_args(said.group(1)) if a and a[0] not in "\"'" and not a.startswith("f\"")]
+            shown.append(_literal_expr(args[-1], env) if args else None)
+            continue
+        m = _ASSIGNED_ONE.fullmatch(s)
+        if m and (e := _literal_expr(m.group(2), env)) is not None:
+            env[m.group(1)] = e
+        elif m:
+            env.pop(m.group(1), None)
+    printed = [(k, x) for k, x in enumerate(txt.splitlines(), start=1) if x.strip()]
+    if not shown or len(shown) != len(printed):
+        return []
+    out = []
+    for e, (k, x) in zip(shown, printed):
+        num = _LAST_NUMBER.search(x.strip())
+        if e is not None and num is not None:
+            out.append((k, f"{e} = {num.group(1)}"))
+    return out
+
+
+_ASSIGNED_ONE = re.compile(r"([A-Za-z_]\w{0,40})\s*=(?!=)\s*(.+?)\s*;?")
+_LAST_NUMBER = re.compile(r"(?:^|[\s:=(\[,])(" + V.NUMBER.pattern + r")\s*\)?\s*$")
+_FUNCTIONS = {"log": "ln", "exp": "exp", "sqrt": "sqrt", "log2": "log2", "log10": "log10"}
+_CALLED_FN = re.compile(r"\b(?:np|numpy|math|torch)\.(log|exp|sqrt|log2|log10)\s*\(")
+_LITERAL_ONLY = re.compile(r"[\d.eE+\-*/^() ]+")
+
+
+def _literal_expr(text: str, env: dict[str, str]) -> str | None:
+    """A Python expression of numbers (np.log, math.exp, np.sqrt, **, names bound to such expressions) in the
+    work-line grammar, or None: anything else (a call, a name of an array, a string) is no working of ours."""
+    t = _CALLED_FN.sub(lambda m: _FUNCTIONS[m.group(1)] + "(", text.strip()).replace("**", "^")
+    t = re.sub(r"\b[A-Za-z_]\w*\b(?!\s*\()", lambda m: f"({env[m.group(0)]})" if m.group(0) in env else m.group(0), t)
+    bare = re.sub(r"\b(?:ln|exp|sqrt|log2|log10)\(", "(", t)
+    if len(t) > MAX_COMPUTED_CHARS or not _LITERAL_ONLY.fullmatch(bare) or not re.search(r"[-+*/^(]", bare.lstrip("-")):
+        return None  # (a number alone is a setting, not working)
+    from ..grammar import ParseError, parse_expression
+
+    try:
+        parse_expression(t)
+    except (ParseError, ValueError, RecursionError):
+        return None
+    return t
+
+
+def _top_level_args(s: str) -> list[str]:
+    """A call's arguments, split at the commas outside brackets and quotes."""
+    out, depth, cur, quote = [], 0, "", ""
+    for ch in s:
+        if quote:
+            cur += ch
+            quote = "" if ch == quote else quote
+            continue
+        if ch in "\"'":
+            quote = ch
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur.strip()]
 
 
 _FLOAT32 = re.compile(r"\bfloat32\b|^\s*(?:import|from)\s+(?:tensorflow|torch|keras|jax)\b", re.MULTILINE)
