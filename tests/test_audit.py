@@ -434,3 +434,18 @@ def test_givens_printed_rounded_are_the_intervals_of_their_digits(write_case):
     assert got.pop("scaled[c,b]") == "wrong"
     assert set(got.values()) <= {"correct", "rounding"} and "rounding" in got.values()
     assert report_json(rep)["rounded_givens"] == ["Q", "K", "V"]
+
+
+def test_a_line_beyond_the_model_claims_its_own_arithmetic(write_case):
+    """of = "arithmetic": each number the line states is a claim of its arithmetic (correct, rounding when carried
+    digits reach it, wrong otherwise; never ±1), counted among the claims, with no false-working finding besides."""
+    def judged(result: str):
+        line = f"exp(2.0)/(exp(2.0)+exp(1.0)+exp(0.5)) ≈ {result}"
+        rep = audit(load(write_case(TINY + f'[[claims]]\nwork = [{{ of = "arithmetic", line = "{line}" }}]\n')))
+        kinds = {f.kind for f in rep.findings}
+        assert "arithmetic" not in kinds and "carried_digits" not in kinds and rep.summary()["claims"] == 1
+        (f,) = [f for f in rep.findings if f.json(rep)["quantity"] == "arithmetic"]
+        return f.verdict.value
+
+    assert judged("0.6285") == "correct" and judged("0.61") == "rounding"
+    assert judged("0.59") == "wrong" and judged("0.66") == "wrong"

@@ -47,7 +47,6 @@ from .findings import (
     UndefinedFinding,
     UnmatchedFinding,
     Verdict,
-    arithmetic_only,
 )
 from .trend import judge_trend
 
@@ -147,10 +146,6 @@ class Auditor:
         # the numbers claimed of a quantity, by the document line they stand on (a line of working's result that
         # one of them states is that quantity's claim, not another claim of the line's arithmetic)
         self._stated_at = {(c.source_line or c.line, c.number.text) for c in case.claims}
-        # a document no model fits states numbers of its lines' arithmetic only: each is a claim of it. Where a
-        # model fits, a line the reader bound to no quantity may still state one of the model's (a wrong exp[s,h3]
-        # worked right from a wrong score): its arithmetic alone says nothing about that quantity, so it is no claim
-        self._lines_claim = arithmetic_only(case)
         self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -591,7 +586,7 @@ class Auditor:
                 if lits is None or len(lits) != len(vals):
                     continue
                 where = w.source_line or w.line
-                if w.of is None and self._lines_claim and not all((where, lit.text) in self._stated_at for lit in lits):
+                if w.own and not all((where, lit.text) in self._stated_at for lit in lits):
                     out += self._line_claims(k, w, vals, lits, base)
                     continue
                 if all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):

@@ -281,6 +281,7 @@ class WorkLine:
     precision: Precision = Precision.EXACT
     source_line: int | None = None  # the line in the document it was read from (None: the case file's line)
     source_col: int | None = None
+    own: bool = False  # of = "arithmetic": its numbers are claims of its own arithmetic (no quantity's)
 
 
 class Role(enum.StrEnum):

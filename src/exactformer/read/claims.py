@@ -248,8 +248,12 @@ def _work(c: _Claims, lines, at: str, key: tuple, prec: Precision) -> None:
         add_line(c, item.get("of"), item["line"], at, ik, prec)
 
 
+ARITHMETIC = "arithmetic"  # of = "arithmetic": a line whose numbers are claims of its own arithmetic
+
+
 def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, prec: Precision = Precision.EXACT) -> None:
-    of = c.address(of_text, ik + ("of",)) if of_text is not None else None
+    own = of_text == ARITHMETIC
+    of = c.address(of_text, ik + ("of",)) if of_text is not None and not own else None
     loss = c.g.model.loss
     log_base = loss.log.base if loss is not None else None
     from ..numeric.backends import ExactBackend
@@ -275,7 +279,7 @@ def add_line(c: _Claims, of_text, text: str, at: str, ik: tuple, prec: Precision
                        found=show(text))
     wi = len(c.work)
     line = c.r.loc.line_of(*ik) or c.r.loc.line_of(*ik[:-1])
-    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, prec, c.source_line))
+    c.work.append(WorkLine(of, text, tuple(items), tuple(rels), at, line, prec, c.source_line, own=own))
     if of is None:
         return
     ops = m.operands(of, items[0])

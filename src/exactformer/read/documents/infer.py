@@ -27,6 +27,7 @@ from ...model.address import Address
 from ...model.steps import CHECKS, TERMS
 from ...model.values import LossKind, Mask
 from .. import grammar as G
+from ..claims import ARITHMETIC
 from ..notes import Note, NoteKind
 from . import items as I
 from . import values as V
@@ -478,8 +479,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
         if isinstance(item, I.Work):
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) and \
                 id(item) not in symbols else _work(item, g, vals, m, symbols)
-            group = _readable_work(item, g.name(got_line.address) if got_line and not got_line.alone else None,
-                                   engine, m, notes)
+            of = g.name(got_line.address) if got_line and not got_line.alone else \
+                ARITHMETIC if got_line is None and _beyond(item, g, vals) else None
+            group = _readable_work(item, of, engine, m, notes)
             if group is None:
                 continue
             if got_line is not None and got_line.alone:  # ∂L/∂w₁ = (−0.875)·0.23·0.2·0.25·0.5 ≈ −0.005 off: the
@@ -775,7 +777,7 @@ def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
 
     m = matcher(engine.graph, engine)
     groups = [(id(item), group) for item in found.found if isinstance(item, I.Work)
-              if (group := _readable_work(item, None, engine, m, notes)) is not None]
+              if (group := _readable_work(item, ARITHMETIC, engine, m, notes)) is not None]
     return Claims("\n".join(g for _, g in groups), 0, 0, 0, 0, 0, tuple(groups))
 
 
@@ -1341,11 +1343,16 @@ _SHAPE = re.compile(r"(?:^|[._\s])(?:shape|size|len|dims?|ndim)$", re.IGNORECASE
 
 
 def _work_group(at: str, line: int, of: str | None, text: str) -> str:
-    """A line of working as a [[claims]] group: of its quantity, or (none fits) checked as arithmetic only."""
+    """A line of working as a [[claims]] group: of its quantity; its numbers claims of its own arithmetic
+    (``of = "arithmetic"``: beyond the model); or (a quantity's, worked from other numbers) checked as arithmetic
+    only."""
     head = f"[[claims]]\nat = {toml_str(at)}{_line_key(line)}\n"
     if of is None:
         return (head + f"# {I.where(line)}: no quantity fits its result: checked as arithmetic only\n"
                 f"work = [{{ line = {toml_str(text)} }}]\n")
+    if of == ARITHMETIC:
+        return (head + f"# {I.where(line)}: beyond the model: its numbers are claims of its own arithmetic\n"
+                f"work = [{{ of = {toml_str(of)}, line = {toml_str(text)} }}]\n")
     return head + f"work = [{{ of = {toml_str(of)}, line = {toml_str(text)} }}]\n"
 
 
@@ -2033,6 +2040,20 @@ def _near(x: float, unit: float, g, vals: _Values) -> dict[str, list[int]]:
 
 
 NEAREST = 24  # quantities, nearest the stated result first, whose formula a line's operands may fit
+
+
+def _beyond(item: I.Work, g, vals: _Values) -> bool:
+    """Whether a line of working that fits no quantity states numbers beyond the model: no stated result lies
+    within CLOSE of any of its values (0.1188 + 0.2304 + 0.5402 ≈ 0.889 when the model stops before scores). A
+    result near one may be that quantity worked from another number (a wrong exponential summed right): its
+    arithmetic alone is then no claim about it."""
+    text = result_text(item.text)
+    x = V.number(text) if text is not None else None
+    if text is None or x is None:
+        return False
+    v, unit = float(x), V.unit(text)
+    near = [w for a in _nearest(v, g, vals) if (w := vals.get(a)) is not None]
+    return all(abs(w - v) > CLOSE * abs(w) + 1.5 * unit for w in near)
 
 
 def _nearest(x: float, g, vals: _Values) -> list[Address]:
