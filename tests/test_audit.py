@@ -449,3 +449,14 @@ def test_a_line_beyond_the_model_claims_its_own_arithmetic(write_case):
 
     assert judged("0.6285") == "correct" and judged("0.61") == "rounding"
     assert judged("0.59") == "wrong" and judged("0.66") == "wrong"
+
+
+def test_a_line_beyond_the_model_worked_from_a_wrong_number_is_propagated(write_case):
+    """A line whose arithmetic holds on an operand the document stated wrong on an earlier line is propagated
+    (right for that number only); a line that repeats no wrong number is correct."""
+    rep = audit(load(write_case(TINY + '[[claims]]\nwork = [{ of = "arithmetic", line = "0.5 × 0.4 = 0.3" }]\n'
+                                '[[claims]]\nwork = [{ of = "arithmetic", line = "0.3 + 0.1 = 0.4" },'
+                                ' { of = "arithmetic", line = "0.2 + 0.1 = 0.3" }]\n')))
+    got = [(f.line, f.verdict.value) for f in rep.findings if f.json(rep)["quantity"] == "arithmetic"]
+    assert sorted(got) == [("0.2 + 0.1 = 0.3", "correct"), ("0.3 + 0.1 = 0.4", "propagated"),
+                           ("0.5 × 0.4 = 0.3", "wrong")], got

@@ -50,6 +50,7 @@ from .findings import (
 )
 from .trend import judge_trend
 
+BLAMED = (Verdict.WRONG, Verdict.PROPAGATED)  # a number stated so makes a line that works from it propagated
 ULPS = 4  # a float claim's tolerance, in units in the last place of its largest input
 
 
@@ -146,6 +147,7 @@ class Auditor:
         # the numbers claimed of a quantity, by the document line they stand on (a line of working's result that
         # one of them states is that quantity's claim, not another claim of the line's arithmetic)
         self._stated_at = {(c.source_line or c.line, c.number.text) for c in case.claims}
+        self._wrong_texts: dict[str, list[int]] = {}  # digits the document stated wrong -> the lines it did so on
         self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -575,6 +577,11 @@ class Auditor:
         """Lines whose own arithmetic is false; a note when operands within their written digits make it true.
         A line that claims no quantity states numbers of its own arithmetic only: each is a claim of it."""
         out: list[ArithmeticFinding | CarriedDigitsFinding | LineClaimFinding] = []
+        self._wrong_texts = {}
+        for c in self.case.claims:  # the digits the document stated wrong, and where (a line's operands may repeat them)
+            f, line = self.verdict.get(c.seq), c.source_line or c.line
+            if f is not None and f.verdict in BLAMED and line is not None:
+                self._wrong_texts.setdefault(c.number.text, []).append(line)
         exact = ExactBackend()
         loss = self.g.model.loss
         base = loss.log.base if loss is not None else None
@@ -600,10 +607,13 @@ class Auditor:
         return out
 
     def _line_claims(self, k: int, w, vals, lits: list[G.Num], base) -> list[LineClaimFinding]:
-        """Each number a line of working states for no quantity, judged against the line's own arithmetic."""
+        """Each number a line of working states for no quantity, judged against the line's own arithmetic; one
+        whose arithmetic holds on an operand the document stated wrong before (a wrong claim, or a wrong line's
+        result, with the same digits) is propagated, not correct: the line is right for that number only."""
         carried = None
         out = []
         where = w.source_line or w.line
+        blamed = self._wrong_operand(w, where)
         for v, lit in zip(vals, lits):
             if (where, lit.text) in self._stated_at:
                 continue  # w₁ = 0.4 − 0.2·0.6589 = 0.2682 read as w₁'s new value too: claimed once, as that
@@ -613,9 +623,20 @@ class Auditor:
             else:
                 carried = _carried(w.items[0], lits, base) if carried is None else carried
                 verdict = Verdict.ROUNDING if carried else Verdict.WRONG  # (its operands are as written: no ±1)
+            if blamed and verdict in OK_VERDICTS:
+                verdict = Verdict.PROPAGATED
             out.append(LineClaimFinding(k, w.at, w.text, _work_seq(self.case, k), _expr_decimal(v, 12), lit.text,
                                         verdict, off, w.line, w.source_line))
+            if verdict in BLAMED and where is not None:
+                self._wrong_texts.setdefault(lit.text, []).append(where)
         return out
+
+    def _wrong_operand(self, w, where: int | None) -> bool:
+        """Whether an operand of a line repeats the digits of a number the document stated wrong on an earlier
+        line (or earlier on this one): a claim judged wrong or propagated, or a wrong line's result."""
+        if where is None:
+            return False
+        return any(any(line <= where for line in self._wrong_texts.get(n.text, ())) for n in _numbers_of(w.items[0]))
 
     def is_coarse(self, c: Claim) -> bool:
         """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of
@@ -805,6 +826,22 @@ def _within_ulps(v: X.Expr, lit: G.Num, p: Precision) -> bool:
     with precision(PRECISIONS[0]):
         ball = expr_ball(v)
         return bool(abs(ball - q2arb(lit.value)) <= _ulp(abs(ball).upper(), p) * ULPS)
+
+
+def _numbers_of(node) -> list[G.Num]:
+    """The numbers written in a parsed expression, in order."""
+    out, stack = [], [node]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, G.Num):
+            out.append(x)
+        elif isinstance(x, G.Bin):
+            stack += [x.b, x.a]
+        elif isinstance(x, G.Neg):
+            stack.append(x.x)
+        elif isinstance(x, (G.Call, G.Vec)):
+            stack += list(reversed(x.args if isinstance(x, G.Call) else x.items))
+    return out
 
 
 def _units_off(v: X.Expr, lit: G.Num) -> float:
