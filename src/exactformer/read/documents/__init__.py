@@ -116,7 +116,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
 
 
 MAX_PARTS = 8  # separate computations read from one document
-MIN_PART_NUMBERS = 4  # numbers the first computations leave unexplained before another is looked for
+MIN_PART_NUMBERS = 6  # numbers the first computations leave unexplained before another is looked for
 FURTHER_SHARE = 0.8  # of a table's cells that must agree for a further computation to take it (the first: half)
 ROUNDED_SHARE = 0.5  # … times this, when it takes ln of inputs printed rounded (each cell then judged by interval)
 MIN_PART_DIGITS = 10  # significant digits in the cells (and results of lines) a further computation explains
