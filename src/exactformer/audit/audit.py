@@ -636,7 +636,7 @@ class Auditor:
         line (or earlier on this one): a claim judged wrong or propagated, or a wrong line's result."""
         if where is None:
             return False
-        return any(any(line <= where for line in self._wrong_texts.get(n.text, ())) for n in _numbers_of(w.items[0]))
+        return any(any(line <= where for line in self._wrong_texts.get(n.text, ())) for n in G.numbers_in(w.items[0]))
 
     def is_coarse(self, c: Claim) -> bool:
         """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of
@@ -755,7 +755,7 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
     their box is split until its enclosure misses (then no values make it hold). Undecided after
     CARRY_BOXES boxes: a note (the enclosure meets), as for a line no repeated number complicates."""
     counts: dict[tuple[Fraction, int], int] = {}
-    for n in _nums(expr_node):
+    for n in G.numbers_in(expr_node):
         if n.decimals >= 0:
             counts[_key(n)] = counts.get(_key(n), 0) + 1
     h = {k: Fraction(1, 2) * Fraction(10) ** -k[1] for k in counts}
@@ -807,11 +807,6 @@ def _key(n: G.Num) -> tuple[Fraction, int]:
     return n.value, n.decimals
 
 
-def _nums(node) -> list[G.Num]:
-    """The literals of a line's expression, each occurrence once."""
-    return [n for n in G.nodes(node) if isinstance(n, G.Num)]
-
-
 def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
     h = Fraction(1, 2) * Fraction(10) ** -lit.decimals
     return lit.value - h, lit.value + h
@@ -826,22 +821,6 @@ def _within_ulps(v: X.Expr, lit: G.Num, p: Precision) -> bool:
     with precision(PRECISIONS[0]):
         ball = expr_ball(v)
         return bool(abs(ball - q2arb(lit.value)) <= _ulp(abs(ball).upper(), p) * ULPS)
-
-
-def _numbers_of(node) -> list[G.Num]:
-    """The numbers written in a parsed expression, in order."""
-    out, stack = [], [node]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, G.Num):
-            out.append(x)
-        elif isinstance(x, G.Bin):
-            stack += [x.b, x.a]
-        elif isinstance(x, G.Neg):
-            stack.append(x.x)
-        elif isinstance(x, (G.Call, G.Vec)):
-            stack += list(reversed(x.args if isinstance(x, G.Call) else x.items))
-    return out
 
 
 def _units_off(v: X.Expr, lit: G.Num) -> float:

@@ -314,6 +314,11 @@ def parse_chain(text: str) -> tuple[list, list[str]]:
     return items, rels
 
 
+def numbers_in(node) -> list[Num]:
+    """The numbers written in a parsed expression, each occurrence once, in order."""
+    return [n for n in nodes(node) if isinstance(n, Num)]
+
+
 def literal_of(node) -> Num | None:
     """The literal a node is, if it is one (a sign included): ``-0.25`` is one literal."""
     if isinstance(node, Num):

@@ -480,7 +480,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) and \
                 id(item) not in symbols else _work(item, g, vals, m, symbols)
             of = g.name(got_line.address) if got_line and not got_line.alone else \
-                ARITHMETIC if got_line is None and _beyond(item, g, vals) else None
+                ARITHMETIC if got_line is None and _beyond(item, g, vals, claimed) else None
             group = _readable_work(item, of, engine, m, notes)
             if group is None:
                 continue
@@ -2042,18 +2042,29 @@ def _near(x: float, unit: float, g, vals: _Values) -> dict[str, list[int]]:
 NEAREST = 24  # quantities, nearest the stated result first, whose formula a line's operands may fit
 
 
-def _beyond(item: I.Work, g, vals: _Values) -> bool:
+def _beyond(item: I.Work, g, vals: _Values, claimed: _Claimed) -> bool:
     """Whether a line of working that fits no quantity states numbers beyond the model: no stated result lies
-    within CLOSE of any of its values (0.1188 + 0.2304 + 0.5402 ≈ 0.889 when the model stops before scores). A
-    result near one may be that quantity worked from another number (a wrong exponential summed right): its
-    arithmetic alone is then no claim about it."""
+    within CLOSE of any of its values (0.1188 + 0.2304 + 0.5402 ≈ 0.889 when the model stops before scores), it is
+    no check of a normalisation (a row summing to 0.000 or 1.000), and its operands are not the document's numbers
+    for the model's quantities (0.9122 + 1.1766 = 2.0888: a sum of two of its exponentials, the third left out, is a
+    wrong statement of their sum). A line that is any of those may be a quantity of the model worked from other
+    numbers: its arithmetic alone is then no claim about it."""
     text = result_text(item.text)
     x = V.number(text) if text is not None else None
-    if text is None or x is None:
+    if text is None or x is None or float(x) in (0.0, 1.0):
+        return False
+    try:
+        chain, _ = G.parse_chain(item.text)
+    except ParseError:
+        return False
+    stated = {t for t in claimed.texts.values() if t is not None}
+    ops = [n.text for n in G.numbers_in(chain[0]) if not float(n.value).is_integer()]
+    if ops and all(t in stated for t in ops):
         return False
     v, unit = float(x), V.unit(text)
     near = [w for a in _nearest(v, g, vals) if (w := vals.get(a)) is not None]
     return all(abs(w - v) > CLOSE * abs(w) + 1.5 * unit for w in near)
+
 
 
 def _nearest(x: float, g, vals: _Values) -> list[Address]:
