@@ -144,10 +144,6 @@ class Auditor:
         self._inside: dict[tuple[Address, Fraction, int | None], bool] = {}
         self._offs: dict[tuple[Address, Fraction | None, int | None], float] = {}
         self._float_errs: dict[tuple[Address, Precision], arb] = {}
-        # the numbers claimed of a quantity, by the document line they stand on (a line of working's result that
-        # one of them states is that quantity's claim, not another claim of the line's arithmetic)
-        self._stated_at = {(c.source_line or c.line, c.number.text) for c in case.claims}
-        self._wrong_texts: dict[str, list[int]] = {}  # digits the document stated wrong -> the lines it did so on
         self._shown: dict[Address, tuple[str, str]] = {}
         self.progress = progress or (lambda done, total: None)
 
@@ -577,11 +573,15 @@ class Auditor:
         """Lines whose own arithmetic is false; a note when operands within their written digits make it true.
         A line that claims no quantity states numbers of its own arithmetic only: each is a claim of it."""
         out: list[ArithmeticFinding | CarriedDigitsFinding | LineClaimFinding] = []
-        self._wrong_texts = {}
-        for c in self.case.claims:  # the digits the document stated wrong, and where (a line's operands may repeat them)
+        # the numbers claimed of a quantity, by the document line they stand on (a line of working's result that
+        # one of them states is that quantity's claim, not another claim of the line's arithmetic), and the digits
+        # the document stated wrong with the lines it did so on (a line's operands may repeat them)
+        stated = {(c.source_line or c.line, c.number.text) for c in self.case.claims}
+        wrong: dict[str, list[int]] = {}
+        for c in self.case.claims:
             f, line = self.verdict.get(c.seq), c.source_line or c.line
             if f is not None and f.verdict in BLAMED and line is not None:
-                self._wrong_texts.setdefault(c.number.text, []).append(line)
+                wrong.setdefault(c.number.text, []).append(line)
         exact = ExactBackend()
         loss = self.g.model.loss
         base = loss.log.base if loss is not None else None
@@ -593,8 +593,8 @@ class Auditor:
                 if lits is None or len(lits) != len(vals):
                     continue
                 where = w.source_line or w.line
-                if w.own and not all((where, lit.text) in self._stated_at for lit in lits):
-                    out += self._line_claims(k, w, vals, lits, base)
+                if w.own and not all((where, lit.text) in stated for lit in lits):
+                    out += self._line_claims(k, w, where, vals, lits, base, stated, wrong)
                     continue
                 if all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):
                     continue
@@ -606,16 +606,18 @@ class Auditor:
                 break
         return out
 
-    def _line_claims(self, k: int, w, vals, lits: list[G.Num], base) -> list[LineClaimFinding]:
-        """Each number a line of working states for no quantity, judged against the line's own arithmetic; one
-        whose arithmetic holds on an operand the document stated wrong before (a wrong claim, or a wrong line's
-        result, with the same digits) is propagated, not correct: the line is right for that number only."""
+    def _line_claims(self, k: int, w, where: int | None, vals, lits: list[G.Num], base,
+                     stated: set[tuple[int | None, str]], wrong: dict[str, list[int]]) -> list[LineClaimFinding]:
+        """Each number a line of working states for no quantity, judged against the line's own arithmetic (one a
+        claim of a quantity states on the same line is that claim only: ``stated``); one whose arithmetic holds on
+        an operand the document stated wrong before (a wrong claim, or a wrong line's result, with the same digits:
+        ``wrong``, which this adds to) is propagated, not correct: the line is right for that number only."""
         carried = None
         out = []
-        where = w.source_line or w.line
-        blamed = self._wrong_operand(w, where)
+        blamed = where is not None and any(any(line <= where for line in wrong.get(n.text, ()))
+                                           for n in G.numbers_in(w.items[0]))
         for v, lit in zip(vals, lits):
-            if (where, lit.text) in self._stated_at:
+            if (where, lit.text) in stated:
                 continue  # w₁ = 0.4 − 0.2·0.6589 = 0.2682 read as w₁'s new value too: claimed once, as that
             off = _units_off(v, lit)
             if _rounds_to(v, lit) or (w.precision.bits is not None and _within_ulps(v, lit, w.precision)):
@@ -628,15 +630,8 @@ class Auditor:
             out.append(LineClaimFinding(k, w.at, w.text, _work_seq(self.case, k), _expr_decimal(v, 12), lit.text,
                                         verdict, off, w.line, w.source_line))
             if verdict in BLAMED and where is not None:
-                self._wrong_texts.setdefault(lit.text, []).append(where)
+                wrong.setdefault(lit.text, []).append(where)
         return out
-
-    def _wrong_operand(self, w, where: int | None) -> bool:
-        """Whether an operand of a line repeats the digits of a number the document stated wrong on an earlier
-        line (or earlier on this one): a claim judged wrong or propagated, or a wrong line's result."""
-        if where is None:
-            return False
-        return any(any(line <= where for line in self._wrong_texts.get(n.text, ())) for n in G.numbers_in(w.items[0]))
 
     def is_coarse(self, c: Claim) -> bool:
         """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of

@@ -303,9 +303,11 @@ class CarriedDigitsFinding(_LineValueFinding):
 @dataclass(frozen=True)
 class LineClaimFinding(_LineValueFinding):
     """A number a line of working states that no quantity of the model is (the document's model does not reach
-    it, or no model fits: ``0.1188 + 0.2304 + 0.5402 ≈ 0.889``): a claim of the line's own arithmetic, judged by
-    the claim rules against the line's operands as written (correct when the value rounds to it, rounding when
-    operands within their written digits reach it, last digit within 1.5 units, else wrong)."""
+    it, or no model fits: ``0.1188 + 0.2304 + 0.5402 ≈ 0.889``; ``of = "arithmetic"``): a claim of the line's own
+    arithmetic, judged against the line's operands as written (correct when the value rounds to it, or a
+    program's float print within a few ulps; rounding when operands within their written digits reach it;
+    propagated when it holds on an operand the document stated wrong; else wrong: no ±1, the operands are the
+    line's own)."""
 
     verdict: Verdict = Verdict.CORRECT
     off_by: float = 0.0
@@ -496,7 +498,6 @@ class Report:
         if arithmetic_only(self.case):
             got = max(got, Severity.WARNING)
         return got
-
 
     def closed_form(self, f: ClaimFinding, limit: int | None = None) -> str:
         """The finding's closed form, built when a printer asks (bounded: past a size, in named quantities)."""

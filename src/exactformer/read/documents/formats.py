@@ -8,7 +8,8 @@ import json
 import re
 from html.parser import HTMLParser
 
-from ...errors import CaseError
+from ...errors import CaseError, ParseError
+from .. import grammar as G
 from ..notes import Note, NoteKind
 from . import items as I
 from . import values as V
@@ -1131,10 +1132,8 @@ def _literal_expr(text: str, env: dict[str, str]) -> str | None:
     bare = re.sub(r"\b(?:ln|exp|sqrt|log2|log10)\(", "(", t)
     if len(t) > MAX_COMPUTED_CHARS or not _LITERAL_ONLY.fullmatch(bare) or not re.search(r"[-+*/^(]", bare.lstrip("-")):
         return None  # (a number alone is a setting, not working)
-    from ..grammar import ParseError, parse_expression
-
     try:
-        parse_expression(t)
+        G.parse_expression(t)
     except (ParseError, ValueError, RecursionError):
         return None
     return t

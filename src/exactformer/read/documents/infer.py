@@ -981,11 +981,13 @@ class _Claimed:
 
     def __init__(self) -> None:
         self.texts: dict[Address, str | None] = {}
+        self.said: set[str] = set()  # the numbers of those texts, as written
         self.steps: dict[int, set[tuple[str, bool, int]]] = {}
         self._beside: dict[int, list[tuple[int, Address]]] = {}  # by line, as the prose's numbers ask
 
     def add(self, a: Address, text: str | None, line: int | None) -> None:
-        self.texts.setdefault(a, text)
+        if self.texts.setdefault(a, text) is not None:
+            self.said.add(self.texts[a])  # type: ignore[arg-type]
         if line is not None:
             known = self.steps.setdefault(line, set())
             if (a.step, a.grad, a.t) not in known:
@@ -2057,14 +2059,12 @@ def _beyond(item: I.Work, g, vals: _Values, claimed: _Claimed) -> bool:
         chain, _ = G.parse_chain(item.text)
     except ParseError:
         return False
-    stated = {t for t in claimed.texts.values() if t is not None}
     ops = [n.text for n in G.numbers_in(chain[0]) if not float(n.value).is_integer()]
-    if ops and all(t in stated for t in ops):
+    if ops and all(t in claimed.said for t in ops):
         return False
     v, unit = float(x), V.unit(text)
     near = [w for a in _nearest(v, g, vals) if (w := vals.get(a)) is not None]
     return all(abs(w - v) > CLOSE * abs(w) + 1.5 * unit for w in near)
-
 
 
 def _nearest(x: float, g, vals: _Values) -> list[Address]:
