@@ -379,7 +379,7 @@ def _item(c: _Claims, item: str, of: str | None, at: str) -> None:
         add_line(c, head.strip(), tail, at, ())
         return
     if sep == "" and any(r in item for r in "=≈≒"):
-        add_line(c, None, item, at, ())  # a line of arithmetic with no quantity named: checked as arithmetic
+        add_line(c, ARITHMETIC, item, at, ())  # a line of arithmetic with no quantity named: a claim of its own
         return
     raise ParseError('expected "ADDRESS = NUMBER", "ADDRESS: LINE OF WORKING", or --of ADDRESS with lines',
                      G.clip(item))
