@@ -19,13 +19,17 @@ WV = [[0.7, 0.2], [0.1, 0.5], [0.3, 0.6]]
 
 
 def _notebook(path, cells) -> None:
-    """cells: ("md", text) or ("code", source, printed text or None)."""
+    """cells: ("md", text) or ("code", source, printed text or None[, "result"]): printed by the cell's prints,
+    or with "result" shown as the value of its last line."""
     nb = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
     for c in cells:
         if c[0] == "md":
             nb["cells"].append({"cell_type": "markdown", "metadata": {}, "source": c[1].splitlines(True)})
         else:
-            outs = [] if c[2] is None else [{"output_type": "stream", "name": "stdout", "text": c[2].splitlines(True)}]
+            outs = [] if c[2] is None else \
+                [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                  "data": {"text/plain": c[2].splitlines(True)}}] if c[3:] == ("result",) else \
+                [{"output_type": "stream", "name": "stdout", "text": c[2].splitlines(True)}]
             nb["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": 1, "outputs": outs,
                                 "source": c[1].splitlines(True)})
     path.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
@@ -391,3 +395,22 @@ def test_numbers_a_cell_computes_from_numbers_it_writes_are_claims_of_that_arith
     lines = {f.reported: f.verdict.value for f in report.findings if f.json(report)["quantity"] == "arithmetic"}
     assert lines == {repr(loss): "correct", repr(math.exp(1.5)): "correct", "0.75": "wrong"}, lines
     assert report.summary()["claims"] == 3 and report.summary()["wrong"] == 1
+
+
+def test_a_notebook_used_as_a_calculator_states_the_arithmetic_it_shows(tmp_path):
+    """A cell whose last line is an expression of numbers shows its value (-0.1+(-0.2) shows
+    -0.30000000000000004); a print whose string breaks the line, and an output saved before the cell's last print was
+    added, still show which line is whose value: each is a claim of its arithmetic, and a wrong one is wrong."""
+    total = -0.1 + (-0.2)
+    p = tmp_path / "calc.ipynb"
+    _notebook(p, [("md", "## 손실 계산"),
+                  ("code", "-0.1+(-0.2)", f"{total!r}\n", "result"),
+                  ("code", "(-0.7133+(-1.2096))/2", "-0.96145\n", "result"),
+                  ("code", "x = 3\nx", "3\n", "result"),
+                  ("code", 'print("two kinds\\n")\nprint("entropy:", np.log(2))\nprint("added later")',
+                   f"two kinds\n\nentropy: {math.log(2)!r}\n"),
+                  ("code", 'print("exp:", np.exp(2.0))', "exp: 5.1\n")])
+    report = audit(load_document(str(p)))
+    lines = {f.reported: f.verdict.value for f in report.findings if f.json(report)["quantity"] == "arithmetic"}
+    assert lines == {repr(total): "correct", "-0.96145": "correct", repr(math.log(2)): "correct",
+                     "5.1": "wrong"}, lines

@@ -1073,10 +1073,11 @@ def notebook(text: str, path: str) -> I.Items:
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
                     written = {x.line for x in out.found[before:] if isinstance(x, I.Work)}
-                    for k, work in _computed(src, txt):  # y = -(0*np.log(0.1) + …); print("loss:", y) → 0.3566…
+                    result = o.get("output_type") == "execute_result"
+                    for k, work in _computed(src, txt, result):  # y = -(0*np.log(0.1) + …); print("loss:", y) → 0.3566…
                         at = I.cell_line(number, k, output=True)
                         if at not in written:  # (a line that prints its own formula is read as it prints it)
-                            out.found.append(I.Work(work, None, at, I._at(list(context), at)))
+                            out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
     return out
 
 
@@ -1084,39 +1085,65 @@ MAX_COMPUTED = 64  # lines of a cell whose printed expressions are read as worki
 MAX_COMPUTED_CHARS = 400  # … and the longest of them (a name stands for an expression of at most that many)
 
 
-def _computed(src: str, txt: str) -> list[tuple[int, str]]:
+def _computed(src: str, txt: str, result: bool = False) -> list[tuple[int, str]]:
     """The working a code cell computes from numbers written in it and prints: ``y = -(0*np.log(0.1) + 1*np.log(0.7))``
     then ``print("loss:", y)`` showing ``loss: 0.3566…`` is the line ``-(0*ln(0.1) + 1*ln(0.7)) = 0.3566…`` on that
-    output line (1-based). Each print must show one line, in order; what it prints last (no string) is the value.
-    Nothing is run: an expression counts only when our grammar reads it, numbers and named ones alone."""
+    output line (1-based). The prints must account for every line shown, in order (a ``\\n`` in a string is a line
+    more); what a print shows last (no string) is the value. With ``result``, the output is the value of the cell's
+    last line instead (a notebook used as a calculator: ``(-1.6969 + (-2.6498))/2`` shows ``-2.17335``). Nothing is
+    run: an expression counts only when our grammar reads it, numbers and named ones alone."""
     lines = src.splitlines()[:MAX_COMPUTED]
     env: dict[str, str] = {}
-    shown: list[str | None] = []
+    shown: list[tuple[str | None, int, int, str]] = []  # each print: its value, the line it is on, the lines it
+    # shows, and the words it prints before the value
+    last = ""
     for raw in lines:
         s = raw.strip()
         if not s or s.startswith("#") or len(s) > MAX_COMPUTED_CHARS:
             continue
+        last = s
         said = _PRINT.fullmatch(s)
         if said:
-            args = [a for a in _top_level_args(said.group(1)) if a and a[0] not in "\"'" and not a.startswith("f\"")]
-            shown.append(_literal_expr(args[-1], env) if args else None)
+            args = _top_level_args(said.group(1))
+            if any(_KEYWORD_ARG.match(a) for a in args):
+                return []  # print(…, end="") joins lines: no telling which line shows what
+            strings = [bool(_STRING.match(a)) for a in args]
+            value = max((k for k, a in enumerate(args) if a and not strings[k]), default=None)
+            breaks = [a.count("\\n") if strings[k] else 0 for k, a in enumerate(args)]
+            said_before = args[value - 1] if value and strings[value - 1] else ""  # "loss:" in print("loss:", y)
+            shown.append((_literal_expr(args[value], env) if value is not None else None,
+                          sum(breaks[:value]) if value is not None else 0, 1 + sum(breaks),
+                          _unquoted(said_before.rsplit("\\n", 1)[-1])))
             continue
         m = _ASSIGNED_ONE.fullmatch(s)
         if m and (e := _literal_expr(m.group(2), env)) is not None:
             env[m.group(1)] = e
         elif m:
             env.pop(m.group(1), None)
-    printed = [(k, x) for k, x in enumerate(txt.splitlines(), start=1) if x.strip()]
-    if not shown or len(shown) != len(printed):
-        return []
-    out = []
-    for e, (k, x) in zip(shown, printed):
-        num = _LAST_NUMBER.search(x.strip())
-        if e is not None and num is not None:
-            out.append((k, f"{e} = {num.group(1)}"))
+    if result:  # the value of the last line, if it is an expression (an assignment or a print shows no result)
+        shown = [] if _PRINT.fullmatch(last) or _ASSIGNED_ONE.fullmatch(last) else [(_literal_expr(last, env), 0, 1, "")]
+    printed = txt.splitlines()
+    whole = sum(n for _, _, n, _ in shown) == len(printed)  # else the cell changed after it ran: a print's line
+    out, first = [], 0  # counts only where it shows the words the print puts before its value
+    for e, at, n, before in shown:
+        if first + n > len(printed):
+            break
+        line = printed[first + at]
+        num = _LAST_NUMBER.search(line.strip())
+        if e is not None and num is not None and (whole or (before.strip() and line.startswith(before))):
+            out.append((first + at + 1, f"{e} = {num.group(1)}"))
+        first += n
     return out
 
 
+def _unquoted(arg: str) -> str:
+    """The text of a plain string literal (its quotes and prefix gone), or '' for anything else."""
+    m = re.fullmatch(r"[rRuU]?(['\"])(.*)\1", arg.strip(), re.DOTALL)
+    return m.group(2) if m and "\\" not in m.group(2) and "{" not in m.group(2) else ""
+
+
+_STRING = re.compile(r"(?:[rRfFbBuU]{0,2})[\"']")
+_KEYWORD_ARG = re.compile(r"(?:end|sep|file)\s*=")
 _ASSIGNED_ONE = re.compile(r"([A-Za-z_]\w{0,40})\s*=(?!=)\s*(.+?)\s*;?")
 _LAST_NUMBER = re.compile(r"(?:^|[\s:=(\[,])(" + V.NUMBER.pattern + r")\s*\)?\s*$")
 _FUNCTIONS = {"log": "ln", "exp": "exp", "sqrt": "sqrt", "log2": "log2", "log10": "log10"}

@@ -480,7 +480,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) and \
                 id(item) not in symbols else _work(item, g, vals, m, symbols)
             of = g.name(got_line.address) if got_line and not got_line.alone else \
-                ARITHMETIC if got_line is None and _beyond(item, g, vals, claimed) else None
+                ARITHMETIC if got_line is None and (item.computed or _beyond(item, g, vals, claimed)) else None
             group = _readable_work(item, of, engine, m, notes)
             if group is None:
                 continue

@@ -68,6 +68,7 @@ class Work:
     line: int
     at: str
     name: str = ""  # what the document calls its result ("σ^2" in "σ^2 = 0.527 / 3 = 0.1757")
+    computed: bool = False  # a program's value of an expression written in its code: a claim of that arithmetic
 
 
 class Labelled(NamedTuple):
