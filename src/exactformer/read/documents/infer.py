@@ -467,7 +467,8 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     before = (0, 0, 0, len(notes), 0)
     said: dict[int, range] = {}
     stated_as = _roles_given_otherwise(found, givens)
-    for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
+    for owner, item in [(id(x), r) for x in _batches(found.found, len(g.labels), givens)
+                        for r in _quantity_rows(x, other)]:
         if groups.owner is not None:  # what the item before added: its fit, its notes
             _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
             _note_span(said, groups.owner, before[3], len(notes))
@@ -1409,6 +1410,24 @@ def _roles_given_otherwise(found: I.Items, givens: Collection[int]) -> dict[str,
         if id(x) in givens and isinstance(x, I.Named) and (r := role(x.name)) in ("Q", "K", "V", "X"):
             got.setdefault(r, x.name)
     return got
+
+
+def _batches(items: list, n: int, givens: Collection[int]) -> list:
+    """The items, each tensor printed as a batch of matrices with ``n`` rows in all taken as one matrix (the model
+    read the batch's input that way: ``models._batched``); a batch given is left as it is."""
+    out, merged = [], set()
+    for x in items:
+        if id(x) in merged:
+            continue
+        if isinstance(x, I.Named) and x.batch and id(x) not in givens and \
+                sum(len(s.array) for s in x.batch) == n > len(x.array):
+            rows = [r for s in x.batch for r in s.array]
+            lines = [ln for s in x.batch for ln in (s.row_lines or [s.line + j for j in range(len(s.array))])]
+            out.append(I.Named(x.name, rows, x.line, x.at, None, None, lines))
+            merged |= {id(s) for s in x.batch}
+            continue
+        out.append(x)
+    return out
 
 
 def _quantity_rows(item, other: _OtherTokens) -> list:

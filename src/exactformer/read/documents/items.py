@@ -47,6 +47,7 @@ class Named:
     literal: bool = False  # built by a constructor in code (np.array([…]), torch.tensor([…])): an input, as a rule
     tail: bool = False  # the last rows of a longer table, the print eliding the rows before them (``...,``)
     alias: str | None = None  # the earlier array it names again (``Q = X``, ``W_K = W_Q``): no new number
+    batch: list | None = None  # on the first matrix of a rank-3 print of like matrices: all of them, in order
 
 
 @dataclass
@@ -226,6 +227,7 @@ _LABEL_ALONE = re.compile(r"^\s*([A-Za-z_]\w{0,30}(?: [A-Za-z_]\w{0,15})?)\s*(?:
 _LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒|➡)\s*([^\s→:：]{1,20}?)\s*[:：]?\s*$")
 _INLINE_LABEL = re.compile(r"^\s*([^\s→:：]{1,20}?)\s*(?:→|->|⇒)\s*([^\s→:：]{1,20}?)\s*[:：]\s*(.+)$")
 _TOKEN_LIST = re.compile(r"\[([^\[\]\d]{1,200})\]")
+_CODE_INDEX = re.compile(r"\.\.\.|…|:|None|True|False|-?\s*\w*\s*:\s*\w*|.*[()=].*")  # x[..., None], m[:, i]: an index
 _VOCAB_LIST = re.compile(r"(?<!\w)(?:vocab(?:ulary)?|vocabul[aá]rio|vocabulario|vocabulaire|vokabular|wortschatz|kosakata|"
                          r"từ vựng|語彙|词表|词汇表|어휘)\s*(?:\([^()]{0,40}\))?\s*[:：]\s*(.{1,400})", re.IGNORECASE)
 _VOCAB_ITEM = re.compile(r"[^\s,;、，：:]+")
@@ -693,7 +695,8 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         tm = _TOKEN_LIST.search(s)
         if tm:
             toks = [t.strip().strip("'\"“”‘’`") for t in re.split(r"[,、，]", tm.group(1))]
-            if len(toks) >= 2 and all(t and len(t) <= 30 and V.number(t) is None for t in toks):
+            if len(toks) >= 2 and all(t and len(t) <= 30 and V.number(t) is None and not _CODE_INDEX.fullmatch(t)
+                                      for t in toks):
                 out.found.append(Tokens(toks, n))
         elif (vocab := _vocab_list(s)) is not None:  # "Vocabulary: the, cat, sat, ." (quotes already cleaned)
             out.found.append(Tokens(vocab, n))
@@ -1182,6 +1185,8 @@ def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list
         lines = [n + j for j in offsets[start:end]] if offsets else None
         out.append(Named(name, mat, lines[0] if lines else n, at, rows[start:end] if rows else None, None, lines))
         start = end
+    if len({V.shape(m) for m in arr}) == 1:  # [B, T, d]: a batch of inputs, or heads; which, the model says
+        out[0].batch = list(out)
     return out
 
 
