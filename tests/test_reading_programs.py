@@ -414,3 +414,66 @@ def test_a_notebook_used_as_a_calculator_states_the_arithmetic_it_shows(tmp_path
     lines = {f.reported: f.verdict.value for f in report.findings if f.json(report)["quantity"] == "arithmetic"}
     assert lines == {repr(total): "correct", "-0.96145": "correct", repr(math.log(2)): "correct",
                      "5.1": "wrong"}, lines
+
+
+def _ln_rows(x, eps=1e-5):
+    x = np.asarray(x, dtype=np.float64)
+    mu = x.mean(axis=-1, keepdims=True)
+    return (x - mu) / np.sqrt(x.var(axis=-1, keepdims=True) + eps)
+
+
+def _torch_print(rows_by_block) -> str:
+    """A rank-3 tensor as torch prints it (4 decimals)."""
+    blocks = [",\n".join(("[[" if i == 0 else " [") + ", ".join(f"{v:7.4f}" for v in r) + "]"
+                         for i, r in enumerate(b)) + "]" for b in rows_by_block]
+    return "tensor([" + ",\n\n        ".join(blocks) + "])\n"
+
+
+def test_a_layernorm_over_a_batch_printed_as_one_tensor_claims_every_matrix_of_it(tmp_path):
+    """x of shape [3, 2, 3] printed whole, then its LayerNorm over the last axis: the batch's six rows are the
+    input (no token is read from the code's mean[..., None]), and every row of the output is claimed."""
+    x = [[[0.31, 0.58, 0.12], [0.77, 0.25, 0.64]], [[0.05, 0.93, 0.48], [0.66, 0.11, 0.39]],
+         [[0.84, 0.27, 0.53], [0.19, 0.72, 0.36]]]
+    out = _ln_rows(x)
+    p = tmp_path / "ln.ipynb"
+    _notebook(p, [("md", "## LayerNorm over a batch"),
+                  ("code", "x = torch.rand(3, 2, 3)\nprint(x)", _torch_print(x)),
+                  ("code", "mean = x.mean(-1)\nvar = x.var(-1, unbiased=False)\n"
+                           "y = (x - mean[..., None]) / torch.sqrt(var[..., None] + 1e-5)\nprint(y)",
+                   _torch_print(out))])
+    case = read_document(str(p)).toml
+    assert '"..."' not in case and "None = [" not in case, case
+    report = audit(load_document(str(p)))
+    cells = [f for f in report.findings if f.json(report)["quantity"].startswith("ln.norm")]
+    assert len(cells) == 18 and all(f.verdict.value == "correct" for f in cells), [f.verdict for f in cells]
+
+
+def test_an_input_built_by_arange_is_the_codes_own(tmp_path):
+    """data = torch.arange(0, 8).reshape(4, 2).float() is never printed: the reader builds it, and the LayerNorm
+    printed after it is claimed (each row is −1, 1 but for eps)."""
+    out = _ln_rows(np.arange(8).reshape(4, 2))
+    p = tmp_path / "post.md"
+    rows = ",\n        ".join("[" + ", ".join(f"{v:.4f}" for v in r) + "]" for r in out)
+    p.write_text("# LayerNorm on a toy batch\n\n```python\nln = nn.LayerNorm(2)\n"
+                 "data = torch.arange(0, 8).reshape(4, 2).float()\nln(data)\n```\n\n"
+                 f"```\ntensor([{rows}], grad_fn=<NativeLayerNormBackward0>)\n```\n", encoding="utf-8")
+    report = audit(load_document(str(p)))
+    verdicts = Counter(f.verdict.value for f in report.findings if f.json(report)["quantity"].startswith("ln.norm"))
+    assert verdicts == {"correct": 8}, verdicts
+
+
+def test_a_tensorflow_float32_print_is_read_within_its_float_noise(tmp_path):
+    """TensorFlow prints a float32 softmax with 8 significant digits (7.2876644e-01), a few units of its last
+    digit off the exact value: that is its arithmetic, and the softmax of the typed input is found."""
+    x = np.array([[5., 3., 0., 1.], [2., 2., 4., 0.]], dtype=np.float32)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    sm = e / e.sum(axis=1, keepdims=True)
+    printed = "tf.Tensor(\n[" + "\n ".join("[" + " ".join(f"{v:.7e}" for v in r) + "]" for r in sm) + \
+        "], shape=(2, 4), dtype=float32)\n"
+    p = tmp_path / "tf.ipynb"
+    _notebook(p, [("md", "## softmax"),
+                  ("code", "x = tf.constant([[5., 3., 0., 1.], [2., 2., 4., 0.]])\n"
+                           "print(tf.keras.activations.softmax(x))", printed)])
+    report = audit(load_document(str(p)))
+    claims = [f for f in report.findings if hasattr(f, "claim")]
+    assert len(claims) == 8 and all(f.verdict.value == "correct" for f in claims), [f.verdict for f in claims]

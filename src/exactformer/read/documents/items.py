@@ -141,6 +141,34 @@ _EYE = re.compile(r"(?:" + _FACTOR + r"\s*\*\s*)?(?:torch|np|numpy|jnp|tf)\.(?:e
                   r"\s*(?:,[^()]*)?\)(?:\s*\*\s*" + _FACTOR + r")?")  # torch.eye(4), np.identity(n) * 2, 2 * np.eye(3)
 
 
+_ARANGE = re.compile(r"(?:torch|np|numpy|jnp)\.arange\(\s*(-?\d{1,4}\.?)\s*(?:,\s*(-?\d{1,4}\.?)\s*)?"
+                     r"(?:,\s*(\d{1,3}\.?)\s*)?(?:,\s*dtype\s*=\s*[\w.]+\s*)?\)"
+                     r"(?:\.(?:reshape|view)\(\s*(-?\d{1,4})\s*,\s*(-?\d{1,4})\s*\))?"
+                     r"(?:\.(?:float|double)\(\)|\.(?:to|type|astype)\([\w.\s=]*\))*\s*;?")
+MAX_ARANGE = 4096  # numbers an arange of the code may give: a worked example's input, not a data set
+
+
+def _arange(expr: str) -> V.Array | None:
+    """The numbers ``torch.arange(0, 10).reshape(5, 2)`` (or NumPy's) gives, as the array it builds, or None."""
+    m = _ARANGE.fullmatch(expr.strip())
+    if not m:
+        return None
+    a, b, step = m.group(1), m.group(2), m.group(3) or "1"
+    start, stop = (int(float(a)), int(float(b))) if b is not None else (0, int(float(a)))
+    inc = int(float(step))
+    if inc <= 0 or not 0 < (stop - start) / inc <= MAX_ARANGE:
+        return None
+    values = [str(v) for v in range(start, stop, inc)]
+    if m.group(4) is None:
+        return values  # type: ignore[return-value]
+    rows, cols = int(m.group(4)), int(m.group(5))
+    rows = len(values) // cols if rows == -1 and cols > 0 else rows
+    cols = len(values) // rows if cols == -1 and rows > 0 else cols
+    if rows <= 0 or cols <= 0 or rows * cols != len(values):
+        return None
+    return [values[r * cols:(r + 1) * cols] for r in range(rows)]
+
+
 def _size(text: str, sizes: dict[str, int]) -> int | None:
     """A matrix's size as the code writes it: a number, or a name the code set to one above."""
     size = int(text) if text.isdigit() else sizes.get(text)
@@ -514,6 +542,11 @@ def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(_name(m.group(1)), ident, n, _at(context, n)))
                 k += 1
                 continue
+        ranged = _arange(m.group(2)) if m and "arange" in s else None
+        if m and ranged is not None:  # data = torch.arange(0, 10).reshape(5, 2).float(): the code's own input
+            out.found.append(Named(_name(m.group(1)), ranged, n, _at(context, n), literal=True))
+            k += 1
+            continue
         # a named array, possibly over several lines
         value = _last_array(m.group(2)) if m else ""
         if m and (_starts_array(value) or value.lstrip().startswith("{")):
