@@ -102,11 +102,26 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
         before = [gr for ln, _, gr in grids[:pos] if ln < line]
         masks = [gr for gr in reversed(before) if _mask_like(gr)]
         sources = [gr for gr in reversed(before) if not _mask_like(gr) and id(gr.item) not in slipped and
-                   (not gr.rounded or code(gr.item.line))][:MAX_BACK]
+                   (not gr.rounded or code(gr.item.line))]
+        sources = _same_place(b, sources) + sources[:MAX_BACK]
         got = next((c for a in sources for c in _fits(a, b, masks, temperatures)), None)
         if got is not None:
             out.append(got)
     return out
+
+
+def _same_place(b: Grid, sources: list[Grid]) -> list[Grid]:
+    """For a matrix of a batch printed as one tensor (scores [B, H, T, T], then their softmax), the matrix at its
+    place in the nearest earlier batch of as many matrices: its source, however many matrices lie between."""
+    mine = getattr(b.item, "batch", None)
+    if not mine:
+        return []
+    k = next(i for i, x in enumerate(mine) if x is b.item)
+    for gr in sources:
+        theirs = getattr(gr.item, "batch", None)
+        if theirs and theirs is not mine and len(theirs) == len(mine):
+            return [x for x in sources if x.item is theirs[k]][:1]
+    return []
 
 
 def _fits(a: Grid, b: Grid, masks: list[Grid], temperatures: list[str]):

@@ -1419,7 +1419,7 @@ def _batches(items: list, n: int, givens: Collection[int]) -> list:
     for x in items:
         if id(x) in merged:
             continue
-        if isinstance(x, I.Named) and x.batch and id(x) not in givens and \
+        if isinstance(x, I.Named) and x.batch and x.batch[0] is x and id(x) not in givens and \
                 sum(len(s.array) for s in x.batch) == n > len(x.array):
             rows = [r for s in x.batch for r in s.array]
             lines = [ln for s in x.batch for ln in (s.row_lines or [s.line + j for j in range(len(s.array))])]

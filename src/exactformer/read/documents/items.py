@@ -47,7 +47,7 @@ class Named:
     literal: bool = False  # built by a constructor in code (np.array([…]), torch.tensor([…])): an input, as a rule
     tail: bool = False  # the last rows of a longer table, the print eliding the rows before them (``...,``)
     alias: str | None = None  # the earlier array it names again (``Q = X``, ``W_K = W_Q``): no new number
-    batch: list | None = None  # on the first matrix of a rank-3 print of like matrices: all of them, in order
+    batch: list | None = None  # on each matrix of a rank-3 print of like matrices: all of them, in order
 
 
 @dataclass
@@ -1219,7 +1219,8 @@ def _arrays(name: str, got: tuple, n: int, at: str, comment: str | None) -> list
         out.append(Named(name, mat, lines[0] if lines else n, at, rows[start:end] if rows else None, None, lines))
         start = end
     if len({V.shape(m) for m in arr}) == 1:  # [B, T, d]: a batch of inputs, or heads; which, the model says
-        out[0].batch = list(out)
+        for x in out:
+            x.batch = out
     return out
 
 

@@ -722,10 +722,15 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
     return m, getattr(x, "row_labels", None), x
 
 
+def _batch_ids(x, g: Givens) -> set[int]:
+    """The ids of the matrices of the batch ``x`` begins, when the input is that batch taken whole."""
+    return {id(s) for s in x.batch or []} if _batched(x, g) else set()
+
+
 def _batched(x, g: Givens) -> bool:
     """Whether ``x`` is the first matrix of a batch printed as one tensor, taken whole: only where no attention
     is given (its rows would attend across the batch), and every matrix is a matrix of numbers."""
-    return isinstance(x, I.Named) and bool(x.batch) and not g.weights and not g.direct and \
+    return isinstance(x, I.Named) and bool(x.batch) and x.batch[0] is x and not g.weights and not g.direct and \
         all(_matrix(s) is not None for s in x.batch or [])
 
 
@@ -1264,7 +1269,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if first is not None:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
-            c.givens = c.givens | {id(first)} | ({id(s) for s in first.batch or []} if _batched(first, g) else set())
+            c.givens = c.givens | {id(first)} | _batch_ids(first, g)
     shown = [x for x in ([first] if first is not None else found.found) if id(x) in g.x_items or x is first]
     printed = [x for x in shown if isinstance(x, I.Named) and _OUTPUT.search(x.at) and _printed(x)]
     if printed and len(printed) == len(shown):
