@@ -730,8 +730,9 @@ def _batch_ids(x, g: Givens) -> set[int]:
 def _batched(x, g: Givens) -> bool:
     """Whether ``x`` is the first matrix of a batch printed as one tensor, taken whole: only where no attention
     is given (its rows would attend across the batch), and every matrix is a matrix of numbers."""
-    return isinstance(x, I.Named) and bool(x.batch) and x.batch[0] is x and not g.weights and not g.direct and \
-        all(_matrix(s) is not None for s in x.batch or [])
+    batch = x.batch if isinstance(x, I.Named) else None
+    return bool(batch) and batch[0] is x and not g.weights and not g.direct and \
+        all(_matrix(s) is not None for s in batch)
 
 
 PAIR_SHARE = 0.9  # of the cells of x + PE that must differ from x's by the encoding, to the printed digits
