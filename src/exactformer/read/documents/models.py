@@ -731,7 +731,7 @@ def _batched(x, g: Givens) -> bool:
     """Whether ``x`` is the first matrix of a batch printed as one tensor, taken whole: only where no attention
     is given (its rows would attend across the batch), and every matrix is a matrix of numbers."""
     batch = x.batch if isinstance(x, I.Named) else None
-    return bool(batch) and batch[0] is x and not g.weights and not g.direct and \
+    return batch is not None and len(batch) > 0 and batch[0] is x and not g.weights and not g.direct and \
         all(_matrix(s) is not None for s in batch)
 
 
