@@ -432,14 +432,19 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     ``by_symbol``: the model's [names] are the document's own symbols, by which its lines are read (``_symbols``).
     A float32 notebook's printed outputs are claimed with ``precision = "float32"``."""
     mark = _SINGLE.set(found.single)
+    lines = _SINGLE_LINES.set(frozenset(ln for x in found.found if isinstance(x, I.Named) and x.single
+                                        for ln in [x.line, *(x.row_lines or [])]))
     try:
         return _claims_toml(found, engine, notes, givens, restated, by_symbol)
     finally:
         _SINGLE.reset(mark)
+        _SINGLE_LINES.reset(lines)
 
 
 # the document being claimed computes in float32: its groups of printed outputs say so (set by claims_toml)
 _SINGLE: ContextVar[bool] = ContextVar("single", default=False)
+# … and the lines of arrays whose print says dtype=float32, in any document
+_SINGLE_LINES: ContextVar[frozenset[int]] = ContextVar("single_lines", default=frozenset())
 
 
 def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int], restated: Collection[str],
@@ -467,8 +472,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     before = (0, 0, 0, len(notes), 0)
     said: dict[int, range] = {}
     stated_as = _roles_given_otherwise(found, givens)
-    for owner, item in [(id(x), r) for x in _batches(found.found, len(g.labels), givens)
-                        for r in _quantity_rows(x, other)]:
+    for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
         if groups.owner is not None:  # what the item before added: its fit, its notes
             _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
             _note_span(said, groups.owner, before[3], len(notes))
@@ -1273,9 +1277,9 @@ _PER_ROW = {"mean", "var", "std", "rstd", "expsum", "sum"}  # steps of one numbe
 
 
 def _amplified(model) -> bool:
-    """Whether a model takes ln of givens printed rounded (a chain's ln of a printed softmax), which magnifies
-    their rounding in its results' last digits."""
-    return model.rounded_givens and any(b.kind == "fn" and b.config.op in ("log", "neglog")
+    """Whether a model takes ln of givens printed rounded (a chain's ln of a printed softmax), or normalises them
+    (a LayerNorm divides by their spread), either of which magnifies their rounding in its results' last digits."""
+    return model.rounded_givens and any((b.kind == "fn" and b.config.op in ("log", "neglog")) or b.kind == "layernorm"
                                         for layer in model.layers for b in layer.blocks)
 
 
@@ -1373,8 +1377,9 @@ def _line_key(line: int | None) -> str:
     by its cell, from ``at``); and for what a program printed, its ``precision``: float32 when the notebook computes
     in it, else float64 (NumPy's and Python's floats: a full repr may be a few ulps off the exact value)."""
     if line is not None and I.is_output(line):
-        return f'\nprecision = "{"float32" if _SINGLE.get() else "float64"}"'
-    return f"\nline = {line}" if line is not None and line < I.CELL else ""
+        return f'\nprecision = "{"float32" if _SINGLE.get() or line in _SINGLE_LINES.get() else "float64"}"'
+    single = '\nprecision = "float32"' if line is not None and line in _SINGLE_LINES.get() else ""
+    return (f"\nline = {line}" if line is not None and line < I.CELL else "") + single
 
 
 class _OtherTokens:
@@ -1410,24 +1415,6 @@ def _roles_given_otherwise(found: I.Items, givens: Collection[int]) -> dict[str,
         if id(x) in givens and isinstance(x, I.Named) and (r := role(x.name)) in ("Q", "K", "V", "X"):
             got.setdefault(r, x.name)
     return got
-
-
-def _batches(items: list, n: int, givens: Collection[int]) -> list:
-    """The items, each tensor printed as a batch of matrices with ``n`` rows in all taken as one matrix (the model
-    read the batch's input that way: ``models._batched``); a batch given is left as it is."""
-    out, merged = [], set()
-    for x in items:
-        if id(x) in merged:
-            continue
-        if isinstance(x, I.Named) and x.batch and x.batch[0] is x and id(x) not in givens and \
-                sum(len(s.array) for s in x.batch) == n > len(x.array):
-            rows = [r for s in x.batch for r in s.array]
-            lines = [ln for s in x.batch for ln in (s.row_lines or [s.line + j for j in range(len(s.array))])]
-            out.append(I.Named(x.name, rows, x.line, x.at, None, None, lines))
-            merged |= {id(s) for s in x.batch}
-            continue
-        out.append(x)
-    return out
 
 
 def _quantity_rows(item, other: _OtherTokens) -> list:

@@ -48,6 +48,7 @@ class Named:
     tail: bool = False  # the last rows of a longer table, the print eliding the rows before them (``...,``)
     alias: str | None = None  # the earlier array it names again (``Q = X``, ``W_K = W_Q``): no new number
     batch: list | None = None  # on each matrix of a rank-3 print of like matrices: all of them, in order
+    single: bool = False  # its print says dtype=float32: a program's float32 values (judged in float32's ulps)
 
 
 @dataclass
@@ -290,7 +291,30 @@ def _vocab_list(s: str) -> list[str] | None:
 
 
 def scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
-    """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass."""
+    """Read a text's lines into ``out``; ``context`` is [heading, sentence], updated as lines pass. An array whose
+    print says ``dtype=float32`` is marked ``single``: a program's float32 values, in a post as in a notebook."""
+    start = len(out.found)
+    _scan(text, first_line, out, context)
+    if not _SINGLE_DTYPE.search(text):
+        return
+    lines = text.splitlines()
+    for x in out.found[start:]:
+        if not isinstance(x, Named):
+            continue
+        first = x.line - first_line
+        for j in range(first, min(len(lines), first + 2 * max(len(x.array), 1) + 2)):
+            if j > first and _PRINT_START.search(lines[j]):
+                break  # the next print: its dtype is its own
+            if _SINGLE_DTYPE.search(lines[j]):
+                x.single = True
+                break
+
+
+_SINGLE_DTYPE = re.compile(r"dtype\s*=\s*(?:tf\.|torch\.|np\.)?(?:float32|float16|bfloat16|half)\b")
+_PRINT_START = re.compile(r"(?:tf\.Tensor|tensor|array)\(")
+
+
+def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     raw_lines = text.splitlines()
     prompted = {j for j, x in enumerate(raw_lines[:MAX_LINES]) if x.lstrip()[:1] in ">.I" and _PROMPT.match(x.lstrip())}
     lines = [_unprompt(x.lstrip()) if x.lstrip()[:1] in ">.IO" else x for x in _uncsv(_unknit(_unquote(raw_lines)))]

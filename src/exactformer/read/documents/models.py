@@ -717,22 +717,7 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
         return encoded
     x, m = next((p for p in found_ if named_x(p[0])), None) or next((p for p in found_ if words(p[0])), None) \
         or found_[0]
-    if _batched(x, g):  # a LayerNorm of a [B, T, d] tensor: each row apart, so all B·T rows are the input
-        return [r for s in x.batch for r in _matrix(s) or []], None, x
     return m, getattr(x, "row_labels", None), x
-
-
-def _batch_ids(x, g: Givens) -> set[int]:
-    """The ids of the matrices of the batch ``x`` begins, when the input is that batch taken whole."""
-    return {id(s) for s in x.batch or []} if _batched(x, g) else set()
-
-
-def _batched(x, g: Givens) -> bool:
-    """Whether ``x`` is the first matrix of a batch printed as one tensor, taken whole: only where no attention
-    is given (its rows would attend across the batch), and every matrix is a matrix of numbers."""
-    batch = x.batch if isinstance(x, I.Named) else None
-    return batch is not None and len(batch) > 0 and batch[0] is x and not g.weights and not g.direct and \
-        all(_matrix(s) is not None for s in batch)
 
 
 PAIR_SHARE = 0.9  # of the cells of x + PE that must differ from x's by the encoding, to the printed digits
@@ -1270,7 +1255,7 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     if first is not None:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
-            c.givens = c.givens | {id(first)} | _batch_ids(first, g)
+            c.givens = c.givens | {id(first)}
     shown = [x for x in ([first] if first is not None else found.found) if id(x) in g.x_items or x is first]
     printed = [x for x in shown if isinstance(x, I.Named) and _OUTPUT.search(x.at) and _printed(x)]
     if printed and len(printed) == len(shown):

@@ -87,8 +87,8 @@ def counting(cells: list) -> bool:
 
 FLOAT_SLACK = 1e-12  # relative: a program's full float repr is within this of the exact value (its arithmetic's noise)
 FULL_REPR = 15  # significant digits from which a printed number is a float's full repr
-SINGLE_SLACK = 1e-6  # relative: … and a float32 printed in full in e-notation (TensorFlow's 7.2876644e-01)
-SINGLE_REPR = 8  # its significant digits
+SINGLE_SLACK = 1e-6  # relative: … and a float32 printed in full (TensorFlow's 7.2876644e-01, 0.096115246)
+SINGLE_REPR = (8, 9)  # its significant digits
 
 
 def reach(text: str) -> float:
@@ -96,9 +96,9 @@ def reach(text: str) -> float:
     verdict): for a program's full float repr (0.031472858344688034, or a float32's 7.2876644e-01) its
     arithmetic's noise, which passes that unit."""
     u = unit(text)
-    mant, e, _ = text.lower().partition("e")
+    mant = text.lower().partition("e")[0]
     sig = len(mant.lstrip("+-").replace(".", "").lstrip("0"))
-    slack = FLOAT_SLACK if sig >= FULL_REPR else SINGLE_SLACK if e and sig == SINGLE_REPR else None
+    slack = FLOAT_SLACK if sig >= FULL_REPR else SINGLE_SLACK if sig in SINGLE_REPR else None
     if slack is None or text.endswith("%"):
         return u
     try:
