@@ -491,3 +491,19 @@ def test_a_float32_print_in_a_post_is_judged_in_float32(tmp_path):
     report = audit(load_document(str(p)))
     verdicts = Counter(f.verdict.value for f in report.findings if hasattr(f, "claim"))
     assert verdicts == {"correct": 6}, verdicts
+
+
+def test_the_angles_of_a_sinusoidal_encoding_printed_a_column_each_are_its_angles(tmp_path):
+    """get_angles(pos, i, d) = pos / 10000^(2⌊i/2⌋/d), printed for 4 positions × d = 6 as TensorFlow's tutorial
+    writes it (each angle twice, for its sine's column and its cosine's): 24 claims of PE.angle, each correct; the
+    code's own settings (max_len = 4) are no claims."""
+    r = [10000 ** (-2 * (j // 2) / 6) for j in range(6)]
+    rows = "\n ".join("[" + " ".join(f"{p * x:.8g}" for x in r) + "]" for p in range(4))
+    p = tmp_path / "angles.ipynb"
+    _notebook(p, [("md", "## The angles of the positional encoding"),
+                  ("code", "max_len = 4\nd_model = 6\nangles = get_angles(np.arange(max_len)[:, None], "
+                           "np.arange(d_model)[None, :], d_model)\nprint(angles)", f"[{rows}]\n")])
+    report = audit(load_document(str(p)))
+    got = Counter((f.json(report)["quantity"].split("[")[0], f.verdict.value) for f in report.findings
+                  if hasattr(f, "claim"))
+    assert got == {("PE.angle", "correct"): 24}, got

@@ -262,12 +262,15 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
             # when the document names it (any row of 1.0000 would fit a variance of 1)
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
-        col_maps = [_axis_map(s, ac, col_labels, c, no_self) for ac in [None, *range(k)]]
+        col_axes: list[int | None] = [None, *range(k)]
+        col_maps = [_axis_map(s, ac, col_labels, c, no_self) for ac in col_axes]
+        if s.spec.name == "PE.angle" and k == 2 and (c + 1) // 2 == s.dims[1] and c > 1:  # an angle a column:
+            col_axes, col_maps = col_axes + [1], col_maps + [[j // 2 for j in range(c)]]  # pos/10000^(2⌊j/2⌋/d)
         for ar in [None, *range(k)]:
             ri = _axis_map(s, ar, row_labels, r, no_self)
             if ri is None:
                 continue
-            for ac, ci in zip([None, *range(k)], col_maps):
+            for ac, ci in zip(col_axes, col_maps):
                 if ar == ac and ar is not None:
                     continue
                 if ci is None:
@@ -477,7 +480,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
             _note_span(said, groups.owner, before[3], len(notes))
         groups.owner, before = owner, (agree, cells, lines, len(notes), shown)
-        if id(item) in givens or isinstance(item, I.LogRow):
+        if id(item) in givens or isinstance(item, I.LogRow) or _code_setting(item, found):
             continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
@@ -1417,6 +1420,13 @@ def _roles_given_otherwise(found: I.Items, givens: Collection[int]) -> dict[str,
     return got
 
 
+def _code_setting(item, found: I.Items) -> bool:
+    """A whole number the code assigns to a name (``max_positional_encoding_input = 5``): a setting, never a
+    result (a program prints its results; it does not type them)."""
+    return isinstance(item, I.Named) and bool(item.name) and len(item.array) == 1 and \
+        isinstance(item.array[0], str) and item.array[0].lstrip("-").isdigit() and found.in_code(item.line)
+
+
 def _quantity_rows(item, other: _OtherTokens) -> list:
     """A table over a vocabulary whose rows are named by quantities, not tokens (``logits``, ``e^z``, ``p`` over
     ``el gato …``, one position's output worked row by row): a one-row table per quantity, named by it. Any other
@@ -1766,15 +1776,20 @@ def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: _Clai
     notes.append(Note(f"{what}: {name} ({conf})"))
     if got.items is None:  # a table printed again: its claims' text made once
         got.items = [f"{toml_str(g.name(a))} = {toml_str(t)}" for a, t in got.address_cells]
-    by_line: dict[int | None, list[str]] = {}
-    for item, r in zip(got.items, got.rows):
+    by_line: dict[int | None, list[list[str]]] = {}  # each line's groups: a quantity the table states twice (an
+    for item, r, (a, _) in zip(got.items, got.rows, got.address_cells):  # angle in each column of its pair) once each
         line = row_lines[r] if r < len(row_lines) else row_lines[0]
-        by_line.setdefault(line if line is not None and line < I.CELL else None, []).append(item)
+        groups = by_line.setdefault(line if line is not None and line < I.CELL else None, [])
+        key = toml_str(g.name(a)) + " ="
+        home = next((grp for grp in groups if not any(x.startswith(key) for x in grp)), None)
+        if home is None:
+            groups.append(home := [])
+        home.append(item)
     out = [f"# {what}: matched to {name} ({conf})\n"]
     cell = row_lines[0] if row_lines and row_lines[0] is not None and row_lines[0] >= I.CELL else None
-    for line, items in by_line.items():  # (a notebook's line, placed by ``at``, still says what printed it)
-        out.append(f"[[claims]]\nat = {toml_str(at)}{_line_key(line if line is not None else cell)}\n"
-                   f"values = {{ {', '.join(items)} }}\n")
+    for line, groups in by_line.items():  # (a notebook's line, placed by ``at``, still says what printed it)
+        out += [f"[[claims]]\nat = {toml_str(at)}{_line_key(line if line is not None else cell)}\n"
+                f"values = {{ {', '.join(items)} }}\n" for items in groups]
     return "".join(out)
 
 

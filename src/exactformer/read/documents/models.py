@@ -981,6 +981,26 @@ def _printed_pe(found: I.Items, X: list[list[str]]) -> tuple[list[list[str]], li
     return None
 
 
+def _printed_angles(found: I.Items) -> tuple[list[list[str]], list[str] | None, object] | None:
+    """A matrix printed anywhere that is the sinusoidal encoding's angles pos / 10000^(2⌊j/2⌋/d), d its width:
+    a first row of zeros, then each row its position times the second (1, 1, 10^(-8/d), … in pairs), to the
+    printed digits."""
+    for x in found.found:
+        m = _matrix(x) if not getattr(x, "literal", False) else None
+        if m is None or len(m) < 3 or len(m[0]) < 4 or len(m[0]) % 2:
+            continue
+        d = len(m[0])
+        try:
+            if any(float(c) != 0 for c in m[0]) or \
+                    any(abs(float(m[p][j]) - p * 10000 ** (-2 * (j // 2) / d)) > 1.5 * V.reach(m[p][j])
+                        for p in range(1, len(m)) for j in range(d)):
+                continue
+        except (TypeError, ValueError):
+            continue
+        return m, getattr(x, "row_labels", None), x
+    return None
+
+
 def _one_position(g: Givens) -> int | None:
     """The position the prose states for a document's one input row, if it states one: else None."""
     return g.position if g.X is not None and len(g.X) == 1 else None
@@ -1248,8 +1268,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 order = [ident, pe, ln]
             if first is not None and d > 1 and len(X) > 1 and _pe_start(X[0]):
                 order.insert(0, _pe_alone(g, X, tokens, first))  # the one matrix printed is the encoding
-            elif (encoding := _printed_pe(found, X)) is not None:  # an encoding printed beside other inputs
-                rows, labels, item = encoding
+            elif (encoding := _printed_pe(found, X) or _printed_angles(found)) is not None:  # an encoding (or its
+                rows, labels, item = encoding  # angles pos / 10000^(2i/d)) printed beside other inputs
                 order.insert(0, _pe_alone(g, rows, _row_names(found, len(rows), labels)[0], item))
             out += [c for c in order if c is not ln or d > 1]  # one component: every row normalises to 0
     if first is not None:
