@@ -264,8 +264,9 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
         col_axes: list[int | None] = [None, *range(k)]
         col_maps = [_axis_map(s, ac, col_labels, c, no_self) for ac in col_axes]
-        if s.spec.name == "PE.angle" and k == 2 and (c + 1) // 2 == s.dims[1] and c > 1:  # an angle a column:
-            col_axes, col_maps = col_axes + [1], col_maps + [[j // 2 for j in range(c)]]  # pos/10000^(2⌊j/2⌋/d)
+        if s.spec.name == "PE.angle" and k == 2 and (c + 1) // 2 == s.dims[1] and c >= 4 and r >= 3:  # an angle a
+            # column (pos/10000^(2⌊j/2⌋/d)), a table of positions
+            col_axes, col_maps = col_axes + [1], col_maps + [[j // 2 for j in range(c)]]
         for ar in [None, *range(k)]:
             ri = _axis_map(s, ar, row_labels, r, no_self)
             if ri is None:
@@ -1424,7 +1425,8 @@ def _code_setting(item, found: I.Items) -> bool:
     """A whole number the code assigns to a name (``max_positional_encoding_input = 5``): a setting, never a
     result (a program prints its results; it does not type them)."""
     return isinstance(item, I.Named) and bool(item.name) and len(item.array) == 1 and \
-        isinstance(item.array[0], str) and item.array[0].lstrip("-").isdigit() and found.in_code(item.line)
+        isinstance(item.array[0], str) and item.array[0].lstrip("-").isdigit() and found.in_code(item.line) and \
+        not I.is_output(item.line)  # (score(s, h) printing 927 is a result)
 
 
 def _quantity_rows(item, other: _OtherTokens) -> list:
