@@ -507,3 +507,30 @@ def test_the_angles_of_a_sinusoidal_encoding_printed_a_column_each_are_its_angle
     got = Counter((f.json(report)["quantity"].split("[")[0], f.verdict.value) for f in report.findings
                   if hasattr(f, "claim"))
     assert got == {("PE.angle", "correct"): 24}, got
+
+
+def _repl_post() -> str:
+    """A post of small experiments in a Python session (>>>): a softmax, an unexplained function, an additive
+    causal mask of 0 and -1e10, then a LayerNorm whose result is bound to the name of its input."""
+    z = np.array([1.0, 2.0, 0.5])
+    p = np.exp(z) / np.exp(z).sum()
+    o = _ln_rows([[3, 1, 2], [-4, 0, 2]])
+    fmt = lambda r: ", ".join(f"{v:.5f}" for v in r)  # noqa: E731
+    return (f"# Three small experiments\n\n```python\n>>> z = np.array([1.0, 2.0, 0.5])\n>>> p = softmax(z)\n>>> p\n"
+            f"array([{fmt(p)}])\n```\n\nSomething else:\n\n```python\n>>> x = np.array([[0.3, 0.9], [0.1, 0.7]])\n"
+            ">>> x = mystery(x)\n>>> x\narray([[5.5, 1.25],\n       [0.75, 3.5]])\n```\n\nThe causal mask:\n\n"
+            "```\n0 -1e10 -1e10\n0   0   -1e10\n0   0     0\n```\n\nAnd a layer norm:\n\n```python\n"
+            ">>> x = np.array([[3, 1, 2], [-4, 0, 2]])\n>>> x = layer_norm(x, g=np.ones(3), b=np.zeros(3))\n>>> x\n"
+            f"array([[{fmt(o[0])}],\n       [{fmt(o[1])}]])\n```\n")
+
+
+def test_a_post_of_small_experiments_reads_each_and_no_mask(tmp_path):
+    """The mask's 0 and -1e10 are no claims (-1e10 agrees with anything to its one digit); the LayerNorm's result,
+    printed under its input's name x, is no restatement of x; the unexplained experiment before it does not stop
+    the reading: 3 softmax weights and 6 normalised values, all correct."""
+    p = tmp_path / "repl.md"
+    p.write_text(_repl_post(), encoding="utf-8")
+    report = audit(load_document(str(p)))
+    got = Counter((f.json(report)["quantity"].split("[")[0], f.verdict.value) for f in report.findings
+                  if hasattr(f, "claim"))
+    assert got == {("probs", "correct"): 3, ("ln.norm", "correct"): 6}, got

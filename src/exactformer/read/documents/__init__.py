@@ -50,6 +50,7 @@ def items_of(path: str, text: str) -> tuple[str, I.Items]:
     read = {"markdown": formats.markdown, "html": formats.html, "notebook": lambda t: formats.notebook(t, path)}
     found = read.get(kind, formats.plain)(text)
     I.unprefixed_labels(found)
+    I.rebound_names(found)
     return kind, found
 
 
@@ -120,6 +121,7 @@ MIN_PART_NUMBERS = 6  # numbers the first computations leave unexplained before 
 FURTHER_SHARE = 0.8  # of a table's cells that must agree for a further computation to take it (the first: half)
 ROUNDED_SHARE = 0.5  # … times this, when it takes ln of inputs printed rounded (each cell then judged by interval)
 MIN_PART_DIGITS = 10  # significant digits in the cells (and results of lines) a further computation explains
+MAX_PASSED = 8  # further inputs tried whose computation explains nothing (a post of many small experiments)
 
 
 @dataclass
@@ -142,23 +144,34 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
     found_parts: list[tuple[infer.Claims, str, list[str], list[Note], set[int], set[int]]] = []
     explained = {i for i, f in first.fit.items() if first.explained(i) or f.restated} | givens
     slipped = {i for i, f in first.fit.items() if f.cells > 0 and i not in explained}
-    for _ in range(MAX_PARTS - 1):
-        left = [x for x in found.found if isinstance(x, I.Tokens) or id(x) not in explained]
+    passed: set[int] = set()  # inputs whose computation explained nothing: the next input is tried instead
+    for _ in range(MAX_PARTS - 1 + MAX_PASSED):
+        if len(found_parts) >= MAX_PARTS - 1:
+            break
+        left = [x for x in found.found if isinstance(x, I.Tokens) or id(x) not in explained | passed]
         if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS:
             break
+        rest = replace(found, found=left, loose=[], diagram=[], earlier=[x for x in found.found if id(x) in explained],
+                       slipped=slipped)
         try:
-            got, text, model_notes, taken = _choose(path, header, replace(
-                found, found=left, loose=[], diagram=[], earlier=[x for x in found.found if id(x) in explained],
-                slipped=slipped))
-        except (NoModel, CaseError):  # what is left gives no input, or only a part of one (its weights, not X)
-            break
+            got, text, model_notes, taken = _choose(path, header, rest)
+        except (NoModel, CaseError):  # what is left gives no input, or only a part of one (its weights, not X), or
+            inputs = _inputs_of(rest)  # its first input explains nothing: the next input is tried
+            if not inputs or inputs <= passed:
+                break
+            passed |= inputs
+            continue
         claims, notes = got
         share = FURTHER_SHARE * (ROUNDED_SHARE if claims.amplified else 1)  # the audit judges its cells by interval
         core = {i for i in claims.fit if claims.explained(i, share)}
         by_id = {id(x): x for x in left}
         evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
-        if evidence < MIN_PART_DIGITS:
-            break  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine: no computation
+        if evidence < MIN_PART_DIGITS:  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine:
+            inputs = {i for i in taken if i in by_id}  # no computation; a later input may still make one
+            if not inputs:
+                break
+            passed |= inputs
+            continue
         # once it stands, a row with a slip is its too
         mine = {i for i in claims.fit if claims.explained(i, 0.5 * (ROUNDED_SHARE if claims.amplified else 1))}
         shown = {i for i, f in claims.fit.items() if i in by_id and f.restated >= FURTHER_SHARE * _numbers(by_id[i])}
@@ -168,6 +181,16 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         explained |= {i for i in mine if claims.explained(i, share)} | taken | shown
     return [Part(claims, text, model_notes, _notes_on(claims, notes, items), items, inputs)
             for (claims, text, model_notes, notes, _, inputs), items in zip(found_parts, _best_fits(found_parts))]
+
+
+def _inputs_of(found: I.Items) -> set[int]:
+    """The ids of the items a reading of ``found`` would take as its input X (none when it finds none)."""
+    try:
+        g = M.givens(found)
+        first = M.first_matrix(found, g) if g.X is None else None
+    except CaseError:
+        return set()
+    return set(g.x_items) | ({id(first[2])} if first is not None else set())
 
 
 def _best_fits(found_parts: list) -> list[set[int]]:

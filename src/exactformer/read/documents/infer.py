@@ -483,6 +483,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
         groups.owner, before = owner, (agree, cells, lines, len(notes), shown)
         if id(item) in givens or isinstance(item, I.LogRow) or _code_setting(item, found):
             continue
+        if _big_mask(item):
+            notes.append(Note(f"{I.where(item.line)}: a mask of 0 and a huge negative number (−1e10 for −∞): "
+                              "not a claim"))
+            continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
         if isinstance(item, I.Work):
@@ -1419,6 +1423,21 @@ def _roles_given_otherwise(found: I.Items, givens: Collection[int]) -> dict[str,
         if id(x) in givens and isinstance(x, I.Named) and (r := role(x.name)) in ("Q", "K", "V", "X"):
             got.setdefault(r, x.name)
     return got
+
+
+MASK_FILL = 1e4  # a mask fills with a negative number at least this large (−1e9, −1e10, −10000 for −∞)
+
+
+def _big_mask(item) -> bool:
+    """A table or array of 0 and one huge negative number (``0 -1e10 -1e10``): an additive mask, no result."""
+    rows = item.rows if isinstance(item, I.Table) else item.array if isinstance(item, I.Named) else None
+    if not rows or not isinstance(rows[0], list):
+        return False
+    texts = {V.number(c) if isinstance(c, str) else None for r in rows for c in r}
+    if None in texts:
+        return False
+    big = {float(t) for t in texts if t is not None and float(t) != 0}
+    return len(big) == 1 and min(big) <= -MASK_FILL
 
 
 def _code_setting(item, found: I.Items) -> bool:

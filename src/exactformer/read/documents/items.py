@@ -2036,6 +2036,33 @@ def unprefixed_labels(found: Items) -> None:
             x.row_labels, x.col_labels = plain(x.row_labels), plain(x.col_labels)
 
 
+def rebound_names(found: Items) -> None:
+    """A name the code binds to an input of its own and then to a result (``x = np.array([[2, 2, 3]])``, then
+    ``x = layer_norm(x, …)``, as a REPL session writes it): the result's name is the variable's, which says
+    nothing of its role; it is read as an unnamed array."""
+    inputs: dict[str, list] = {}
+    for x in found.found:
+        if not isinstance(x, Named) or not x.name:
+            continue
+        if x.literal and not is_output(x.line):  # (a notebook's printed "Mean: tensor(…)" is no input typed)
+            inputs[x.name] = x.array
+        elif x.name in inputs and V.shape(x.array) == V.shape(inputs[x.name]) and \
+                _values(x.array) != _values(inputs[x.name]):
+            x.name = ""
+
+
+def _values(arr) -> list:
+    """An array's numbers, as floats (1 and 1. alike), in order."""
+    out = []
+    for c in arr:
+        if isinstance(c, list):
+            out += _values(c)
+        else:
+            n = V.number(c) if isinstance(c, str) else None
+            out.append(float(n) if n is not None else c)
+    return out
+
+
 MAX_ALIAS_LOOKBACK = 256  # items looked back through for the array an alias (W_K = W_Q) names
 _ALIAS = re.compile(r"([A-Za-z_]\w{0,30})\s*=\s*([A-Za-z_]\w{0,30})\s*;?")
 
