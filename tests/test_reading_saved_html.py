@@ -197,3 +197,16 @@ def test_an_empty_corner_over_the_row_names_and_ordinals():
     assert [(t.name, t.rows, t.row_labels) for t in got] == [("WK", WK, ["1", "2", "3"]), ("WV", WV, ["1", "2", "3"])]
     prose = F.html("<p>la 2<sup>e</sup> ligne, the 1<sup>st</sup> row, x<sup>2</sup></p>").prose
     assert prose == ["la 2e ligne, the 1st row, x^(2)"]
+
+
+def test_a_hat_over_a_letter_in_mathml_is_another_symbol():
+    """ŷ written <mover><mi>y</mi><mo>^</mo></mover> (MathJax's assistive MathML, no TeX beside it) is \\hat{y}, as
+    the TeX it came from: read as y, a saved page's prediction 0.5744 became its target, and its loss and gradient
+    were judged wrong. A sum's limits (<munderover>) still leave the sum itself."""
+    page = ('<p>The neuron predicts <mjx-container class="MathJax"><mjx-assistive-mml><math><mrow><mover><mi>y</mi>'
+            '<mo stretchy="false">^</mo></mover></mrow><mo>=</mo><mn>0.5349</mn></math></mjx-assistive-mml>'
+            '</mjx-container>, its target is <math><mi>y</mi><mo>=</mo><mn>1</mn></math>, and <math><mover><mi>x</mi>'
+            '<mo>¯</mo></mover><mo>=</mo><munderover><mo>∑</mo><mi>i</mi><mn>3</mn></munderover><msub><mi>x</mi>'
+            '<mi>i</mi></msub><mo>/</mo><mn>3</mn></math>.</p>')
+    text = " ".join(F.html(page).prose)
+    assert "\\hat{y} = 0.5349" in text and " y = 1" in text and "\\bar{x}=∑x_i/3" in text.replace(" ", ""), text

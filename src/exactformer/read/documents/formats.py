@@ -745,6 +745,8 @@ class _Html(HTMLParser):
 
 
 _MML_SKIP = {"annotation", "annotation-xml", "mphantom", "none", "mprescripts"}
+_MML_ACCENTS = {"^": "hat", "ˆ": "hat", "\u0302": "hat", "~": "tilde", "˜": "tilde", "\u0303": "tilde",
+                "¯": "bar", "‾": "bar", "―": "bar", "_": "bar", "\u0304": "bar", "\u0305": "bar"}
 _MML_INVISIBLE = {"\u2061", "\u2062", "\u2063", "\u2064"}  # function application, invisible times, separator, plus
 
 
@@ -777,8 +779,10 @@ def _mathml_text(node: list) -> str:
             f"{kids[0].strip()}_{{{kids[1].strip()}}}"
     if tag == "msubsup" and len(kids) == 3:
         return f"{kids[0].strip()}_{kids[1].strip()}^({kids[2].strip()})"
+    if tag == "mover" and len(kids) == 2 and (accent := _MML_ACCENTS.get(kids[1].strip())):
+        return f"\\{accent}{{{kids[0].strip()}}}"  # ŷ is no y: \hat{y}, as the TeX it was written in
     if tag in ("munder", "mover", "munderover") and kids:
-        return kids[0]  # ∑ with its limits, x̂: the base
+        return kids[0]  # ∑ with its limits: the base
     if tag == "mfenced":
         return "(" + ", ".join(k.strip() for k in kids) + ")"
     text = ""
