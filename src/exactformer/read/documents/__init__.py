@@ -121,7 +121,7 @@ MIN_PART_NUMBERS = 6  # numbers the first computations leave unexplained before 
 FURTHER_SHARE = 0.8  # of a table's cells that must agree for a further computation to take it (the first: half)
 ROUNDED_SHARE = 0.5  # … times this, when it takes ln of inputs printed rounded (each cell then judged by interval)
 MIN_PART_DIGITS = 10  # significant digits in the cells (and results of lines) a further computation explains
-MAX_PASSED = 8  # further inputs tried whose computation explains nothing (a post of many small experiments)
+MAX_PASSED = 3  # further inputs tried whose computation explains nothing (a post of many small experiments)
 
 
 @dataclass
@@ -168,7 +168,7 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
         if evidence < MIN_PART_DIGITS:  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine:
             inputs = {i for i in taken if i in by_id}  # no computation; a later input may still make one
-            if not inputs:
+            if not inputs or inputs <= passed:
                 break
             passed |= inputs
             continue

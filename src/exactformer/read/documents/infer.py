@@ -1797,20 +1797,20 @@ def _group(at: str, got: _Match, g, what: str, notes: list[Note], claimed: _Clai
     notes.append(Note(f"{what}: {name} ({conf})"))
     if got.items is None:  # a table printed again: its claims' text made once
         got.items = [f"{toml_str(g.name(a))} = {toml_str(t)}" for a, t in got.address_cells]
-    by_line: dict[int | None, list[list[str]]] = {}  # each line's groups: a quantity the table states twice (an
-    for item, r, (a, _) in zip(got.items, got.rows, got.address_cells):  # angle in each column of its pair) once each
-        line = row_lines[r] if r < len(row_lines) else row_lines[0]
+    by_line: dict[int | None, list[tuple[list[str], set[Address]]]] = {}  # each line's groups: a quantity the
+    for item, r, (a, _) in zip(got.items, got.rows, got.address_cells):  # table states twice (an angle in each
+        line = row_lines[r] if r < len(row_lines) else row_lines[0]  # column of its pair) once in each
         groups = by_line.setdefault(line if line is not None and line < I.CELL else None, [])
-        key = toml_str(g.name(a)) + " ="
-        home = next((grp for grp in groups if not any(x.startswith(key) for x in grp)), None)
+        home = next((grp for grp in groups if a not in grp[1]), None)
         if home is None:
-            groups.append(home := [])
-        home.append(item)
+            groups.append(home := ([], set()))
+        home[0].append(item)
+        home[1].add(a)
     out = [f"# {what}: matched to {name} ({conf})\n"]
     cell = row_lines[0] if row_lines and row_lines[0] is not None and row_lines[0] >= I.CELL else None
     for line, groups in by_line.items():  # (a notebook's line, placed by ``at``, still says what printed it)
         out += [f"[[claims]]\nat = {toml_str(at)}{_line_key(line if line is not None else cell)}\n"
-                f"values = {{ {', '.join(items)} }}\n" for items in groups]
+                f"values = {{ {', '.join(items)} }}\n" for items, _ in groups]
     return "".join(out)
 
 
