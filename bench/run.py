@@ -207,6 +207,10 @@ def main() -> None:
     global TIMEOUT
     TIMEOUT = args.timeout
     repeat = 3 if args.quick else 5
+    # every command is timed with its bytecode current: an editable install under PYTHONDONTWRITEBYTECODE would
+    # otherwise compile each changed module again on every run (0.1-0.2 s), as scripts/install.sh also prevents
+    subprocess.run([PY, "-m", "compileall", "-q", str(Path(__file__).resolve().parents[1] / "src")], check=True,
+                   capture_output=True)
     tmp = Path(tempfile.mkdtemp(prefix="exactformer-bench-"))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"# Benchmarks\n\nMeasured with `python bench/run.py` on {platform.machine()}, {os.cpu_count()} cores, "
