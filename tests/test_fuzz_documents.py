@@ -8,8 +8,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from exactformer.audit.pipeline import audit
 from exactformer.errors import ExactformerError
 from exactformer.read.documents import load_document
+from exactformer.report.data import reading_lines
 
 STYLES = Path(__file__).parent / "documents" / "styles"
 SOURCES = sorted(p for p in STYLES.iterdir() if p.suffix in (".md", ".txt"))
@@ -82,3 +84,14 @@ def test_long_runs_of_digits_do_not_hang_the_reader(tmp_path):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+def test_a_line_whose_value_no_ball_can_tell_is_skipped_and_listed(tmp_path):
+    """e^(-1e10000) = 0.05 (an exponent no ball holds) is no reason to refuse the document: the line is not read,
+    the audit report lists it with its reason, and the rest is audited."""
+    p = tmp_path / "doc.md"
+    p.write_text("# A head\n\nQ = [[1, 2], [3, 4]]\n\ne^(-1e10000) = 0.05\n\n0.5 × 0.4 = 0.2\n", encoding="utf-8")
+    report = audit(load_document(str(p)))
+    said = "\n".join(reading_lines(report))
+    assert "not read: line 5 'e^(-1e10000) = 0.05'" in said and "too large" in said, said
+    assert report.summary()["claims"] >= 1

@@ -17,7 +17,7 @@ class NoteKind(enum.Enum):
     @property
     def left_out(self) -> bool:
         """Does the audit report list a note of this kind among the numbers it leaves out?"""
-        return self in (NoteKind.UNMATCHED, NoteKind.BAD_CELL, NoteKind.NO_MODEL)
+        return self in (NoteKind.UNMATCHED, NoteKind.BAD_CELL, NoteKind.NO_MODEL, NoteKind.NOT_READ)
 
 
 @dataclass(frozen=True)

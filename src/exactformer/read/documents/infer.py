@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from itertools import product
 from math import prod
 from typing import NamedTuple
@@ -1208,7 +1209,33 @@ def _unreadable(group: dict, engine, m) -> str | None:
         read_claims(Reader("document", ""), [group], engine, m)
     except ExactformerError as e:
         return getattr(e, "message", None) or str(e).splitlines()[0]
+    return _undecided(group["work"][0]["line"])
+
+
+@lru_cache(maxsize=4096)
+def _undecided(text: str) -> str | None:
+    """Why a line's value cannot be told in decimals (``e^(-1e10000)``: an argument too large for any ball), or
+    None: a line the audit could not judge is skipped and listed, never fatal. Once per line text."""
+    from ...numeric.backends import ExactBackend
+    from ...numeric.ball import TooLarge, Undecidable
+
+    try:
+        chain, _ = G.parse_chain(text)
+        got = G.evaluate(chain[0], ExactBackend())
+        for v in got if isinstance(got, tuple) else (got,):
+            _decimal(v)
+    except (TooLarge, Undecidable) as e:
+        return str(e)
+    except (ExactformerError, ArithmeticError, ValueError):
+        return None  # (what the case refuses, it has said above)
     return None
+
+
+def _decimal(v) -> str:
+    """An exact value's first 12 digits, as the audit shows a line's value."""
+    from ...numeric.ball import decimal_text, expr_ball
+
+    return decimal_text(lambda p: expr_ball(v), lambda: v, 12, exact_first=True)
 
 
 MAX_BACKWARD_CELLS = 256  # a step's size up to which its gradients and updated values are candidates for a table
@@ -1891,7 +1918,7 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
 def _one_agrees(ops, vals: _Values) -> bool:
     """Whether one of a line's operands agrees with the quantity's own operand to its last digit (a slip downstream
     keeps the operands upstream of it)."""
-    return any((v := vals.get(a)) is not None and abs(float(lit.value) - v) <= 1.5 * V.unit(lit.text) for a, lit in ops)
+    return any((v := vals.get(a)) is not None and abs(V.as_float(lit.value) - v) <= 1.5 * V.unit(lit.text) for a, lit in ops)
 
 
 def _symbols(found: I.Items, g, vals: _Values) -> dict[int, Address | None]:
@@ -1971,7 +1998,7 @@ def _far(ops, vals: _Values) -> bool:
     got = [v for a, _ in ops if (v := vals.get(a)) is not None]
     if not ops or len(got) < len(ops):
         return False
-    return not any(abs(float(lit.value) - v) <= 0.05 * max(abs(v), 1e-9)  # in any order: 1 − 0.4228 for p − y
+    return not any(abs(V.as_float(lit.value) - v) <= 0.05 * max(abs(v), 1e-9)  # in any order: 1 − 0.4228 for p − y
                    for _, lit in ops for v in got)
 
 
@@ -2101,7 +2128,7 @@ def _beyond(item: I.Work, g, vals: _Values, claimed: _Claimed) -> bool:
         chain, _ = G.parse_chain(item.text)
     except ParseError:
         return False
-    ops = [n.text for n in G.numbers_in(chain[0]) if not float(n.value).is_integer()]
+    ops = [n.text for n in G.numbers_in(chain[0]) if n.value.denominator != 1]
     if ops and all(t in claimed.said for t in ops):
         return False
     v, unit = float(x), V.unit(text)

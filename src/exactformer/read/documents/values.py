@@ -107,6 +107,15 @@ def reach(text: str) -> float:
         return u
 
 
+def as_float(q: Fraction) -> float:
+    """A rational as a float, for choosing a reading only: one too small or too large for a float (a document's
+    1e-10000) is 0 or ±inf, never an OverflowError."""
+    try:
+        return float(q)
+    except OverflowError:
+        return 0.0 if abs(q) < 1 else math.copysign(math.inf, q)
+
+
 def unit(text: str) -> float:
     """One unit of a printed number's last digit: 0.01 for 0.25, 1e-8 for 4.7567697e-01, 0.001 for 29.1%."""
     if text.endswith("%"):
