@@ -28,7 +28,7 @@ from ..model import kinds as K
 from ..model.address import Address
 from ..model.values import Case, Claim, Precision, Role
 from ..numeric.backends import BALL, INTERVAL, ExactBackend
-from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, decimal_text, expr_ball, precision, q2arb
+from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, expr_ball, expr_decimal, precision, q2arb
 from ..numeric.engine import Engine, UndefinedValue
 from ..numeric.intervals import Interval, Undefined
 from ..read import grammar as G
@@ -598,7 +598,7 @@ class Auditor:
                     continue
                 if all(_rounds_to(v, lit) for v, lit in zip(vals, lits)):
                     continue
-                ev = [_expr_decimal(v, 8) for v in vals]
+                ev = [expr_decimal(v, 8) for v in vals]
                 rep = [lit.text for lit in lits]
                 args = (k, w.at, w.text, _work_seq(self.case, k), _vec(ev, got), _vec(rep, got))
                 carried = _carried(w.items[0], lits, base)
@@ -627,7 +627,7 @@ class Auditor:
                 verdict = Verdict.ROUNDING if carried else Verdict.WRONG  # (its operands are as written: no ±1)
             if blamed and verdict in OK_VERDICTS:
                 verdict = Verdict.PROPAGATED
-            out.append(LineClaimFinding(k, w.at, w.text, _work_seq(self.case, k), _expr_decimal(v, 12), lit.text,
+            out.append(LineClaimFinding(k, w.at, w.text, _work_seq(self.case, k), expr_decimal(v, 12), lit.text,
                                         verdict, off, w.line, w.source_line))
             if verdict in BLAMED and where is not None:
                 wrong.setdefault(lit.text, []).append(where)
@@ -805,10 +805,6 @@ def _key(n: G.Num) -> tuple[Fraction, int]:
 def _lit_interval(lit: G.Num) -> tuple[Fraction, Fraction]:
     h = Fraction(1, 2) * Fraction(10) ** -lit.decimals
     return lit.value - h, lit.value + h
-
-
-def _expr_decimal(v: X.Expr, sig: int) -> str:
-    return decimal_text(lambda p: expr_ball(v), lambda: v, sig, exact_first=True)
 
 
 def _within_ulps(v: X.Expr, lit: G.Num, p: Precision) -> bool:

@@ -271,6 +271,12 @@ def decimal_text(ball: Callable[[int], arb], exact: Callable[[], X.Expr], sig: i
 MEMO_NODES = 100_000  # nodes a shared walk memo keeps before it starts again (each value's own nodes are in it)
 
 
+def expr_decimal(v: X.Expr, sig: int) -> str:
+    """An exact value's decimal text to ``sig`` significant digits (a line of working's value), from its own
+    balls; raises TooLarge or Undecidable where none can tell it."""
+    return decimal_text(lambda p: expr_ball(v), lambda: v, sig, exact_first=True)
+
+
 def _memo(memos: dict, name: str) -> dict:
     """The shared memo ``name`` of decimal_text's walks, emptied once it holds MEMO_NODES nodes: what values share
     (a softmax row's denominator) is found again at once, and the 32,768 context cells of a saturated layer,

@@ -1217,25 +1217,18 @@ def _undecided(text: str) -> str | None:
     """Why a line's value cannot be told in decimals (``e^(-1e10000)``: an argument too large for any ball), or
     None: a line the audit could not judge is skipped and listed, never fatal. Once per line text."""
     from ...numeric.backends import ExactBackend
-    from ...numeric.ball import TooLarge, Undecidable
+    from ...numeric.ball import TooLarge, Undecidable, expr_decimal
 
     try:
         chain, _ = G.parse_chain(text)
         got = G.evaluate(chain[0], ExactBackend())
         for v in got if isinstance(got, tuple) else (got,):
-            _decimal(v)
+            expr_decimal(v, 12)
     except (TooLarge, Undecidable) as e:
         return str(e)
     except (ExactformerError, ArithmeticError, ValueError):
         return None  # (what the case refuses, it has said above)
     return None
-
-
-def _decimal(v) -> str:
-    """An exact value's first 12 digits, as the audit shows a line's value."""
-    from ...numeric.ball import decimal_text, expr_ball
-
-    return decimal_text(lambda p: expr_ball(v), lambda: v, 12, exact_first=True)
 
 
 MAX_BACKWARD_CELLS = 256  # a step's size up to which its gradients and updated values are candidates for a table
