@@ -634,12 +634,13 @@ class Auditor:
         return out
 
     def is_coarse(self, c: Claim) -> bool:
-        """Written with too few digits to say anything: the value is nonzero, smaller in size than one unit of
-        the claim's last digit (``0`` for 0.0504, ``1`` for 0.2432), and the claim is within the 1.5 units
-        that would otherwise make it correct or off by one; not a nonzero claim the value rounds to even at one
-        more digit (``0.01`` for 0.0099998). Never correct, never ±1: a warning."""
+        """Written with too few digits to say anything: a whole number (``0``, ``1.``) for a nonzero value smaller
+        in size than 1 (``0`` for 0.0504, ``1`` for 0.2432), within the 1.5 units that would otherwise make it
+        correct or off by one. Never correct, never ±1: a warning. A number written with decimals states its
+        own precision: ``0.0000`` in a table of four decimals is that table's rounding of 3·10⁻⁷, and correct,
+        as ``0.0001`` is of 0.000082."""
         num = c.number
-        if num.decimals is None or num.rational is None or c.precision.bits is not None:
+        if num.decimals != 0 or num.rational is None or c.precision.bits is not None:
             return False
         u = Fraction(10) ** -num.decimals
         try:
@@ -649,7 +650,7 @@ class Auditor:
             return False
         r = num.rational
         if r != 0 and self.in_interval(c.address, r - u / 20, r + u / 20):
-            return False  # 0.01 for 0.0099998: 0.0100 with its zeros dropped, the value to a digit more
+            return False  # 1 for 0.99998: 1.0000 with its zeros dropped, the value to a digit more
         return self.engine.compare(c.address, u) < 0 and \
             self.engine.compare(c.address, -u) > 0 and self.in_interval(c.address, r - 3 * u / 2, r + 3 * u / 2)
 
