@@ -12,6 +12,7 @@ from ...errors import CaseError, ParseError
 from .. import grammar as G
 from ..notes import Note, NoteKind
 from . import items as I
+from . import program as P
 from . import values as V
 from .names import role, step_hint
 
@@ -1043,6 +1044,7 @@ def notebook(text: str, path: str) -> I.Items:
     out = I.Items()
     context = ["", ""]
     out.single = _single_precision(nb["cells"])
+    run = P.Interpreter()
     for number, cell in enumerate(nb["cells"], start=1):
         if not isinstance(cell, dict):
             continue
@@ -1053,8 +1055,15 @@ def notebook(text: str, path: str) -> I.Items:
             out.code.append((I.cell_line(number, 0), I.cell_line(number + 1, 0) - 1))  # its source and its outputs
             I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
             name = _shown(src)
-            for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
+            outputs = cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []
+            programmed, whole = _programmed(run, src, outputs)  # each printed number with the working that computed it
+            for o in outputs:
                 if not isinstance(o, dict):
+                    continue
+                if whole and id(o) in programmed:  # every number it shows is accounted for by the code: its
+                    for k, work in programmed[id(o)]:  # computed ones are claims of their working, and nothing more
+                        at = I.cell_line(number, k, output=True)
+                        out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
                     continue
                 raw = o.get("data")
                 data: dict = raw if isinstance(raw, dict) else {}
@@ -1078,11 +1087,40 @@ def notebook(text: str, path: str) -> I.Items:
                     _name_shown(out.found[before:], name)
                     written = {x.line for x in out.found[before:] if isinstance(x, I.Work)}
                     result = o.get("output_type") == "execute_result"
-                    for k, work in _computed(src, txt, result):  # y = -(0*np.log(0.1) + …); print("loss:", y) → 0.3566…
+                    for k, work in programmed.get(id(o), []) if programmed else _computed(src, txt, result):
                         at = I.cell_line(number, k, output=True)
                         if at not in written:  # (a line that prints its own formula is read as it prints it)
                             out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
     return out
+
+
+def _programmed(run: P.Interpreter, src: str, outputs: list) -> tuple[dict[int, list[tuple[int, str]]], bool]:
+    """The lines of working a code cell's outputs show, by output (its 1-based line, the working), read by
+    interpreting the notebook's code (``program``), and whether the code accounts for every number they show;
+    nothing when no printed number can be paired with the code's value (a stale output, code we do not read)."""
+    shown = run.cell(src)
+    if shown is None:
+        return {}, False
+    lines: list[tuple[int, str]] = []
+    owner: dict[int, tuple[int, int]] = {}  # a line's place in ``lines`` → its output and its line there
+    for o in outputs:
+        if not isinstance(o, dict) or o.get("output_type") == "error" or o.get("name") == "stderr":
+            continue
+        data = o.get("data") if isinstance(o.get("data"), dict) else {}
+        if o.get("output_type") in ("execute_result", "display_data") and set(data) - {"text/plain"}:
+            return {}, False  # a frame, a plot: not a print of ours
+        txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
+        for k, line in enumerate(txt.splitlines(), start=1):
+            owner[len(lines)] = (id(o), k)
+            lines.append((len(lines), line))
+    paired = P.pairs(shown, lines)
+    if not paired:
+        return {}, False
+    got: dict[int, list[tuple[int, str]]] = {}
+    for at, work in P.claims(paired[0]):
+        o, k = owner[at]
+        got.setdefault(o, []).append((k, work))
+    return got, paired[1] and bool(got)
 
 
 MAX_COMPUTED = 64  # lines of a cell whose printed expressions are read as working

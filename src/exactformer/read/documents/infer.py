@@ -491,8 +491,8 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
         if isinstance(item, I.Work):
-            got_line = None if item.name and setting(item.name) and not _FUNCTION.search(item.text) and \
-                id(item) not in symbols else _work(item, g, vals, m, symbols)
+            got_line = None if item.computed or (item.name and setting(item.name) and not _FUNCTION.search(item.text)
+                                                 and id(item) not in symbols) else _work(item, g, vals, m, symbols)
             of = g.name(got_line.address) if got_line and not got_line.alone else \
                 ARITHMETIC if got_line is None and (item.computed or _beyond(item, g, vals, claimed)) else None
             group = _readable_work(item, of, engine, m, notes)

@@ -1,0 +1,846 @@
+"""Programs: what a notebook's code computes from the numbers written in it, and which printed number shows it.
+
+A notebook that defines ``sigmoid``, ``cosine`` or ``forward`` and applies them to arrays typed in its cells
+states its results only in its outputs. Each printed number is a claim of the arithmetic that produced it:
+``print(sigmoid(np.array([-1.0, 0.0])))`` showing ``[0.26894142 0.5 ]`` is the two lines of working
+``sigmoid(-1.0) = 0.26894142`` and ``sigmoid(0.0) = 0.5``.
+
+Nothing is run. The code is parsed with :func:`ast.parse` (which executes nothing), and a small part of Python
+and NumPy is interpreted on expressions in the work-line grammar: numbers as the code writes them, the four
+operations and powers, ``exp``, ``log``, ``sqrt``, ``tanh``, ``maximum``, sums, means, dot products and matrix
+products over arrays, indexing, ``len``, user functions, ``if`` (when floats settle the test beyond doubt),
+``for`` over a range or an array, and list comprehensions. Anything else (a random draw, a file, a library
+model, a string method) makes the names it assigns unknown, and a cell whose prints cannot all be accounted
+for is left to the other readers. A budget of steps bounds the work on any notebook.
+
+A print is paired with its output by counting numbers: the numbers its strings write, then one per scalar of
+each value it prints. When a cell's prints account for exactly the numbers its output shows, each printed
+number is paired with its value, in order; a pair counts only where the float of the interpreted expression
+agrees with the printed digits (else the output is stale, or the code does what we do not read).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+from dataclasses import dataclass
+
+from ...errors import ParseError
+from .. import grammar as G
+
+MAX_STEPS = 200_000  # interpreted operations per notebook
+MAX_TEXT = 400  # characters of one scalar's expression (longer: a value without working, not a claim)
+MAX_ITERATIONS = 200  # turns of one loop
+MAX_ELEMENTS = 4_096  # scalars in one array
+MAX_DEPTH = 24  # nested calls of user functions
+
+
+class Unknown(Exception):
+    """A value the interpreter does not know (a random draw, a library call, a budget spent)."""
+
+
+class _Spent(Unknown):
+    """The notebook's budget of steps is spent: nothing more is interpreted."""
+
+
+@dataclass(frozen=True)
+class S:
+    """A scalar: its expression in the work-line grammar (None past MAX_TEXT), its float, whether the text is one
+    token (a number, a call: no parentheses needed), whether the code wrote it as it is (a given, never a claim),
+    and whether it counts things (a length, a loop counter: never a claim)."""
+
+    text: str | None
+    value: float
+    atom: bool = True
+    given: bool = False
+    count: bool = False
+
+
+class Arr(list):
+    """A NumPy array: a list of scalars or of arrays (its rows), arithmetic elementwise."""
+
+
+class Text(str):
+    """A string value (a label the program prints)."""
+
+
+def _wrap(a: S) -> str | None:
+    if a.text is None:
+        return None
+    return a.text if a.atom and not a.text.startswith("-") else f"({a.text})"
+
+
+def _op(a: S, b: S, sym: str, value: float) -> S:
+    if not math.isfinite(value):
+        raise Unknown("not finite")
+    x, y = _wrap(a), _wrap(b)
+    text = None if x is None or y is None else f"{x} {sym} {y}"
+    count = (a.count or b.count) and sym in "+-*" and all(x.count or (x.given and x.value.is_integer()) for x in (a, b))
+    return S(text if text is None or len(text) <= MAX_TEXT else None, value, False, False, count)
+
+
+def _call(fn: str, a: S, value: float) -> S:
+    if not math.isfinite(value):
+        raise Unknown("not finite")
+    text = None if a.text is None else f"{fn}({a.text})"
+    return S(text if text is None or len(text) <= MAX_TEXT else None, value)
+
+
+def _number(text: str) -> S:
+    v = float(text)
+    if v.is_integer() and re.fullmatch(r"\d+", text):
+        return S(text, v, True, True)
+    return S(text, v, not text.startswith("-"), True)
+
+
+def _scalar(x) -> S:
+    if isinstance(x, S):
+        return x
+    raise Unknown("not a number")
+
+
+def _shape(x) -> tuple[int, ...]:
+    if isinstance(x, list):
+        return (len(x),) + (_shape(x[0]) if x else ())
+    return ()
+
+
+def _elementwise(f, a, b):
+    """``f`` on scalars, broadcast as NumPy does for arrays of the same shape, a scalar, or a row."""
+    if isinstance(a, Arr) and isinstance(b, Arr):
+        if len(a) == len(b):
+            return Arr(_elementwise(f, x, y) for x, y in zip(a, b))
+        if len(_shape(a)) > len(_shape(b)):
+            return Arr(_elementwise(f, x, b) for x in a)
+        if len(_shape(b)) > len(_shape(a)):
+            return Arr(_elementwise(f, a, y) for y in b)
+        if len(a) == 1:
+            return Arr(_elementwise(f, a[0], y) for y in b)
+        if len(b) == 1:
+            return Arr(_elementwise(f, x, b[0]) for x in a)
+        raise Unknown("shapes do not broadcast")
+    if isinstance(a, Arr):
+        return Arr(_elementwise(f, x, b) for x in a)
+    if isinstance(b, Arr):
+        return Arr(_elementwise(f, a, y) for y in b)
+    return f(_scalar(a), _scalar(b))
+
+
+def _map(f, a):
+    if isinstance(a, list):
+        return Arr(_map(f, x) for x in a)
+    return f(_scalar(a))
+
+
+def _flat(a) -> list[S]:
+    if isinstance(a, list):
+        return [s for x in a for s in _flat(x)]
+    return [_scalar(a)]
+
+
+def _sum(xs: list[S]) -> S:
+    if not xs:
+        return S("0", 0.0, True, True)
+    out = xs[0]
+    for x in xs[1:]:
+        out = _op(out, x, "+", out.value + x.value)
+    return out
+
+
+def _add(a: S, b: S) -> S:
+    return _op(a, b, "+", a.value + b.value)
+
+
+def _sub(a: S, b: S) -> S:
+    return _op(a, b, "-", a.value - b.value)
+
+
+def _mul(a: S, b: S) -> S:
+    return _op(a, b, "*", a.value * b.value)
+
+
+def _div(a: S, b: S) -> S:
+    if b.value == 0:
+        raise Unknown("division by zero")
+    return _op(a, b, "/", a.value / b.value)
+
+
+def _pow(a: S, b: S) -> S:
+    try:
+        v = a.value ** b.value
+    except (OverflowError, ZeroDivisionError):
+        raise Unknown("power") from None
+    if isinstance(v, complex):
+        raise Unknown("complex")
+    return _op(a, b, "^", float(v))
+
+
+def _exp(a: S) -> S:
+    try:
+        return _call("exp", a, math.exp(a.value))
+    except OverflowError:
+        raise Unknown("overflow") from None
+
+
+def _log(a: S) -> S:
+    if a.value <= 0:
+        raise Unknown("log of a nonpositive number")
+    return _call("ln", a, math.log(a.value))
+
+
+def _sqrt(a: S) -> S:
+    if a.value < 0:
+        raise Unknown("square root of a negative number")
+    return _call("sqrt", a, math.sqrt(a.value))
+
+
+def _max2(a: S, b: S) -> S:
+    value = max(a.value, b.value)
+    text = None if a.text is None or b.text is None else f"max({a.text}, {b.text})"
+    return S(text if text is None or len(text) <= MAX_TEXT else None, value)
+
+
+def _dot(a, b):
+    """``a @ b`` / ``np.dot``: vector·vector, matrix·vector, vector·matrix, matrix·matrix."""
+    sa, sb = _shape(a), _shape(b)
+    if not sa or not sb:
+        return _elementwise(_mul, a, b)
+    if len(sa) == 1 and len(sb) == 1:
+        if sa != sb:
+            raise Unknown("lengths differ")
+        return _sum([_mul(x, y) for x, y in zip(a, b)])
+    if len(sa) == 2 and len(sb) == 1:
+        return Arr(_dot(row, b) for row in a)
+    if len(sa) == 1 and len(sb) == 2:
+        return Arr(_dot(a, col) for col in _transpose(b))
+    if len(sa) == 2 and len(sb) == 2:
+        cols = _transpose(b)
+        return Arr(Arr(_dot(row, col) for col in cols) for row in a)
+    raise Unknown("rank above 2")
+
+
+def _transpose(a):
+    s = _shape(a)
+    if len(s) == 1:
+        return a
+    if len(s) != 2:
+        raise Unknown("transpose of rank above 2")
+    return Arr(Arr(row[j] for row in a) for j in range(s[1]))
+
+
+def _reduce(a, axis, f):
+    """``f`` (a function of a list of scalars) over all of ``a`` or along an axis of a matrix."""
+    if axis is None:
+        return f(_flat(a))
+    s = _shape(a)
+    if len(s) == 1 and axis in (0, -1):
+        return f(_flat(a))
+    if len(s) == 2 and axis in (1, -1):
+        return Arr(f(_flat(row)) for row in a)
+    if len(s) == 2 and axis == 0:
+        return Arr(f(_flat(col)) for col in _transpose(a))
+    raise Unknown("axis")
+
+
+def _mean(xs: list[S]) -> S:
+    return _div(_sum(xs), S(str(len(xs)), float(len(xs)), True, True, True))
+
+
+def _max_of(xs: list[S]) -> S:
+    if not xs:
+        raise Unknown("max of nothing")
+    out = xs[0]
+    for x in xs[1:]:
+        out = _max2(out, x)
+    return out
+
+
+_UNARY = {"exp": _exp, "log": _log, "sqrt": _sqrt, "tanh": lambda a: _call("tanh", a, math.tanh(a.value)),
+          "abs": lambda a: _call("abs", a, abs(a.value)), "fabs": lambda a: _call("abs", a, abs(a.value))}
+_MODULES = {"np", "numpy", "math", "torch", "jnp"}
+_REDUCERS = {"sum": _sum, "mean": _mean, "max": _max_of, "amax": _max_of}
+_COUNTERS = {"shape", "size", "ndim"}
+
+
+class _Return(Exception):
+    def __init__(self, value) -> None:
+        self.value = value
+
+
+@dataclass
+class Shown:
+    """What a print (or a cell's last expression) shows: its values in order, each a string (its numbers are no
+    claims) or a value (a scalar or array) with a factor (100 for a percent format)."""
+
+    parts: list | None  # None: a print we could not read
+
+
+@dataclass
+class _Function:
+    node: ast.FunctionDef
+    source: str  # the cell it is written in (its numbers are read from there)
+
+
+class Interpreter:
+    """One notebook's names and functions, carried from cell to cell."""
+
+    def __init__(self) -> None:
+        self.env: dict[str, object] = {}
+        self.steps = 0
+        self.depth = 0
+        self.shown: list[Shown] = []
+        self.source = ""
+
+    # statements ------------------------------------------------------------------------------------------
+    def cell(self, src: str) -> list[Shown] | None:
+        """Interpret a code cell; what it shows, in order, or None when some print could not be read."""
+        code = "\n".join("" if re.match(r"\s*[%!]", ln) else ln for ln in src.splitlines())
+        try:
+            tree = ast.parse(code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+        self.source, self.shown = code, []
+        complete = True
+        body = tree.body
+        for k, st in enumerate(body):
+            try:
+                if k == len(body) - 1 and isinstance(st, ast.Expr) and not _is_print(st.value):
+                    self.shown.append(Shown([self.expr(st.value)]))  # the cell's value, shown as its result
+                else:
+                    self.stmt(st)
+            except _Spent:
+                return None
+            except (Unknown, _Return, RecursionError, ValueError, TypeError, IndexError, KeyError, ZeroDivisionError,
+                    OverflowError, AttributeError):
+                if isinstance(st, ast.Expr) and _is_print(st.value) and not st.value.keywords:
+                    self.shown.append(Shown(None))  # a print we do not read: one line, so far as we know
+                else:
+                    complete = complete and not _prints(st) and not (k == len(body) - 1 and isinstance(st, ast.Expr))
+                self._forget(st)
+        return self.shown if complete else None
+
+    def _forget(self, st: ast.AST) -> None:
+        for node in ast.walk(st):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                self.env.pop(node.id, None)
+
+    def _tick(self, n: int = 1) -> None:
+        self.steps += n
+        if self.steps > MAX_STEPS:
+            raise _Spent("budget")
+
+    def block(self, body: list[ast.stmt]) -> None:
+        for st in body:
+            self.stmt(st)
+
+    def stmt(self, st: ast.stmt) -> None:
+        self._tick()
+        if isinstance(st, ast.Expr):
+            if _is_print(st.value):
+                self.print_(st.value)
+            elif isinstance(st.value, ast.Constant):
+                return  # a docstring
+            else:
+                raise Unknown("an expression statement")
+        elif isinstance(st, ast.Assign):
+            value = self.expr(st.value)
+            for target in st.targets:
+                self.assign(target, value)
+        elif isinstance(st, ast.AugAssign):
+            target = st.target
+            if not isinstance(target, ast.Name):
+                raise Unknown("augmented assignment")
+            self.assign(target, self.binop(st.op, self.name(target.id), self.expr(st.value)))
+        elif isinstance(st, ast.AnnAssign) and st.value is not None:
+            self.assign(st.target, self.expr(st.value))
+        elif isinstance(st, ast.FunctionDef):
+            self.env[st.name] = _Function(st, self.source)
+        elif isinstance(st, ast.Return):
+            raise _Return(self.expr(st.value) if st.value is not None else None)
+        elif isinstance(st, ast.If):
+            self.block(st.body if self.truth(st.test) else st.orelse)
+        elif isinstance(st, ast.For):
+            items = self.expr(st.iter)
+            if not isinstance(items, list) or len(items) > MAX_ITERATIONS:
+                raise Unknown("a loop")
+            for x in list(items):
+                self.assign(st.target, x)
+                self.block(st.body)
+            self.block(st.orelse)
+        elif isinstance(st, (ast.Import, ast.ImportFrom, ast.Pass)):
+            return
+        else:
+            raise Unknown(type(st).__name__)
+
+    def assign(self, target: ast.expr, value) -> None:
+        if isinstance(target, ast.Name):
+            self.env[target.id] = value
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            if not isinstance(value, (list, tuple)) or len(value) != len(target.elts):
+                raise Unknown("unpacking")
+            for t, v in zip(target.elts, value):
+                self.assign(t, v)
+        else:
+            raise Unknown("assignment to a part")
+
+    def print_(self, call: ast.Call) -> None:
+        sep, end = " ", "\n"
+        for kw in call.keywords:
+            v = kw.value
+            if kw.arg in ("sep", "end") and isinstance(v, ast.Constant) and isinstance(v.value, str):
+                if kw.arg == "sep":
+                    sep = v.value
+                else:
+                    end = v.value
+            elif kw.arg == "flush":
+                continue
+            else:
+                raise Unknown("print to a file")
+        parts: list = []
+        for k, a in enumerate(call.args):
+            if k:
+                parts.append(Text(sep))
+            parts.extend(self.shown_parts(a))
+        parts.append(Text(end))
+        self.shown.append(Shown(parts))
+
+    def shown_parts(self, a: ast.expr) -> list:
+        if isinstance(a, ast.JoinedStr):
+            out: list = []
+            for v in a.values:
+                if isinstance(v, ast.Constant):
+                    out.append(Text(str(v.value)))
+                elif isinstance(v, ast.FormattedValue):
+                    spec = ast.get_source_segment(self.source, v.format_spec) if v.format_spec else ""
+                    spec = (spec or "").strip("{}")
+                    if spec and not re.fullmatch(r":?[+ ]?\.?\d*[fegFEG%]?", spec):
+                        raise Unknown("a format")
+                    value = self.expr(v.value)
+                    if isinstance(value, Text):
+                        out.append(value)
+                        continue
+                    if spec.endswith("%"):
+                        value = _map(lambda s: _mul(s, S("100", 100.0, True, True)), value)
+                    out.append(value)
+                else:
+                    raise Unknown("a format")
+            return out
+        value = self.expr(a)
+        return [value]
+
+    def truth(self, test: ast.expr) -> bool:
+        if isinstance(test, ast.Compare) and len(test.ops) == 1:
+            a, b = self.expr(test.left), self.expr(test.comparators[0])
+            if not isinstance(a, S) or not isinstance(b, S):
+                raise Unknown("a comparison of arrays")
+            if abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value), abs(b.value)):
+                raise Unknown("too close to tell")  # a float never decides a near tie
+            op = test.ops[0]
+            if isinstance(op, (ast.Gt, ast.GtE)):
+                return a.value > b.value
+            if isinstance(op, (ast.Lt, ast.LtE)):
+                return a.value < b.value
+            if isinstance(op, ast.NotEq):
+                return True
+            if isinstance(op, ast.Eq):
+                return False
+        raise Unknown("a test")
+
+    # expressions -----------------------------------------------------------------------------------------
+    def name(self, n: str):
+        if n not in self.env:
+            raise Unknown(n)
+        return self.env[n]
+
+    def expr(self, e: ast.expr):
+        self._tick()
+        if isinstance(e, ast.Constant):
+            if isinstance(e.value, bool) or e.value is None:
+                raise Unknown("a constant")
+            if isinstance(e.value, (int, float)):
+                text = ast.get_source_segment(self.source, e) or repr(e.value)
+                if not re.fullmatch(r"\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?", text):
+                    text = repr(e.value)
+                if "e" in text.lower() or "inf" in text:
+                    if not math.isfinite(float(e.value)):
+                        raise Unknown("infinity")
+                return _number(text)
+            if isinstance(e.value, str):
+                return Text(e.value)
+            raise Unknown("a constant")
+        if isinstance(e, ast.Name):
+            return self.name(e.id)
+        if isinstance(e, ast.UnaryOp):
+            v = self.expr(e.operand)
+            if isinstance(e.op, ast.USub):
+                return _map(_negate, v)
+            if isinstance(e.op, ast.UAdd):
+                return v
+            raise Unknown("an operator")
+        if isinstance(e, ast.BinOp):
+            return self.binop(e.op, self.expr(e.left), self.expr(e.right))
+        if isinstance(e, ast.Dict):
+            keys = [self.expr(k) if k is not None else None for k in e.keys]
+            if not all(isinstance(k, Text) for k in keys):
+                raise Unknown("a dict")
+            return {k: self.expr(v) for k, v in zip(keys, e.values)}
+        if isinstance(e, (ast.List, ast.Tuple)):
+            items = [self.expr(x) for x in e.elts]
+            return tuple(items) if isinstance(e, ast.Tuple) else list(items)
+        if isinstance(e, ast.Subscript):
+            return self.subscript(self.expr(e.value), e.slice)
+        if isinstance(e, ast.Attribute):
+            base = self.expr(e.value)
+            if e.attr == "T":
+                return _transpose(base)
+            if e.attr in _COUNTERS and isinstance(base, list):
+                s = _shape(base)
+                if e.attr == "shape":
+                    return tuple(S(str(n), float(n), True, True, True) for n in s)
+                n = len(s) if e.attr == "ndim" else math.prod(s)
+                return S(str(n), float(n), True, True, True)
+            raise Unknown("an attribute")
+        if isinstance(e, ast.Call):
+            return self.call(e)
+        if isinstance(e, ast.ListComp) and len(e.generators) == 1 and not e.generators[0].is_async:
+            gen = e.generators[0]
+            items = self.expr(gen.iter)
+            if not isinstance(items, list) or len(items) > MAX_ELEMENTS:
+                raise Unknown("a comprehension")
+            out = []
+            saved = self.env.copy()
+            try:
+                for x in list(items):
+                    self.assign(gen.target, x)
+                    if all(self.truth(c) for c in gen.ifs):
+                        out.append(self.expr(e.elt))
+            finally:
+                self.env = saved
+            return out
+        raise Unknown(type(e).__name__)
+
+    def binop(self, op: ast.operator, a, b):
+        if isinstance(a, Text) or isinstance(b, Text):
+            raise Unknown("a string")
+        if (type(a) is list or type(b) is list or isinstance(a, tuple) or isinstance(b, tuple)) and \
+                not (isinstance(op, ast.MatMult)):
+            raise Unknown("arithmetic on a Python list")  # [1, 2] + [3] joins lists
+        if isinstance(op, ast.MatMult):
+            return _dot(_array(a), _array(b))
+        f = {ast.Add: _add, ast.Sub: _sub, ast.Mult: _mul, ast.Div: _div, ast.Pow: _pow}.get(type(op))
+        if f is None:
+            raise Unknown("an operator")
+        n = len(_flat(a)) if isinstance(a, list) else 1
+        self._tick(n)
+        return _elementwise(f, a, b)
+
+    def subscript(self, base, index: ast.expr):
+        if isinstance(index, ast.Tuple):  # x[i, j]
+            for k in index.elts:
+                base = self.subscript(base, k)
+            return base
+        if isinstance(base, dict):
+            key = self.expr(index)
+            if not isinstance(key, Text) or key not in base:
+                raise Unknown("a key")
+            return base[key]
+        if not isinstance(base, (list, tuple)):
+            raise Unknown("indexing")
+        if isinstance(index, ast.Slice):
+            lo = self._int(index.lower) if index.lower else None
+            hi = self._int(index.upper) if index.upper else None
+            if index.step is not None:
+                raise Unknown("a step")
+            part = base[lo:hi]
+            return Arr(part) if isinstance(base, Arr) else list(part)
+        k = self._int(index)
+        return base[k]
+
+    def _int(self, e: ast.expr) -> int:
+        v = self.expr(e)
+        if not isinstance(v, S) or not float(v.value).is_integer():
+            raise Unknown("an index")
+        return int(v.value)
+
+    def call(self, e: ast.Call):
+        f = e.func
+        kwargs = {kw.arg: kw.value for kw in e.keywords if kw.arg}
+        if isinstance(f, ast.Name) and isinstance(self.env.get(f.id), _Function):
+            return self.user(self.env[f.id], e)  # type: ignore[arg-type]
+        if isinstance(f, ast.Name):
+            return self.builtin(f.id, e, kwargs)
+        if isinstance(f, ast.Attribute):
+            owner = f.value
+            module = _module_of(owner)
+            if module is not None:
+                return self.library(f.attr, e, kwargs)
+            if isinstance(owner, ast.Attribute) and _module_of(owner.value) is not None and owner.attr == "linalg" \
+                    and f.attr == "norm" and len(e.args) == 1 and not kwargs:
+                return _sqrt(_sum([_mul(x, x) for x in _flat(self.expr(e.args[0]))]))
+            base = self.expr(owner)  # a method: x.sum(), x.mean(), x.item()
+            if f.attr in _REDUCERS and isinstance(base, list) and not e.args and set(kwargs) <= {"axis", "dim"}:
+                return _reduce(base, self._axis(kwargs), _REDUCERS[f.attr])
+            if f.attr == "item" and isinstance(base, S):
+                return base
+            if f.attr in ("item", "copy") and isinstance(base, list) and not e.args:
+                return base if f.attr == "copy" else _flat(base)[0]
+            if f.attr == "append" and type(base) is list and len(e.args) == 1:
+                base.append(self.expr(e.args[0]))
+                return None
+            raise Unknown("a method")
+        raise Unknown("a call")
+
+    def _axis(self, kwargs: dict, args: list | None = None):
+        node = kwargs.get("axis") or kwargs.get("dim")
+        if node is None and args:
+            node = args[0]
+        return None if node is None else self._int(node)
+
+    def user(self, fn: _Function, e: ast.Call):
+        node = fn.node
+        params = [a.arg for a in node.args.args]
+        if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or len(e.args) > len(params):
+            raise Unknown("arguments")
+        values = [self.expr(a) for a in e.args]
+        bound = dict(zip(params, values))
+        for kw in e.keywords:
+            if kw.arg not in params or kw.arg in bound:
+                raise Unknown("arguments")
+            bound[kw.arg] = self.expr(kw.value)
+        defaults = node.args.defaults
+        for p, d in zip(params[len(params) - len(defaults):], defaults):
+            if p not in bound:
+                bound[p] = self.expr(d)
+        if set(bound) != set(params) or self.depth >= MAX_DEPTH:
+            raise Unknown("arguments")
+        saved, source = self.env, self.source
+        self.env, self.source = {**saved, **bound}, fn.source
+        self.depth += 1
+        try:
+            self.block(node.body)
+        except _Return as r:
+            return r.value
+        finally:
+            self.env, self.source = saved, source
+            self.depth -= 1
+        return None
+
+    def builtin(self, name: str, e: ast.Call, kwargs: dict):
+        args = [self.expr(a) for a in e.args]
+        if name in ("float", "abs", "round", "int", "sum", "len", "max", "min", "range", "list", "enumerate",
+                    "zip") and kwargs and name != "round":
+            raise Unknown("keywords")
+        if name == "float" and len(args) == 1 and isinstance(args[0], S):
+            return args[0]
+        if name == "abs" and len(args) == 1:
+            return _map(_UNARY["abs"], args[0])
+        if name == "sum" and len(args) == 1 and isinstance(args[0], list):
+            return _sum(_flat(args[0]))
+        if name == "len" and len(args) == 1 and isinstance(args[0], (list, tuple, Text)):
+            n = len(args[0])
+            return S(str(n), float(n), True, True, True)
+        if name == "max" and len(args) == 2 and all(isinstance(a, S) for a in args):
+            return _max2(args[0], args[1])
+        if name == "max" and len(args) == 1 and isinstance(args[0], list):
+            return _max_of(_flat(args[0]))
+        if name == "range" and 1 <= len(args) <= 3 and all(isinstance(a, S) and a.value.is_integer() for a in args):
+            r = range(*(int(a.value) for a in args))
+            if len(r) > MAX_ITERATIONS:
+                raise Unknown("a long range")
+            return [S(str(i), float(i), i >= 0, True, True) for i in r]
+        if name == "list" and len(args) == 1 and isinstance(args[0], (list, tuple)):
+            return list(args[0])
+        if name == "enumerate" and len(args) == 1 and isinstance(args[0], list):
+            return [(S(str(i), float(i), True, True, True), x) for i, x in enumerate(args[0])]
+        if name == "zip" and args and all(isinstance(a, list) for a in args):
+            return [tuple(xs) for xs in zip(*args)]
+        if name == "str" and len(args) == 1 and isinstance(args[0], Text):
+            return args[0]
+        raise Unknown(name)
+
+    def library(self, attr: str, e: ast.Call, kwargs: dict):
+        """``np.exp``, ``np.array``, ``math.sqrt``, ``torch.tensor`` … (the module is NumPy, math, torch or jax)."""
+        if attr in ("array", "asarray", "tensor") and e.args:
+            v = self.expr(e.args[0])
+            dtype = kwargs.get("dtype")
+            if dtype is not None and "int" in (ast.get_source_segment(self.source, dtype) or ""):
+                raise Unknown("an integer array")
+            return _array(v)
+        args = [self.expr(a) for a in e.args]
+        if attr in _UNARY and len(args) == 1 and not kwargs:
+            return _map(_UNARY[attr], args[0])
+        if attr in _BINARY and len(args) == 2 and not kwargs:
+            return _elementwise(_BINARY[attr], args[0], args[1])
+        if attr == "square" and len(args) == 1 and not kwargs:
+            return _map(lambda a: _pow(a, S("2", 2.0, True, True)), args[0])
+        if attr in ("dot", "matmul") and len(args) == 2 and not kwargs:
+            return _dot(_array(args[0]), _array(args[1]))
+        if attr in _REDUCERS and len(args) in (1, 2) and set(kwargs) <= {"axis", "dim", "keepdims", "keepdim"}:
+            axis = self._axis(kwargs, e.args[1:])
+            keep = kwargs.get("keepdims") or kwargs.get("keepdim")
+            got = _reduce(_array(args[0]), axis, _REDUCERS[attr])
+            if keep is None or (isinstance(keep, ast.Constant) and keep.value is False):
+                return got
+            if not (isinstance(keep, ast.Constant) and keep.value is True):
+                raise Unknown("keepdims")
+            return _kept(got, axis, len(_shape(args[0])))
+        if attr == "transpose" and len(args) == 1:
+            return _transpose(args[0])
+        if attr == "pi" and not args:
+            raise Unknown("pi")
+        raise Unknown(attr)
+
+
+def _kept(got, axis: int | None, rank: int):
+    """A reduction's result with its reduced axis kept, of length 1 (``keepdims=True``)."""
+    if axis is None:
+        for _ in range(rank):
+            got = Arr([got])
+        return got
+    if rank == 2 and axis in (1, -1):
+        return Arr(Arr([x]) for x in got)
+    if rank == 2 and axis == 0:
+        return Arr([got])
+    if rank == 1:
+        return Arr([got])
+    raise Unknown("keepdims")
+
+
+_BINARY = {"divide": _div, "true_divide": _div, "multiply": _mul, "add": _add, "subtract": _sub, "power": _pow,
+           "maximum": _max2, "fmax": _max2}
+
+
+def _negate(a: S) -> S:
+    if a.text is None:
+        return S(None, -a.value, False)
+    if a.given and not a.text.startswith("-"):
+        return S("-" + a.text, -a.value, False, True)
+    return S(f"-{_wrap(a)}", -a.value, False)
+
+
+def _array(v):
+    """A value as a NumPy array (a Python list of numbers or of lists becomes one)."""
+    if isinstance(v, Text):
+        raise Unknown("a string")
+    if isinstance(v, (list, tuple)):
+        out = Arr(_array(x) for x in v)
+        if len(out) > MAX_ELEMENTS:
+            raise Unknown("a large array")
+        return out
+    return _scalar(v)
+
+
+def _module_of(node: ast.expr) -> str | None:
+    return node.id if isinstance(node, ast.Name) and node.id in _MODULES else None
+
+
+def _is_print(e: ast.expr) -> bool:
+    return isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "print"
+
+
+def _prints(st: ast.AST) -> bool:
+    return any(isinstance(n, ast.Call) and _is_print(n) for n in ast.walk(st))
+
+
+# pairing -------------------------------------------------------------------------------------------------------
+TOKEN = re.compile(r"(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?(?![\w.])|\b(?:nan|inf)\b")
+
+
+def _tokens_of(value) -> list[S | None] | None:
+    """The numbers a value shows when printed: one per scalar (None for a string's numbers), or None when its
+    print is not one we can count (a dict, None, a bool)."""
+    if isinstance(value, Text):
+        return [None] * len(TOKEN.findall(value))
+    if isinstance(value, S):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        out: list[S | None] = []
+        for x in value:
+            t = _tokens_of(x)
+            if t is None:
+                return None
+            out += t
+        return out
+    return None
+
+
+def pairs(shown: list[Shown], output: list[tuple[int, str]]) -> tuple[list[tuple[int, str, S]], bool] | None:
+    """Each printed number of a cell's output (``output``: its lines, numbered) with the scalar it shows, and
+    whether every number shown is paired (the prints account for all of them); None when none can be paired."""
+    wants = [_wanted(s) for s in shown]
+    if all(w is not None for w in wants):
+        want = [t for w in wants for t in w]  # type: ignore[union-attr]
+        got = [(k, m.group(0)) for k, line in output for m in TOKEN.finditer(line)]
+        if len(got) == len(want) and got:
+            return [(k, text, w) for (k, text), w in zip(got, want) if w is not None], \
+                all(w is not None for w in want)
+    by_lines = _by_lines(shown, wants, output)
+    return (by_lines, False) if by_lines else None
+
+
+def _wanted(s: Shown) -> list[S | None] | None:
+    """The numbers a print shows, in order (None for a number its strings write), or None when unknown."""
+    if s.parts is None:
+        return None
+    want: list[S | None] = []
+    for p in s.parts:
+        t = _tokens_of(p)
+        if t is None:
+            return None
+        want += t
+    return want
+
+
+def _by_lines(shown: list[Shown], wants: list, output: list[tuple[int, str]]) -> list[tuple[int, str, S]] | None:
+    """Pairs by lines, where numbers alone cannot say: a print of scalars and strings shows as many lines as its
+    strings end (a print we could not read, one line); one that shows an array may wrap it, so its lines are
+    unknown and the pairing stops there. Each print's numbers are paired only when its lines show as many."""
+    out: list[tuple[int, str, S]] = []
+    at = 0
+    for s, want in zip(shown, wants):
+        if s.parts is None:
+            at += 1
+            continue
+        if any(isinstance(p, list) for p in s.parts):
+            return out or None
+        n = sum(p.count("\n") for p in s.parts if isinstance(p, Text))
+        lines = output[at:at + n]
+        got = [(k, m.group(0)) for k, line in lines for m in TOKEN.finditer(line)]
+        if want is not None and len(got) == len(want):
+            out += [(k, text, w) for (k, text), w in zip(got, want) if w is not None]
+        at += n
+    return out if at == len(output) and out else None
+
+
+def claims(pairs_: list[tuple[int, str, S]]) -> list[tuple[int, str]]:
+    """The lines of working the pairs are: a computed scalar (not a number the code wrote, not a count) whose
+    expression the grammar reads and whose float agrees with the printed digits."""
+    out = []
+    for k, text, s in pairs_:
+        if s.text is None or s.given or s.count or text in ("nan", "inf"):
+            continue
+        if not _agrees(s.value, text):
+            continue
+        work = f"{s.text} = {text.lstrip('+')}"
+        try:
+            G.parse_expression(s.text)
+        except (ParseError, ValueError, RecursionError):
+            continue
+        out.append((k, work))
+    return out
+
+
+def _agrees(value: float, text: str) -> bool:
+    """Whether a float agrees with a printed number to its digits (within one and a half units of its last, or
+    float32's relative noise)."""
+    try:
+        printed = float(text)
+    except ValueError:
+        return False
+    m = re.fullmatch(r"[-+]?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?", text)
+    if not m:
+        return False
+    decimals = len(m.group(2)) - int(m.group(3) or 0)
+    unit = 10.0 ** -decimals
+    return abs(value - printed) <= 1.5 * unit or abs(value - printed) <= 2e-7 * abs(printed)
