@@ -96,6 +96,7 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     claims = got[0]
     parts = _further(path, header, found, claims, taken) if givens is None and claims.fit else []
     later = {i for part in parts for i in part.items}  # what a later computation explains is its claim
+    later |= _printed_again(found, later)
     inputs = {i for part in parts for i in part.givens}  # … or its input
     notes += [Note(n) for n in model_notes] + _notes_on(claims, got[1], set(claims.said) - later - inputs)
     for k, part in enumerate(parts, start=2):
@@ -256,6 +257,14 @@ def _part_toml(part: Part, k: int, found: I.Items) -> str:
     label = next((n[len("model: "):] for n in part.model_notes if n.startswith("model: ")), "another computation")
     return f"[[parts]]\ntitle = {toml_str(I.G.clip(f'part {k}: {label}', 120))}\n" + \
         formats.as_written(body, found.written)
+
+
+def _printed_again(found: I.Items, items: set[int]) -> set[int]:
+    """The lines of working a notebook's program printed on the lines of these arrays and tables (each number
+    once: the computation that explains the array claims it, not the program's arithmetic too)."""
+    lines = {k for x in found.found if id(x) in items and isinstance(x, (I.Named, I.Table))
+             for k in {x.line, *(x.row_lines or ())}}
+    return {id(x) for x in found.found if isinstance(x, I.Work) and x.computed and x.line in lines}
 
 
 def _language(kind: str, text: str) -> str:

@@ -1060,11 +1060,6 @@ def notebook(text: str, path: str) -> I.Items:
             for o in outputs:
                 if not isinstance(o, dict):
                     continue
-                if whole and id(o) in programmed:  # every number it shows is accounted for by the code: its
-                    for k, work in programmed[id(o)]:  # computed ones are claims of their working, and nothing more
-                        at = I.cell_line(number, k, output=True)
-                        out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
-                    continue
                 raw = o.get("data")
                 data: dict = raw if isinstance(raw, dict) else {}
                 page = _joined(data.get("text/html", ""))
@@ -1076,18 +1071,23 @@ def notebook(text: str, path: str) -> I.Items:
                     continue
                 txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
                 called = _called(src) or (name[0] if len(name) == 1 and step_hint(name[0]) else None)
+                mine = programmed.get(id(o), [])  # each number computed by the code it shows, as working
                 if txt and called and (one := V.number(txt.strip())) is not None:  # score(s, h) shows 927; print(media)
                     # shows 0.5: one number, named by the call or by the step the printed name says
                     at = I.cell_line(number, 1, output=True)
-                    out.found.append(I.Named(called, [one], at, I._at(list(context), at)))
+                    out.found.append(I.Named(called, [one], at, I._at(list(context), at), programmed=whole))
+                    out.found += [I.Work(work, None, at, I._at(list(context), at), computed=True) for _, work in mine]
                     continue
                 if txt:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
+                    for x in out.found[before:] if whole and mine else ():
+                        if isinstance(x, (I.Named, I.Table)):
+                            x.programmed = True
                     written = {x.line for x in out.found[before:] if isinstance(x, I.Work)}
                     result = o.get("output_type") == "execute_result"
-                    for k, work in programmed.get(id(o), []) if programmed else _computed(src, txt, result):
+                    for k, work in mine if programmed else _computed(src, txt, result):
                         at = I.cell_line(number, k, output=True)
                         if at not in written:  # (a line that prints its own formula is read as it prints it)
                             out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
@@ -1106,7 +1106,8 @@ def _programmed(run: P.Interpreter, src: str, outputs: list) -> tuple[dict[int, 
     for o in outputs:
         if not isinstance(o, dict) or o.get("output_type") == "error" or o.get("name") == "stderr":
             continue
-        data = o.get("data") if isinstance(o.get("data"), dict) else {}
+        raw = o.get("data")
+        data: dict = raw if isinstance(raw, dict) else {}
         if o.get("output_type") in ("execute_result", "display_data") and set(data) - {"text/plain"}:
             return {}, False  # a frame, a plot: not a print of ours
         txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
@@ -1120,7 +1121,7 @@ def _programmed(run: P.Interpreter, src: str, outputs: list) -> tuple[dict[int, 
     for at, work in P.claims(paired[0]):
         o, k = owner[at]
         got.setdefault(o, []).append((k, work))
-    return got, paired[1] and bool(got)
+    return got, paired[1] and bool(got) and P.explains(paired[0])
 
 
 MAX_COMPUTED = 64  # lines of a cell whose printed expressions are read as working

@@ -395,6 +395,11 @@ class Fit:
     restated: int = 0  # cells that print the model's givens again, to their digits (the item is its input, shown)
 
 
+def _perfect_fit(f: Fit | None) -> bool:
+    """Every cell of the item the model claims agrees with it to its last digit."""
+    return f is not None and f.cells > 0 and f.agree == f.cells
+
+
 def _add_fit(fit: dict[int, Fit], owner: int, agree: int, cells: int, lines: int, restated: int) -> None:
     f = fit.setdefault(owner, Fit())
     f.agree, f.cells, f.lines, f.restated = f.agree + agree, f.cells + cells, f.lines + lines, f.restated + restated
@@ -477,6 +482,13 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     before = (0, 0, 0, len(notes), 0)
     said: dict[int, range] = {}
     stated_as = _roles_given_otherwise(found, givens)
+    printed: dict[int, list[int]] = {}  # each line an array or a table is printed on: the items printed there
+    explained: dict[int, bool] = {}  # … and whether the notebook's program accounts for each of its numbers
+    for x in found.found:
+        if isinstance(x, (I.Named, I.Table)):
+            explained[id(x)] = x.programmed
+            for k in {x.line, *(x.row_lines or ())}:
+                printed.setdefault(k, []).append(id(x))
     for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
         if groups.owner is not None:  # what the item before added: its fit, its notes
             _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
@@ -490,6 +502,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
+        if isinstance(item, I.Work) and item.computed and any(_perfect_fit(fits.get(o)) or not explained[o]
+                                                               for o in printed.get(item.line, ())
+                                                               if o in fits and fits[o].agree):
+            continue  # what the program printed on a line the model explains: the model's claim
         if isinstance(item, I.Work):
             got_line = None if item.computed or (item.name and setting(item.name) and not _FUNCTION.search(item.text)
                                                  and id(item) not in symbols) else _work(item, g, vals, m, symbols)
@@ -506,8 +522,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                                       f"arithmetic\nvalues = {{ {toml_str(g.name(got_line.address))} = "
                                       f"{toml_str(result or '')} }}\n")
             if got_line is None:
-                notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
-                                  "(its arithmetic is still checked)", NoteKind.UNMATCHED))
+                if not item.computed:  # (a program's print is its arithmetic, as a rule: no note)
+                    notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
+                                      "(its arithmetic is still checked)", NoteKind.UNMATCHED))
             else:  # a line counts for the model when its result agrees with it
                 matched, work, lines = matched + 1, work + got_line.agrees, lines + 1
                 claimed.add(got_line.address, result_text(item.text), item.line)
@@ -739,8 +756,17 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
         loose = loose[:MAX_LOOSE]
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
-    return Claims("\n".join(groups), matched, unmatched, agree - built_in, cells - built_in, work,
-                  tuple(zip(groups.owners, groups)), fits, said, _amplified(g.model))
+    owned = list(zip(groups.owners, groups))
+    misread = {o for o, f in fits.items() if explained.get(o) and f.cells and not _perfect_fit(f)}
+    if misread:  # an array the program computed, which the model matches only in part: the model misreads it,
+        owned = [(o, t) for o, t in owned if o not in misread]  # and the program's arithmetic claims it instead
+        matched -= len(misread)
+        agree -= sum(fits[o].agree for o in misread)
+        cells -= sum(fits[o].cells for o in misread)
+        for o in misread:
+            del fits[o]
+    return Claims("\n".join(t for _, t in owned), matched, unmatched, agree - built_in, cells - built_in, work,
+                  tuple(owned), fits, said, _amplified(g.model))
 
 
 MAX_LOG_CELLS = 64  # the cells of each step a training log's names are looked for in (a small model's)

@@ -49,6 +49,7 @@ class Named:
     alias: str | None = None  # the earlier array it names again (``Q = X``, ``W_K = W_Q``): no new number
     batch: list | None = None  # on each matrix of a rank-3 print of like matrices: all of them, in order
     single: bool = False  # its print says dtype=float32: a program's float32 values (judged in float32's ulps)
+    programmed: bool = False  # a notebook's output whose every number the program's code accounts for
 
 
 @dataclass
@@ -61,6 +62,7 @@ class Table:
     name: str = ""  # what the document calls it (a printed dict's variable)
     row_lines: list[int] | None = None  # the line of each row
     texts: dict[str, list[str]] | None = None  # its columns of words, by heading (| input | target |)
+    programmed: bool = False  # a notebook's output whose every number the program's code accounts for
 
 
 @dataclass

@@ -313,7 +313,8 @@ class Interpreter:
                 return None
             except (Unknown, _Return, RecursionError, ValueError, TypeError, IndexError, KeyError, ZeroDivisionError,
                     OverflowError, AttributeError):
-                if isinstance(st, ast.Expr) and _is_print(st.value) and not st.value.keywords:
+                if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call) and _is_print(st.value) and \
+                        not st.value.keywords:
                     self.shown.append(Shown(None))  # a print we do not read: one line, so far as we know
                 else:
                     complete = complete and not _prints(st) and not (k == len(body) - 1 and isinstance(st, ast.Expr))
@@ -337,7 +338,7 @@ class Interpreter:
     def stmt(self, st: ast.stmt) -> None:
         self._tick()
         if isinstance(st, ast.Expr):
-            if _is_print(st.value):
+            if isinstance(st.value, ast.Call) and _is_print(st.value):
                 self.print_(st.value)
             elif isinstance(st.value, ast.Constant):
                 return  # a docstring
@@ -412,8 +413,8 @@ class Interpreter:
                 if isinstance(v, ast.Constant):
                     out.append(Text(str(v.value)))
                 elif isinstance(v, ast.FormattedValue):
-                    spec = ast.get_source_segment(self.source, v.format_spec) if v.format_spec else ""
-                    spec = (spec or "").strip("{}")
+                    spec = "".join(str(c.value) for c in v.format_spec.values if isinstance(c, ast.Constant)) \
+                        if isinstance(v.format_spec, ast.JoinedStr) else ""
                     if spec and not re.fullmatch(r":?[+ ]?\.?\d*[fegFEG%]?", spec):
                         raise Unknown("a format")
                     value = self.expr(v.value)
@@ -462,9 +463,8 @@ class Interpreter:
                 text = ast.get_source_segment(self.source, e) or repr(e.value)
                 if not re.fullmatch(r"\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?", text):
                     text = repr(e.value)
-                if "e" in text.lower() or "inf" in text:
-                    if not math.isfinite(float(e.value)):
-                        raise Unknown("infinity")
+                if not math.isfinite(float(e.value)):
+                    raise Unknown("infinity")
                 return _number(text)
             if isinstance(e.value, str):
                 return Text(e.value)
@@ -554,8 +554,7 @@ class Interpreter:
                 raise Unknown("a step")
             part = base[lo:hi]
             return Arr(part) if isinstance(base, Arr) else list(part)
-        k = self._int(index)
-        return base[k]
+        return base[self._int(index)]
 
     def _int(self, e: ast.expr) -> int:
         v = self.expr(e)
@@ -579,8 +578,8 @@ class Interpreter:
                     and f.attr == "norm" and len(e.args) == 1 and not kwargs:
                 return _sqrt(_sum([_mul(x, x) for x in _flat(self.expr(e.args[0]))]))
             base = self.expr(owner)  # a method: x.sum(), x.mean(), x.item()
-            if f.attr in _REDUCERS and isinstance(base, list) and not e.args and set(kwargs) <= {"axis", "dim"}:
-                return _reduce(base, self._axis(kwargs), _REDUCERS[f.attr])
+            if f.attr in _REDUCERS and isinstance(base, list) and len(e.args) <= 1:
+                return self.reduction(f.attr, base, e.args, kwargs)
             if f.attr == "item" and isinstance(base, S):
                 return base
             if f.attr in ("item", "copy") and isinstance(base, list) and not e.args:
@@ -590,6 +589,19 @@ class Interpreter:
                 return None
             raise Unknown("a method")
         raise Unknown("a call")
+
+    def reduction(self, fn: str, base, args: list, kwargs: dict):
+        """``np.sum(x, axis=1, keepdims=True)``, ``x.max(axis=0)``, ``torch.sum(x, dim=-1, keepdim=True)``."""
+        if not set(kwargs) <= {"axis", "dim", "keepdims", "keepdim"}:
+            raise Unknown("a keyword")
+        axis = self._axis(kwargs, args)
+        got = _reduce(base, axis, _REDUCERS[fn])
+        keep = kwargs.get("keepdims") or kwargs.get("keepdim")
+        if keep is None or (isinstance(keep, ast.Constant) and keep.value is False):
+            return got
+        if not (isinstance(keep, ast.Constant) and keep.value is True):
+            raise Unknown("keepdims")
+        return _kept(got, axis, len(_shape(base)))
 
     def _axis(self, kwargs: dict, args: list | None = None):
         node = kwargs.get("axis") or kwargs.get("dim")
@@ -633,6 +645,9 @@ class Interpreter:
             raise Unknown("keywords")
         if name == "float" and len(args) == 1 and isinstance(args[0], S):
             return args[0]
+        if name == "round" and len(args) in (1, 2) and isinstance(args[0], S) and not kwargs:
+            digits = int(args[1].value) if len(args) == 2 and isinstance(args[1], S) else 0
+            return S(None, round(args[0].value, digits), False)  # shown, but no working of ours (a float rounds it)
         if name == "abs" and len(args) == 1:
             return _map(_UNARY["abs"], args[0])
         if name == "sum" and len(args) == 1 and isinstance(args[0], list):
@@ -676,15 +691,8 @@ class Interpreter:
             return _map(lambda a: _pow(a, S("2", 2.0, True, True)), args[0])
         if attr in ("dot", "matmul") and len(args) == 2 and not kwargs:
             return _dot(_array(args[0]), _array(args[1]))
-        if attr in _REDUCERS and len(args) in (1, 2) and set(kwargs) <= {"axis", "dim", "keepdims", "keepdim"}:
-            axis = self._axis(kwargs, e.args[1:])
-            keep = kwargs.get("keepdims") or kwargs.get("keepdim")
-            got = _reduce(_array(args[0]), axis, _REDUCERS[attr])
-            if keep is None or (isinstance(keep, ast.Constant) and keep.value is False):
-                return got
-            if not (isinstance(keep, ast.Constant) and keep.value is True):
-                raise Unknown("keepdims")
-            return _kept(got, axis, len(_shape(args[0])))
+        if attr in _REDUCERS and len(args) in (1, 2):
+            return self.reduction(attr, _array(args[0]), e.args[1:], kwargs)
         if attr == "transpose" and len(args) == 1:
             return _transpose(args[0])
         if attr == "pi" and not args:
@@ -773,8 +781,7 @@ def pairs(shown: list[Shown], output: list[tuple[int, str]]) -> tuple[list[tuple
         want = [t for w in wants for t in w]  # type: ignore[union-attr]
         got = [(k, m.group(0)) for k, line in output for m in TOKEN.finditer(line)]
         if len(got) == len(want) and got:
-            return [(k, text, w) for (k, text), w in zip(got, want) if w is not None], \
-                all(w is not None for w in want)
+            return [(k, text, w) for (k, text), w in zip(got, want) if w is not None], True
     by_lines = _by_lines(shown, wants, output)
     return (by_lines, False) if by_lines else None
 
@@ -813,6 +820,12 @@ def _by_lines(shown: list[Shown], wants: list, output: list[tuple[int, str]]) ->
     return out if at == len(output) and out else None
 
 
+def explains(pairs_: list[tuple[int, str, S]]) -> bool:
+    """Whether the pairs explain every number they pair: each a number the code wrote, a count, or a value whose
+    working we have and whose float agrees with the printed digits."""
+    return all(s.given or s.count or (s.text is not None and _agrees(s.value, text)) for _, text, s in pairs_)
+
+
 def claims(pairs_: list[tuple[int, str, S]]) -> list[tuple[int, str]]:
     """The lines of working the pairs are: a computed scalar (not a number the code wrote, not a count) whose
     expression the grammar reads and whose float agrees with the printed digits."""
@@ -832,8 +845,8 @@ def claims(pairs_: list[tuple[int, str, S]]) -> list[tuple[int, str]]:
 
 
 def _agrees(value: float, text: str) -> bool:
-    """Whether a float agrees with a printed number to its digits (within one and a half units of its last, or
-    float32's relative noise)."""
+    """Whether a float agrees with a printed number to its digits: within half a unit of its last (a program's
+    print rounds), or float32's relative noise."""
     try:
         printed = float(text)
     except ValueError:
@@ -843,4 +856,4 @@ def _agrees(value: float, text: str) -> bool:
         return False
     decimals = len(m.group(2)) - int(m.group(3) or 0)
     unit = 10.0 ** -decimals
-    return abs(value - printed) <= 1.5 * unit or abs(value - printed) <= 2e-7 * abs(printed)
+    return abs(value - printed) <= 0.5 * unit * (1 + 1e-9) or abs(value - printed) <= 2e-7 * abs(printed)

@@ -1,0 +1,162 @@
+"""Notebooks whose results are only in their outputs: functions the notebook defines, applied to arrays typed in its
+cells (the style of the Deep Learning from Scratch notebooks, cosine similarities, a neuron's gradient step).
+Each notebook here is our own, its outputs printed by Python and NumPy themselves (the test runs its code), and
+the reader interprets the code without running it (``read.documents.program``)."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import io
+import json
+import re
+
+import numpy as np
+import pytest
+
+from exactformer.audit.pipeline import audit
+from exactformer.read.documents import load_document, read_document
+from exactformer.read.documents import program as P
+
+
+def _run_notebook(path, cells, stale: dict[int, str] | None = None) -> None:
+    """Write a notebook of ("md", text) and ("code", source) cells, each code cell's output printed by running
+    it (its last line's value shown as Jupyter shows it); ``stale`` replaces a cell's output (a cell edited after
+    it ran)."""
+    nb = {"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    env: dict = {"np": np}
+    np.random.seed(7)
+    for k, c in enumerate(cells):
+        if c[0] == "md":
+            nb["cells"].append({"cell_type": "markdown", "metadata": {}, "source": c[1].splitlines(True)})
+            continue
+        src = c[1]
+        tree = ast.parse(src)
+        last = tree.body[-1] if tree.body and isinstance(tree.body[-1], ast.Expr) and not (
+            isinstance(tree.body[-1].value, ast.Call) and getattr(tree.body[-1].value.func, "id", "") == "print") \
+            else None
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            exec(compile(ast.Module([s for s in tree.body if s is not last], []), "cell", "exec"), env)  # noqa: S102
+            value = eval(compile(ast.Expression(last.value), "cell", "eval"), env) if last else None  # noqa: S307
+        outs = []
+        if buf.getvalue():
+            outs.append({"output_type": "stream", "name": "stdout", "text": buf.getvalue().splitlines(True)})
+        if value is not None:
+            outs.append({"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                         "data": {"text/plain": repr(value).splitlines(True)}})
+        if stale and k in stale:
+            outs = [{"output_type": "stream", "name": "stdout", "text": stale[k].splitlines(True)}]
+        nb["cells"].append({"cell_type": "code", "metadata": {}, "execution_count": 1, "outputs": outs,
+                            "source": src.splitlines(True)})
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+CELLS = [
+    ("md", "## 活性化関数と損失関数\n\n自分で定義した関数を、手で入力した配列に適用する。"),
+    ("code", "import numpy as np\n\ndef sigmoid(x):\n    return 1 / (1 + np.exp(-x))\n\n"
+             "def relu(x):\n    return np.maximum(0, x)\n"),
+    ("code", "x = np.array([-1.5, 0.0, 2.0])\nprint(sigmoid(x))\nprint(relu(x))"),
+    ("code", "def mean_squared_error(y, t):\n    return 0.5 * np.sum((y - t) ** 2)\n\n"
+             "y = [0.15, 0.05, 0.7, 0.0, 0.1]\nt = [0, 0, 1, 0, 0]\nmean_squared_error(np.array(y), np.array(t))"),
+    ("code", "def cross_entropy_error(y, t, delta=1e-7):\n    return -np.sum(t * np.log(y + delta))\n\n"
+             "print(f\"loss = {cross_entropy_error(np.array(y), np.array(t)):.4f}\")"),
+    ("md", "코사인 유사도 (cosine similarity):"),
+    ("code", "def cos_sim(a, b):\n    return np.dot(a, b) / (np.linalg.norm(a) * np.linalg.norm(b))\n\n"
+             "cat = [0.8, 0.3]\ndog = [0.6, 0.5]\nprint('cat·dog:', cos_sim(cat, dog))"),
+    ("code", "w = np.random.randn(3)\nprint(w)"),  # a random draw: unknown, never fatal
+    ("code", "print(sigmoid(0.25))"),  # its output is stale (see STALE)
+    ("code", "for v in [0.5, 3.0]:\n    print(v, round(float(sigmoid(v)), 6), sigmoid(v))"),
+    ("code", "scores = np.array([[1.0, 2.0], [0.5, 0.25]])\n"
+             "e = np.exp(scores - scores.max(axis=1, keepdims=True))\nprint(e / e.sum(axis=1, keepdims=True))"),
+]
+STALE = {8: "0.5\n"}  # cell 8 printed sigmoid(0.0) before it was edited to sigmoid(0.25)
+
+
+def test_a_notebook_of_its_own_functions_states_each_printed_result_as_its_arithmetic(tmp_path):
+    p = tmp_path / "dlfs-style.ipynb"
+    _run_notebook(p, CELLS, STALE)
+    reading = read_document(str(p))
+    works = re.findall(r'of = "arithmetic", line = "([^"]+)"', reading.toml)
+    # sigmoid of three inputs; relu's 0 and 2 are max(0, x) of their input; the MSE; the cross-entropy (4 places);
+    # the cosine; the loop's two full sigmoids (round() is not read: its numbers pair but are no claims)
+    assert len(works) == 3 + 3 + 1 + 1 + 1 + 2, works
+    # the softmax of the scores the last cell types is an attention's weights: the model claims them, once
+    assert re.search(r'"weights\[x1,x1\]" = "0.26894142"', reading.toml) and "0.26894142" not in " ".join(works)
+    assert any(w.startswith("1 / (1 + exp(-(-1.5))) = 0.1824") for w in works), works
+    assert any(w.startswith("0.5 * (") and w.endswith("= 0.06250000000000001") for w in works), works
+    assert not any("0.25" in w.split("=")[0] and w.endswith("= 0.5") for w in works)  # the stale output: no claim
+    case = load_document(str(p))
+    verdicts = {f.verdict.value for f in audit(case).findings if hasattr(f, "verdict")}
+    assert verdicts == {"correct"}, verdicts
+
+
+def test_the_values_are_the_exact_ones_held_against_numpy(tmp_path):
+    """Every claim's expression, evaluated exactly by the audit, is NumPy's float64 value to its printed digits."""
+    p = tmp_path / "dlfs-style.ipynb"
+    _run_notebook(p, CELLS, STALE)
+    report = audit(load_document(str(p)))
+    lines = [f for f in report.findings if getattr(f, "verdict", None) is not None and hasattr(f, "evaluates_to")]
+    assert lines, "no line of working was judged"
+    for f in lines:
+        printed = float(f.reported)
+        decimals = len(f.reported.split(".")[1]) if "." in f.reported else 0
+        half = 0.5 * 10.0 ** -decimals  # NumPy rounded the float64 to the digits it printed
+        assert abs(float(f.evaluates_to.rstrip("…")) - printed) <= half + 1e-11 * max(1.0, abs(printed)), f  # 12 digits
+
+
+def _interpret(src: str):
+    run = P.Interpreter()
+    return run, run.cell(src)
+
+
+def test_the_interpreter_runs_nothing_and_knows_what_it_cannot_read():
+    """Anything outside its part of Python is unknown: an import trick, a file, an attribute of a module it does not
+    model. Nothing is executed (a side effect would show), and the names it assigns are forgotten."""
+    marker = "exactformer-should-never-run-this"
+    run, shown = _interpret(f"x = __import__('os').system('echo {marker}')\ny = open('/etc/passwd').read()\n"
+                            "z = np.random.rand(3)\n")
+    assert shown == [] and not {"x", "y", "z"} & set(run.env)
+
+
+@pytest.mark.parametrize("src", [
+    "while True:\n    pass\n",
+    "t = 0.0\nfor i in range(10**9):\n    t += 1\nprint(t)\n",
+    "def f(x):\n    return f(x)\nprint(f(1))\n",
+    "a = [0.5] * 10**8\nprint(a)\n",
+    "x = 2.0 ** 10000\nprint(x)\n",
+    "x = np.exp(1e6)\nprint(x)\n",
+])
+def test_loops_recursion_and_huge_values_are_unknown_in_bounded_time(src):
+    _run, shown = _interpret(src)
+    assert shown is None or all(s.parts is None for s in shown)
+
+
+def test_the_budget_of_steps_bounds_a_notebook():
+    run = P.Interpreter()
+    body = "v = np.array([" + ", ".join(["0.5"] * 4000) + "])\n"
+    for _ in range(200):
+        run.cell(body + "s = np.sum(v * v)\n")
+    assert run.steps <= P.MAX_STEPS + 5000
+
+
+def test_prints_are_paired_by_their_numbers_and_strings_with_numbers_are_no_claims():
+    run, shown = _interpret("a = 0.25\nb = 4.0\nprint('step 2 of 3:', a * b, [a + b, a - b])\n")
+    got = P.pairs(shown, [(0, "step 2 of 3: 1.0 [4.25, -3.75]")])
+    assert got is not None and got[1]
+    assert [(text, s.text) for _, text, s in got[0]] == [("1.0", "0.25 * 4.0"), ("4.25", "0.25 + 4.0"),
+                                                          ("-3.75", "0.25 - 4.0")]
+    assert P.claims(got[0]) == [(0, "0.25 * 4.0 = 1.0"), (0, "0.25 + 4.0 = 4.25"), (0, "0.25 - 4.0 = -3.75")]
+
+
+def test_a_print_the_interpreter_cannot_read_leaves_the_others_paired_by_line():
+    run, shown = _interpret("a = 0.5\nprint('mine:', a / 4)\nprint('library:', sklearn_cosine(a))\n")
+    got = P.pairs(shown, [(0, "mine: 0.125"), (1, "library: 0.9999999999999998")])
+    assert got is not None and not got[1]
+    assert P.claims(got[0]) == [(0, "0.5 / 4 = 0.125")]
+
+
+def test_counts_and_numbers_the_code_writes_are_no_claims():
+    run, shown = _interpret("xs = [0.2, 0.4]\nfor i in range(len(xs)):\n    print(i + 1, xs[i], -xs[i])\n")
+    got = P.pairs(shown, [(0, "1 0.2 -0.2"), (1, "2 0.4 -0.4")])
+    assert got is not None and P.claims(got[0]) == []
