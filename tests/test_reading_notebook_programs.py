@@ -160,3 +160,30 @@ def test_counts_and_numbers_the_code_writes_are_no_claims():
     run, shown = _interpret("xs = [0.2, 0.4]\nfor i in range(len(xs)):\n    print(i + 1, xs[i], -xs[i])\n")
     got = P.pairs(shown, [(0, "1 0.2 -0.2"), (1, "2 0.4 -0.4")])
     assert got is not None and P.claims(got[0]) == []
+
+
+PE_CELLS = [
+    ("md", "# 位置编码 (sinusoidal), d = 4, 三个位置\n"),
+    ("code", "import numpy as np\n\ndef positional_encoding(n, d, base=10000):\n    table = np.zeros((n, d))\n"
+             "    for pos in range(n):\n        for i in range(0, d, 2):\n"
+             "            angle = pos / np.power(base, i / d)\n            table[pos, i] = np.sin(angle)\n"
+             "            table[pos, i + 1] = np.cos(angle)\n    return table\n"),
+    ("code", "pe = positional_encoding(3, 4)\nprint('PE =')\nprint(pe)"),
+    ("code", "x = np.arange(12).reshape(3, 4) / 10\nx[0, 0] += 0.05\nprint(np.round(x + pe, 3))\nprint(x + pe)"),
+]
+
+
+def test_a_positional_encoding_built_in_loops_is_claimed_cell_by_cell(tmp_path):
+    """The canonical loop filling np.zeros((n, d)) by index: every printed value is its own sin or cos; x + PE
+    printed in full is claimed, np.round's copy (a call we do not read) is paired by line and left out."""
+    p = tmp_path / "pe-loops.ipynb"
+    _run_notebook(p, PE_CELLS)
+    reading = read_document(str(p))
+    works = re.findall(r'line = "([^"]+)"', reading.toml)
+    report = audit(load_document(str(p)))
+    verdicts = [f.verdict.value for f in report.findings if hasattr(f, "verdict")]
+    assert verdicts and set(verdicts) <= {"correct"}, verdicts
+    assert any("sin(2 / (10000 ^ (2 / 4)))" in w or "sin(2 / 10000 ^ (2 / 4))" in w for w in works) or \
+        '"PE[' in reading.toml, reading.toml[:2000]
+    # 12 PE values (a model's PE or the program's), and 12 more of x + PE, each once
+    assert len(verdicts) >= 24, len(verdicts)

@@ -614,8 +614,10 @@ class Auditor:
         ``wrong``, which this adds to) is propagated, not correct: the line is right for that number only."""
         carried = None
         out = []
-        blamed = where is not None and any(any(line <= where for line in wrong.get(n.text, ()))
-                                           for n in G.numbers_in(w.items[0]))
+        blamed = where is not None and w.precision.bits is None and \
+            any(any(line <= where for line in wrong.get(n.text, ())) for n in G.numbers_in(w.items[0]))
+        # (a program's print, in float64 or float32, computed from the numbers its code writes: copied from no
+        # earlier number, blamed on none)
         for v, lit in zip(vals, lits):
             if (where, lit.text) in stated:
                 continue  # w₁ = 0.4 − 0.2·0.6589 = 0.2682 read as w₁'s new value too: claimed once, as that

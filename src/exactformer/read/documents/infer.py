@@ -484,10 +484,14 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     stated_as = _roles_given_otherwise(found, givens)
     printed: dict[int, list[int]] = {}  # each line an array or a table is printed on: the items printed there
     explained: dict[int, bool] = {}  # … and whether the notebook's program accounts for each of its numbers
+    lines_of: dict[int, set[int]] = {}  # … the lines it is known to stand on, and its numbers (a vector wrapped
+    texts: dict[int, set[str]] = {}  # over lines: those after its first stand on lines no item records)
     for x in found.found:
         if isinstance(x, (I.Named, I.Table)):
             explained[id(x)] = x.programmed
-            for k in {x.line, *(x.row_lines or ())}:
+            lines_of[id(x)] = {x.line, *(x.row_lines or ())}
+            texts[id(x)] = {t for t in I._flat(x.array if isinstance(x, I.Named) else x.rows) if isinstance(t, str)}
+            for k in range(x.line, x.line + max(len(texts[id(x)]), len(lines_of[id(x)]), 1)):
                 printed.setdefault(k, []).append(id(x))
     for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
         if groups.owner is not None:  # what the item before added: its fit, its notes
@@ -502,9 +506,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             continue
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
-        if isinstance(item, I.Work) and item.computed and any(_perfect_fit(fits.get(o)) or not explained[o]
-                                                               for o in printed.get(item.line, ())
-                                                               if o in fits and fits[o].agree):
+        if isinstance(item, I.Work) and item.computed and any(
+                _perfect_fit(fits.get(o)) or not explained[o] for o in printed.get(item.line, ())
+                if o in fits and fits[o].agree and (item.line in lines_of[o] or result_text(item.text) in texts[o])):
             continue  # what the program printed on a line the model explains: the model's claim
         if isinstance(item, I.Work):
             got_line = None if item.computed or (item.name and setting(item.name) and not _FUNCTION.search(item.text)

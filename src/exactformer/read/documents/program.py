@@ -256,9 +256,20 @@ def _max_of(xs: list[S]) -> S:
     return out
 
 
+def _logb(fn: str, base: float):
+    def f(a: S) -> S:
+        if a.value <= 0:
+            raise Unknown("log of a nonpositive number")
+        return _call(fn, a, math.log(a.value, base))
+    return f
+
+
 _UNARY = {"exp": _exp, "log": _log, "sqrt": _sqrt, "tanh": lambda a: _call("tanh", a, math.tanh(a.value)),
-          "abs": lambda a: _call("abs", a, abs(a.value)), "fabs": lambda a: _call("abs", a, abs(a.value))}
-_MODULES = {"np", "numpy", "math", "torch", "jnp"}
+          "abs": lambda a: _call("abs", a, abs(a.value)), "fabs": lambda a: _call("abs", a, abs(a.value)),
+          "sin": lambda a: _call("sin", a, math.sin(a.value)), "cos": lambda a: _call("cos", a, math.cos(a.value)),
+          "log2": _logb("log2", 2), "log10": _logb("log10", 10)}
+_CONSTANTS = {"pi": S("pi", math.pi, True, True), "e": S("e", math.e, True, True)}  # written, no claims
+_MODULES = {"np", "numpy", "math", "torch", "jnp", "F", "tf"}
 _REDUCERS = {"sum": _sum, "mean": _mean, "max": _max_of, "amax": _max_of}
 _COUNTERS = {"shape", "size", "ndim"}
 
@@ -350,9 +361,10 @@ class Interpreter:
                 self.assign(target, value)
         elif isinstance(st, ast.AugAssign):
             target = st.target
-            if not isinstance(target, ast.Name):
+            if not isinstance(target, (ast.Name, ast.Subscript)):
                 raise Unknown("augmented assignment")
-            self.assign(target, self.binop(st.op, self.name(target.id), self.expr(st.value)))
+            current = self.name(target.id) if isinstance(target, ast.Name) else self.expr(target)
+            self.assign(target, self.binop(st.op, current, self.expr(st.value)))
         elif isinstance(st, ast.AnnAssign) and st.value is not None:
             self.assign(st.target, self.expr(st.value))
         elif isinstance(st, ast.FunctionDef):
@@ -382,6 +394,19 @@ class Interpreter:
                 raise Unknown("unpacking")
             for t, v in zip(target.elts, value):
                 self.assign(t, v)
+        elif isinstance(target, ast.Subscript):  # x[i] = v, m[i, j] = v, m[i][j] = v (a list or an array)
+            index = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
+            if any(isinstance(k, ast.Slice) for k in index):
+                raise Unknown("assignment to a slice")
+            base = self.expr(target.value)
+            for k in index[:-1]:
+                base = self.subscript(base, k)
+            if not isinstance(base, list) or isinstance(value, (Text, dict)):
+                raise Unknown("assignment to a part")
+            at = self._int(index[-1])
+            if isinstance(base, Arr) and isinstance(base[at], S) and not isinstance(value, S):
+                raise Unknown("an array element set to an array")
+            base[at] = value
         else:
             raise Unknown("assignment to a part")
 
@@ -491,6 +516,8 @@ class Interpreter:
         if isinstance(e, ast.Subscript):
             return self.subscript(self.expr(e.value), e.slice)
         if isinstance(e, ast.Attribute):
+            if _module_of(e.value) is not None and e.attr in _CONSTANTS:
+                return _CONSTANTS[e.attr]
             base = self.expr(e.value)
             if e.attr == "T":
                 return _transpose(base)
@@ -580,6 +607,9 @@ class Interpreter:
             base = self.expr(owner)  # a method: x.sum(), x.mean(), x.item()
             if f.attr in _REDUCERS and isinstance(base, list) and len(e.args) <= 1:
                 return self.reduction(f.attr, base, e.args, kwargs)
+            if f.attr == "reshape" and isinstance(base, list) and e.args and not kwargs:
+                dims = [self.expr(a) for a in e.args]
+                return _reshape(_flat(base), _dims(dims[0] if len(dims) == 1 else tuple(dims)))
             if f.attr == "item" and isinstance(base, S):
                 return base
             if f.attr in ("item", "copy") and isinstance(base, list) and not e.args:
@@ -676,13 +706,23 @@ class Interpreter:
 
     def library(self, attr: str, e: ast.Call, kwargs: dict):
         """``np.exp``, ``np.array``, ``math.sqrt``, ``torch.tensor`` … (the module is NumPy, math, torch or jax)."""
-        if attr in ("array", "asarray", "tensor") and e.args:
+        if attr in ("array", "asarray", "tensor", "Tensor", "constant") and e.args:
             v = self.expr(e.args[0])
             dtype = kwargs.get("dtype")
             if dtype is not None and "int" in (ast.get_source_segment(self.source, dtype) or ""):
                 raise Unknown("an integer array")
             return _array(v)
         args = [self.expr(a) for a in e.args]
+        if attr in ("zeros", "ones") and len(args) == 1 and set(kwargs) <= {"dtype"}:
+            return _filled(_dims(args[0]), "0" if attr == "zeros" else "1")
+        if attr in ("zeros_like", "ones_like") and len(args) == 1 and not kwargs:
+            return _filled(_shape(args[0]), "0" if attr == "zeros_like" else "1")
+        if attr == "arange" and 1 <= len(args) <= 3 and not kwargs and \
+                all(isinstance(a, S) and a.value.is_integer() for a in args):
+            r = range(*(int(a.value) for a in args))
+            if len(r) > MAX_ELEMENTS:
+                raise Unknown("a long range")
+            return Arr(S(str(i), float(i), i >= 0, True) for i in r)
         if attr in _UNARY and len(args) == 1 and not kwargs:
             return _map(_UNARY[attr], args[0])
         if attr in _BINARY and len(args) == 2 and not kwargs:
@@ -693,11 +733,70 @@ class Interpreter:
             return _dot(_array(args[0]), _array(args[1]))
         if attr in _REDUCERS and len(args) in (1, 2):
             return self.reduction(attr, _array(args[0]), e.args[1:], kwargs)
+        if attr in ("softmax", "log_softmax") and len(args) in (1, 2) and set(kwargs) <= {"axis", "dim"}:
+            x = _array(args[0])
+            axis = self._axis(kwargs, e.args[1:])
+            rank = len(_shape(x))
+            if axis is None and rank > 1:
+                raise Unknown("softmax over all axes")
+            rows = [x] if rank == 1 else list(x) if axis in (1, -1) else list(_transpose(x)) if axis == 0 else None
+            if rows is None or rank > 2:
+                raise Unknown("softmax axis")
+            done = [_softmax(_flat(r), attr == "log_softmax") for r in rows]
+            return done[0] if rank == 1 else Arr(done) if axis in (1, -1) else _transpose(Arr(done))
+        if attr in ("sigmoid", "relu") and len(args) == 1 and not kwargs:
+            return _map(_sigmoid if attr == "sigmoid" else lambda a: _max2(S("0", 0.0, True, True), a), args[0])
         if attr == "transpose" and len(args) == 1:
             return _transpose(args[0])
         if attr == "pi" and not args:
             raise Unknown("pi")
         raise Unknown(attr)
+
+
+def _softmax(xs: list[S], log: bool) -> Arr:
+    exps = [_exp(x) for x in xs]
+    total = _sum(exps)
+    if log:
+        return Arr(_sub(x, _log(total)) for x in xs)
+    return Arr(_div(x, total) for x in exps)
+
+
+def _sigmoid(a: S) -> S:
+    try:
+        return _call("sigmoid", a, 1 / (1 + math.exp(-a.value)))
+    except OverflowError:
+        raise Unknown("overflow") from None
+
+
+def _dims(v) -> tuple[int, ...]:
+    """A shape as the code writes it: ``3``, ``(2, 3)``, ``[2, 3]`` (``-1`` taken from the rest by reshape)."""
+    items = v if isinstance(v, (list, tuple)) else [v]
+    if not all(isinstance(x, S) and x.value.is_integer() for x in items) or len(items) > 3:
+        raise Unknown("a shape")
+    dims = tuple(int(x.value) for x in items)
+    if math.prod(abs(d) for d in dims) > MAX_ELEMENTS:
+        raise Unknown("a large array")
+    return dims
+
+
+def _filled(dims: tuple[int, ...], text: str):
+    if not dims:
+        return S(text, float(text), True, True)
+    return Arr(_filled(dims[1:], text) for _ in range(dims[0]))
+
+
+def _reshape(flat: list[S], dims: tuple[int, ...]):
+    if dims.count(-1) == 1:
+        rest = math.prod(d for d in dims if d != -1)
+        if rest <= 0 or len(flat) % rest:
+            raise Unknown("a shape")
+        dims = tuple(len(flat) // rest if d == -1 else d for d in dims)
+    if math.prod(dims) != len(flat) or any(d <= 0 for d in dims):
+        raise Unknown("a shape")
+    if len(dims) == 1:
+        return Arr(flat)
+    step = len(flat) // dims[0]
+    return Arr(_reshape(flat[k * step:(k + 1) * step], dims[1:]) for k in range(dims[0]))
 
 
 def _kept(got, axis: int | None, rank: int):
@@ -801,23 +900,44 @@ def _wanted(s: Shown) -> list[S | None] | None:
 
 def _by_lines(shown: list[Shown], wants: list, output: list[tuple[int, str]]) -> list[tuple[int, str, S]] | None:
     """Pairs by lines, where numbers alone cannot say: a print of scalars and strings shows as many lines as its
-    strings end (a print we could not read, one line); one that shows an array may wrap it, so its lines are
-    unknown and the pairing stops there. Each print's numbers are paired only when its lines show as many."""
+    strings end, and a matrix a line a row; a print we could not read shows an unknown number of lines. The prints
+    before the first unknown one are paired from the first line on, those after the last from the last line back.
+    Each print's numbers are paired only when its lines show as many (else, an array that wrapped, the pairing
+    stops there)."""
+    counts = [_lines_shown(s) for s in shown]
     out: list[tuple[int, str, S]] = []
-    at = 0
-    for s, want in zip(shown, wants):
-        if s.parts is None:
-            at += 1
-            continue
-        if any(isinstance(p, list) for p in s.parts):
+
+    def take(k: int, lines: list[tuple[int, str]]) -> bool:
+        got = [(at, m.group(0)) for at, line in lines for m in TOKEN.finditer(line)]
+        want = wants[k]
+        if want is None or len(got) != len(want):
+            return False
+        out.extend((at, text, w) for (at, text), w in zip(got, want) if w is not None)
+        return True
+
+    start, k = 0, 0
+    while k < len(shown) and counts[k] is not None:
+        n = counts[k]
+        assert n is not None
+        if start + n > len(output) or not take(k, output[start:start + n]):
             return out or None
-        n = sum(p.count("\n") for p in s.parts if isinstance(p, Text))
-        lines = output[at:at + n]
-        got = [(k, m.group(0)) for k, line in lines for m in TOKEN.finditer(line)]
-        if want is not None and len(got) == len(want):
-            out += [(k, text, w) for (k, text), w in zip(got, want) if w is not None]
-        at += n
-    return out if at == len(output) and out else None
+        start, k = start + n, k + 1
+    end, j = len(output), len(shown) - 1
+    while j > k and counts[j] is not None:
+        n = counts[j]
+        assert n is not None
+        if end - n < start or not take(j, output[end - n:end]):
+            break
+        end, j = end - n, j - 1
+    return out or None
+
+
+def _lines_shown(s: Shown) -> int | None:
+    """The lines a print shows: its strings' line ends, and a row a line for a matrix; None when unknown."""
+    if s.parts is None or any(isinstance(p, list) and len(_shape(p)) > 2 for p in s.parts):
+        return None
+    return sum(p.count("\n") for p in s.parts if isinstance(p, Text)) + \
+        sum(len(p) - 1 for p in s.parts if isinstance(p, list) and len(_shape(p)) == 2)
 
 
 def explains(pairs_: list[tuple[int, str, S]]) -> bool:
