@@ -187,3 +187,31 @@ def test_a_positional_encoding_built_in_loops_is_claimed_cell_by_cell(tmp_path):
         '"PE[' in reading.toml, reading.toml[:2000]
     # 12 PE values (a model's PE or the program's), and 12 more of x + PE, each once
     assert len(verdicts) >= 24, len(verdicts)
+
+
+LAYER_CELLS = [
+    ("md", "## 계산 그래프: 곱셈 계층과 덧셈 계층\n\n사과 3개(개당 120원)와 귤 4개(개당 80원), 부가세 10%."),
+    ("code", "class MulLayer:\n    def __init__(self):\n        self.x = None\n        self.y = None\n\n"
+             "    def forward(self, x, y):\n        self.x = x\n        self.y = y\n        return x * y\n\n"
+             "    def backward(self, dout):\n        return dout * self.y, dout * self.x\n\n\n"
+             "class AddLayer:\n    def forward(self, x, y):\n        return x + y\n\n"
+             "    def backward(self, dout):\n        return dout, dout\n"),
+    ("code", "apple, apple_num, orange, orange_num, tax = 120, 3, 80, 4, 1.1\n"
+             "mul_apple, mul_orange, add, mul_tax = MulLayer(), MulLayer(), AddLayer(), MulLayer()\n"
+             "price = mul_tax.forward(add.forward(mul_apple.forward(apple, apple_num), "
+             "mul_orange.forward(orange, orange_num)), tax)\nprint(price)"),
+    ("code", "dall, dtax = mul_tax.backward(1)\nda, do = add.backward(dall)\n"
+             "print(mul_apple.backward(da), mul_orange.backward(do), dtax)"),
+]
+
+
+def test_a_computational_graph_of_layer_classes_states_its_forward_and_backward_values(tmp_path):
+    """Classes the notebook defines (the style of Deep Learning from Scratch, chapter 5): instances keep their
+    inputs in attributes; forward and backward values are claims of their arithmetic, all correct in float64."""
+    p = tmp_path / "layers.ipynb"
+    _run_notebook(p, LAYER_CELLS)
+    works = re.findall(r'of = "arithmetic", line = "([^"]+)"', read_document(str(p)).toml)
+    assert any(w.startswith("((120 * 3) + (80 * 4)) * 1.1 = 748.") for w in works), works
+    assert len(works) == 1 + 5, works  # the price; dapple, dapple_num, dorange, dorange_num, dtax
+    verdicts = [f.verdict.value for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")]
+    assert verdicts == ["correct"] * 6, verdicts

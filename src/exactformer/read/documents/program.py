@@ -293,6 +293,21 @@ class _Function:
     source: str  # the cell it is written in (its numbers are read from there)
 
 
+@dataclass
+class _Class:
+    """A class the notebook defines (``MulLayer`` with ``forward`` and ``backward``): its methods."""
+
+    methods: dict[str, _Function]
+
+
+class _Object:
+    """An instance of a notebook's class: its attributes (``self.x``)."""
+
+    def __init__(self, cls: _Class) -> None:
+        self.cls = cls
+        self.attrs: dict[str, object] = {}
+
+
 class Interpreter:
     """One notebook's names and functions, carried from cell to cell."""
 
@@ -361,7 +376,7 @@ class Interpreter:
                 self.assign(target, value)
         elif isinstance(st, ast.AugAssign):
             target = st.target
-            if not isinstance(target, (ast.Name, ast.Subscript)):
+            if not isinstance(target, (ast.Name, ast.Subscript, ast.Attribute)):
                 raise Unknown("augmented assignment")
             current = self.name(target.id) if isinstance(target, ast.Name) else self.expr(target)
             self.assign(target, self.binop(st.op, current, self.expr(st.value)))
@@ -369,6 +384,12 @@ class Interpreter:
             self.assign(st.target, self.expr(st.value))
         elif isinstance(st, ast.FunctionDef):
             self.env[st.name] = _Function(st, self.source)
+        elif isinstance(st, ast.ClassDef):
+            methods = {n.name: _Function(n, self.source) for n in st.body if isinstance(n, ast.FunctionDef)}
+            if st.bases or st.decorator_list or any(not isinstance(n, (ast.FunctionDef, ast.Pass)) and not (
+                    isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)) for n in st.body):
+                raise Unknown("a class")
+            self.env[st.name] = _Class(methods)
         elif isinstance(st, ast.Return):
             raise _Return(self.expr(st.value) if st.value is not None else None)
         elif isinstance(st, ast.If):
@@ -394,6 +415,11 @@ class Interpreter:
                 raise Unknown("unpacking")
             for t, v in zip(target.elts, value):
                 self.assign(t, v)
+        elif isinstance(target, ast.Attribute):  # self.x = x
+            owner = self.expr(target.value)
+            if not isinstance(owner, _Object):
+                raise Unknown("an attribute")
+            owner.attrs[target.attr] = value
         elif isinstance(target, ast.Subscript):  # x[i] = v, m[i, j] = v, m[i][j] = v (a list or an array)
             index = target.slice.elts if isinstance(target.slice, ast.Tuple) else [target.slice]
             if any(isinstance(k, ast.Slice) for k in index):
@@ -482,7 +508,9 @@ class Interpreter:
     def expr(self, e: ast.expr):
         self._tick()
         if isinstance(e, ast.Constant):
-            if isinstance(e.value, bool) or e.value is None:
+            if e.value is None:
+                return None
+            if isinstance(e.value, bool):
                 raise Unknown("a constant")
             if isinstance(e.value, (int, float)):
                 text = ast.get_source_segment(self.source, e) or repr(e.value)
@@ -519,6 +547,10 @@ class Interpreter:
             if _module_of(e.value) is not None and e.attr in _CONSTANTS:
                 return _CONSTANTS[e.attr]
             base = self.expr(e.value)
+            if isinstance(base, _Object):
+                if e.attr not in base.attrs:
+                    raise Unknown("an attribute")
+                return base.attrs[e.attr]
             if e.attr == "T":
                 return _transpose(base)
             if e.attr in _COUNTERS and isinstance(base, list):
@@ -594,6 +626,21 @@ class Interpreter:
         kwargs = {kw.arg: kw.value for kw in e.keywords if kw.arg}
         if isinstance(f, ast.Name) and isinstance(self.env.get(f.id), _Function):
             return self.user(self.env[f.id], e)  # type: ignore[arg-type]
+        if isinstance(f, ast.Name) and isinstance(self.env.get(f.id), _Class):
+            cls: _Class = self.env[f.id]  # type: ignore[assignment]
+            obj = _Object(cls)
+            if "__init__" in cls.methods:
+                self.user(cls.methods["__init__"], e, obj)
+            elif e.args or e.keywords:
+                raise Unknown("arguments")
+            return obj
+        if isinstance(f, ast.Attribute) and not _from_module(f.value):
+            owner = self.expr(f.value)
+            if isinstance(owner, _Object):
+                method = owner.cls.methods.get(f.attr)
+                if method is None:
+                    raise Unknown("a method")
+                return self.user(method, e, owner)
         if isinstance(f, ast.Name):
             return self.builtin(f.id, e, kwargs)
         if isinstance(f, ast.Attribute):
@@ -639,13 +686,18 @@ class Interpreter:
             node = args[0]
         return None if node is None else self._int(node)
 
-    def user(self, fn: _Function, e: ast.Call):
+    def user(self, fn: _Function, e: ast.Call, this: _Object | None = None):
         node = fn.node
         params = [a.arg for a in node.args.args]
-        if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or len(e.args) > len(params):
+        if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or (this is not None and not params):
             raise Unknown("arguments")
-        values = [self.expr(a) for a in e.args]
-        bound = dict(zip(params, values))
+        bound: dict[str, object] = {}
+        if this is not None:  # a method: its first parameter is the instance
+            bound[params[0]] = this
+        free = params[len(bound):]
+        if len(e.args) > len(free):
+            raise Unknown("arguments")
+        bound.update(zip(free, [self.expr(a) for a in e.args]))
         for kw in e.keywords:
             if kw.arg not in params or kw.arg in bound:
                 raise Unknown("arguments")
@@ -842,6 +894,13 @@ def _module_of(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) and node.id in _MODULES else None
 
 
+def _from_module(node: ast.expr) -> bool:
+    """``np``, ``np.linalg``, ``torch.nn.functional``: a name of a module we model, or an attribute of one."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return _module_of(node) is not None
+
+
 def _is_print(e: ast.expr) -> bool:
     return isinstance(e, ast.Call) and isinstance(e.func, ast.Name) and e.func.id == "print"
 
@@ -905,6 +964,9 @@ def _by_lines(shown: list[Shown], wants: list, output: list[tuple[int, str]]) ->
     Each print's numbers are paired only when its lines show as many (else, an array that wrapped, the pairing
     stops there)."""
     counts = [_lines_shown(s) for s in shown]
+    if all(n is not None or s.parts is None for n, s in zip(counts, shown)) and \
+            sum(n if n is not None else 1 for n in counts) == len(output):  # a print not read: one line, it seems
+        counts = [n if n is not None else 1 for n in counts]
     out: list[tuple[int, str, S]] = []
 
     def take(k: int, lines: list[tuple[int, str]]) -> bool:
@@ -919,14 +981,14 @@ def _by_lines(shown: list[Shown], wants: list, output: list[tuple[int, str]]) ->
     while k < len(shown) and counts[k] is not None:
         n = counts[k]
         assert n is not None
-        if start + n > len(output) or not take(k, output[start:start + n]):
+        if start + n > len(output) or (shown[k].parts is not None and not take(k, output[start:start + n])):
             return out or None
         start, k = start + n, k + 1
     end, j = len(output), len(shown) - 1
     while j > k and counts[j] is not None:
         n = counts[j]
         assert n is not None
-        if end - n < start or not take(j, output[end - n:end]):
+        if end - n < start or (shown[j].parts is not None and not take(j, output[end - n:end])):
             break
         end, j = end - n, j - 1
     return out or None
