@@ -25,6 +25,7 @@ import ast
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...errors import ParseError
 from .. import grammar as G
@@ -513,7 +514,7 @@ class Interpreter:
             if isinstance(e.value, bool):
                 raise Unknown("a constant")
             if isinstance(e.value, (int, float)):
-                text = ast.get_source_segment(self.source, e) or repr(e.value)
+                text = _written(self.source, e) or repr(e.value)
                 if not re.fullmatch(r"\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?", text):
                     text = repr(e.value)
                 if not math.isfinite(float(e.value)):
@@ -892,6 +893,25 @@ def _array(v):
 
 def _module_of(node: ast.expr) -> str | None:
     return node.id if isinstance(node, ast.Name) and node.id in _MODULES else None
+
+
+@lru_cache(maxsize=64)
+def _source_lines(source: str) -> list[bytes]:
+    return [ln.encode("utf-8") for ln in source.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+
+
+def _written(source: str, node: ast.Constant) -> str | None:
+    """A number as the code writes it (``0.10``, ``1e-7``): its one line's text (ast's own
+    ``get_source_segment`` splits the whole source at each call)."""
+    if node.end_lineno != node.lineno or node.end_col_offset is None:
+        return None
+    lines = _source_lines(source)
+    if not 0 < node.lineno <= len(lines):
+        return None
+    try:
+        return lines[node.lineno - 1][node.col_offset:node.end_col_offset].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _from_module(node: ast.expr) -> bool:
