@@ -249,6 +249,10 @@ def test_integer_claims_are_coarse_never_correct_or_last_digit(capsys):
         assert rc == 1, item
     rc, out, _ = run(capsys, "check", SEED, "scores[鬼,鬼] = 0.05", "--format", "json")
     assert [f["verdict"] for f in json.loads(out)["findings"]] == ["correct"]
+    # a number written with decimals states its own precision: 0.1 is 0.0504 rounded to one decimal, 0.0 is not
+    for item, verdict in (("scores[鬼,鬼] = 0.1", "correct"), ("scores[鬼,鬼] = 0.0", "last_digit")):
+        rc, out, _ = run(capsys, "check", SEED, item, "--format", "json")
+        assert [f["verdict"] for f in json.loads(out)["findings"]] == [verdict], (item, out)
 
 
 def test_messages_speak_toml_not_python(write_case, capsys):

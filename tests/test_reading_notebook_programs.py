@@ -215,3 +215,34 @@ def test_a_computational_graph_of_layer_classes_states_its_forward_and_backward_
     assert len(works) == 1 + 5, works  # the price; dapple, dapple_num, dorange, dorange_num, dtax
     verdicts = [f.verdict.value for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")]
     assert verdicts == ["correct"] * 6, verdicts
+
+
+def _printed(src: str, env: dict) -> str:
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(src, env)  # noqa: S102  (our own test code, to print what NumPy prints)
+    return buf.getvalue()
+
+
+def test_a_posts_python_block_and_the_output_block_below_it(tmp_path):
+    """A Markdown post: a ```python block, then a bare ``` block with what it printed; and a REPL block whose
+    lines below each >>> statement are what it shows. Both are read as the program's prints, in float64."""
+    env: dict = {"np": np}
+    code1 = ("import numpy as np\n\ndef gelu(x):\n    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * "
+             "(x + 0.044715 * x ** 3)))\n\nprint(gelu(np.array([-1.0, 0.5, 2.0])))\n")
+    out1 = _printed(code1, env)
+    env["x"] = np.array([[1.0, 3.0], [2.0, 2.5]])
+    mean = repr(env["x"].mean(axis=-1, keepdims=True))
+    text = ("# GELU와 LayerNorm, 직접 계산하기\n\n```python\n" + code1 + "```\n\n```\n" + out1 + "```\n\n"
+            "평균은 REPL로 확인한다:\n\n```python\n>>> x = np.array([[1.0, 3.0], [2.0, 2.5]])\n"
+            ">>> x.mean(axis=-1, keepdims=True)\n" + mean + "\n```\n")
+    p = tmp_path / "post.md"
+    p.write_text(text, encoding="utf-8")
+    reading = read_document(str(p))
+    works = re.findall(r'of = "arithmetic", line = "([^"]+)"', reading.toml)
+    assert sum("tanh" in w for w in works) == 3, works
+    # the REPL's means: a LayerNorm's means of the rows x types (the model claims them), each once
+    assert re.search(r'"ln.mean\[x2\]" = "2.25"', reading.toml) and not any("2.25" in w for w in works), works
+    assert 'precision = "float64"' in reading.toml
+    verdicts = [f.verdict.value for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")]
+    assert verdicts and set(verdicts) == {"correct"}, verdicts

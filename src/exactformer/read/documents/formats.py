@@ -34,6 +34,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     text = _IAL.sub("", text)  # kramdown's {: .table .table-sm} after a table (Jekyll): no row of it
     text = _in_display(text)
     md = MarkdownIt("commonmark").enable("table")
+    run: P.Interpreter | None = None  # the post's Python, block after block, as a notebook's cells
     tokens = md.parse(_CODE_PIPE_ROW.sub(_code_pipes, text))
     for t in tokens:
         t.content = t.content.replace(_PIPE, "|")
@@ -57,13 +58,77 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
                 if tex.strip():
                     I.scan(tex, line + j, out, context)
         elif t.type in ("fence", "code_block"):
+            before = len(out.found)
             I.scan(t.content, line + (1 if t.type == "fence" else 0), out, context)
             out.code.append((line, first_line + (t.map[1] if t.map else 0)))
+            if t.type == "fence" and _PYTHON_FENCE.fullmatch(t.info.strip().lower()):
+                run = run or P.Interpreter()
+                after = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1].type == "fence" and \
+                    _OUTPUT_FENCE.fullmatch(tokens[k + 1].info.strip().lower()) else None
+                if after is not None:  # ```python, then ``` the output it printed
+                    k += 1
+                    at = first_line + (after.map[0] if after.map else 0) + 1
+                    start = len(out.found)
+                    I.scan(after.content, at, out, context)
+                    out.code.append((at - 1, first_line + (after.map[1] if after.map else 0)))
+                    _post_program(run, t.content, [(at + j, ln) for j, ln in enumerate(after.content.splitlines())],
+                                  out, start, context)
+                elif _REPL.search(t.content):  # >>> f(x), then what it shows, line by line
+                    _repl(run, t.content, line + 1, out, before, context)
+                else:
+                    run.cell(t.content)
         elif t.type == "table_open":
             k = _md_table(tokens, k, line, out, context)
             continue
         k += 1
     return out
+
+
+_PYTHON_FENCE = re.compile(r"(?:python3?|py|ipython3?|pycon|jupyter|numpy|torch)(?:\s.*)?")
+_OUTPUT_FENCE = re.compile(r"(?:text|txt|output|out|plaintext|console|result|)(?:\s.*)?")
+_REPL = re.compile(r"^\s*>>> ", re.MULTILINE)
+
+
+def _post_program(run: P.Interpreter, src: str, lines: list[tuple[int, str]], out: I.Items, start: int,
+                  context: list[str]) -> None:
+    """A post's Python block and the block of what it printed below it: each printed number the code computed,
+    as the line of working it is (``program``); the arrays read from the output block are the program's when it
+    accounts for all their numbers."""
+    shown = run.cell(src)
+    paired = P.pairs(shown, lines) if shown else None
+    if not paired:
+        return
+    works = P.claims(paired[0])
+    if paired[1] and works and P.explains(paired[0]):
+        for x in out.found[start:]:
+            if isinstance(x, (I.Named, I.Table)):
+                x.programmed = True
+    written = {x.line for x in out.found[start:] if isinstance(x, I.Work)}
+    for at, work in works:
+        if at not in written:
+            out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
+
+
+def _repl(run: P.Interpreter, text: str, first: int, out: I.Items, start: int, context: list[str]) -> None:
+    """A REPL session in a post (``>>> x = np.array([1.0, 2.0])``, ``>>> softmax(x)``, then what it shows):
+    each statement a cell, the lines below it its output."""
+    src: list[str] = []
+    shown: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if src:
+            _post_program(run, "\n".join(src), shown, out, start, context)
+
+    for j, ln in enumerate(text.splitlines()):
+        m = re.match(r"\s*(>>>|\.\.\.)(?: |$)(.*)", ln)
+        if m and m.group(1) == ">>>":
+            flush()
+            src, shown = [m.group(2)], []
+        elif m:
+            src.append(m.group(2))
+        elif src:
+            shown.append((first + j, ln))
+    flush()
 
 
 _UNDERLINE = re.compile(r"^ {0,3}(?:=+|-+)[ \t]*$")

@@ -444,17 +444,22 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     mark = _SINGLE.set(found.single)
     lines = _SINGLE_LINES.set(frozenset(ln for x in found.found if isinstance(x, I.Named) and x.single
                                         for ln in [x.line, *(x.row_lines or [])]))
+    printed = _PROGRAM_LINES.set(frozenset(x.line for x in found.found if isinstance(x, I.Work) and x.computed and
+                                           x.line < I.CELL))
     try:
         return _claims_toml(found, engine, notes, givens, restated, by_symbol)
     finally:
         _SINGLE.reset(mark)
         _SINGLE_LINES.reset(lines)
+        _PROGRAM_LINES.reset(printed)
 
 
 # the document being claimed computes in float32: its groups of printed outputs say so (set by claims_toml)
 _SINGLE: ContextVar[bool] = ContextVar("single", default=False)
 # … and the lines of arrays whose print says dtype=float32, in any document
 _SINGLE_LINES: ContextVar[frozenset[int]] = ContextVar("single_lines", default=frozenset())
+# … and the lines of a post's output blocks that its Python printed (read as a program's prints: in float64)
+_PROGRAM_LINES: ContextVar[frozenset[int]] = ContextVar("program_lines", default=frozenset())
 
 
 def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int], restated: Collection[str],
@@ -1436,7 +1441,8 @@ def _line_key(line: int | None) -> str:
     in it, else float64 (NumPy's and Python's floats: a full repr may be a few ulps off the exact value)."""
     if line is not None and I.is_output(line):
         return f'\nprecision = "{"float32" if _SINGLE.get() or line in _SINGLE_LINES.get() else "float64"}"'
-    single = '\nprecision = "float32"' if line is not None and line in _SINGLE_LINES.get() else ""
+    single = '\nprecision = "float32"' if line is not None and line in _SINGLE_LINES.get() else \
+        '\nprecision = "float64"' if line is not None and line in _PROGRAM_LINES.get() else ""
     return (f"\nline = {line}" if line is not None and line < I.CELL else "") + single
 
 
