@@ -126,6 +126,7 @@ def test_the_interpreter_runs_nothing_and_knows_what_it_cannot_read():
     "a = [0.5] * 10**8\nprint(a)\n",
     "x = 2.0 ** 10000\nprint(x)\n",
     "x = np.exp(1e6)\nprint(x)\n",
+    "a = np.ones((64, 64))\nfor _ in range(200):\n    a = a @ a / 64\nprint(a)\n",
 ])
 def test_loops_recursion_and_huge_values_are_unknown_in_bounded_time(src):
     _run, shown = _interpret(src)
@@ -246,3 +247,26 @@ def test_a_posts_python_block_and_the_output_block_below_it(tmp_path):
     assert 'precision = "float64"' in reading.toml
     verdicts = [f.verdict.value for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")]
     assert verdicts and set(verdicts) == {"correct"}, verdicts
+
+
+def test_a_comment_that_states_the_value_is_a_claim_of_it_right_or_wrong(tmp_path):
+    """``print(w @ x)  # -> 1.9`` and ``# 출력: …`` on the line above a print state the value by hand: a claim of
+    the code's arithmetic, judged at the comment's own digits (a slip in it is wrong). A comment about something
+    else (``# 3 tokens, d = 4``), or whose numbers are not the value's, is none."""
+    cells = [
+        ("code", "import numpy as np\nw = np.array([0.5, -1.2, 2.0])\nx = np.array([1.0, 0.5, 1.1])\n"
+                 "print(w @ x)  # -> 0.5*1.0 + (-1.2)*0.5 + 2.0*1.1 = 2.1\n"
+                 "# 출력: [0.62245933 0.23147522 0.80079708]\nprint(1 / (1 + np.exp(-w)))\n"
+                 "n = 3  # 3 tokens, d = 4\n"
+                 "m = np.array([[1.0, 2.0], [3.0, 4.0]]) @ np.array([[0.5], [0.25]])  # [[1.0] [2.6]]\n"),
+    ]
+    p = tmp_path / "comments.ipynb"
+    _run_notebook(p, cells)
+    toml = read_document(str(p)).toml
+    # the working the code's own lines state (its comments), apart from what its output shows
+    said = re.findall(r'at = "[^"]*\(cell 1, line \d+\)"\n(?:.*\n)*?work = \[\{[^\n]*line = "[^"]* = ([^"]+)"', toml)
+    assert sorted(said) == ["0.23147522", "0.62245933", "0.80079708", "1.0", "2.1", "2.6"], toml
+    verdicts = {(getattr(f, "reported", None) or f.claim.number.text, f.verdict.value)
+                for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")}
+    assert {("2.6", "wrong"), ("0.80079708", "wrong"), ("1.0", "correct"), ("2.1", "correct"),
+            ("0.23147522", "correct")} <= verdicts, verdicts

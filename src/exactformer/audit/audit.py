@@ -624,8 +624,8 @@ class Auditor:
             off = _units_off(v, lit)
             if _rounds_to(v, lit) or (w.precision.bits is not None and _within_ulps(v, lit, w.precision)):
                 verdict = Verdict.CORRECT  # (a program's full float repr: a few ulps off the exact value)
-            else:
-                carried = _carried(w.items[0], lits, base) if carried is None else carried
+            else:  # (a program's numbers are exact as its code writes them: none carried more digits)
+                carried = (w.precision.bits is None and _carried(w.items[0], lits, base)) if carried is None else carried
                 verdict = Verdict.ROUNDING if carried else Verdict.WRONG  # (its operands are as written: no ±1)
             if blamed and verdict in OK_VERDICTS:
                 verdict = Verdict.PROPAGATED

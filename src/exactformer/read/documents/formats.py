@@ -77,6 +77,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
                     _repl(run, t.content, line + 1, out, before, context)
                 else:
                     run.cell(t.content)
+                _commented(run, lambda j, line=line: line + j, out, before, context)
         elif t.type == "table_open":
             k = _md_table(tokens, k, line, out, context)
             continue
@@ -107,6 +108,18 @@ def _post_program(run: P.Interpreter, src: str, lines: list[tuple[int, str]], ou
     for at, work in works:
         if at not in written:
             out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
+
+
+def _commented(run: P.Interpreter, where, out: I.Items, start: int, context: list[str]) -> None:
+    """The values the comments of the code just interpreted state (``print(a @ b)  # -> 32``): each a line of
+    working at its comment's line (``where`` maps the code's line to the document's), unless the line is read as
+    working already."""
+    written = {x.line for x in out.found[start:] if isinstance(x, I.Work)}
+    for k, work in P.comment_claims(run.commented):
+        at = where(k)
+        if at not in written:
+            out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
+    run.commented = []
 
 
 def _repl(run: P.Interpreter, text: str, first: int, out: I.Items, start: int, context: list[str]) -> None:
@@ -1118,10 +1131,12 @@ def notebook(text: str, path: str) -> I.Items:
             markdown(src, I.cell_line(number, 1), out, context)
         elif cell.get("cell_type") == "code":
             out.code.append((I.cell_line(number, 0), I.cell_line(number + 1, 0) - 1))  # its source and its outputs
+            before_code = len(out.found)
             I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
             name = _shown(src)
             outputs = cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []
             programmed, whole = _programmed(run, src, outputs)  # each printed number with the working that computed it
+            _commented(run, lambda k, number=number: I.cell_line(number, k), out, before_code, context)
             for o in outputs:
                 if not isinstance(o, dict):
                     continue

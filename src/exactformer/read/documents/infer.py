@@ -445,7 +445,7 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     lines = _SINGLE_LINES.set(frozenset(ln for x in found.found if isinstance(x, I.Named) and x.single
                                         for ln in [x.line, *(x.row_lines or [])]))
     printed = _PROGRAM_LINES.set(frozenset(x.line for x in found.found if isinstance(x, I.Work) and x.computed and
-                                           x.line < I.CELL))
+                                           not I.is_output(x.line)))
     try:
         return _claims_toml(found, engine, notes, givens, restated, by_symbol)
     finally:
@@ -769,7 +769,8 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     misread = {o for o, f in fits.items() if explained.get(o) and f.cells and not _perfect_fit(f)}
     if misread:  # an array the program computed, which the model matches only in part: the model misreads it,
         owned = [(o, t) for o, t in owned if o not in misread]  # and the program's arithmetic claims it instead
-        matched -= len(misread)
+        matched -= len(misread)  # (items it does not explain: no model that misreads one is perfect)
+        unmatched += len(misread)
         agree -= sum(fits[o].agree for o in misread)
         cells -= sum(fits[o].cells for o in misread)
         for o in misread:
@@ -1442,7 +1443,8 @@ def _line_key(line: int | None) -> str:
     if line is not None and I.is_output(line):
         return f'\nprecision = "{"float32" if _SINGLE.get() or line in _SINGLE_LINES.get() else "float64"}"'
     single = '\nprecision = "float32"' if line is not None and line in _SINGLE_LINES.get() else \
-        '\nprecision = "float64"' if line is not None and line in _PROGRAM_LINES.get() else ""
+        f'\nprecision = "{"float32" if _SINGLE.get() else "float64"}"' if line is not None and \
+        line in _PROGRAM_LINES.get() else ""
     return (f"\nline = {line}" if line is not None and line < I.CELL else "") + single
 
 

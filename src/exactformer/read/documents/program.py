@@ -22,8 +22,10 @@ agrees with the printed digits (else the output is stale, or the code does what 
 from __future__ import annotations
 
 import ast
+import io
 import math
 import re
+import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -317,7 +319,8 @@ class Interpreter:
         self.steps = 0
         self.depth = 0
         self.shown: list[Shown] = []
-        self.source = ""
+        self.commented: list[tuple[int, str, object]] = []  # a statement's comment stating its value: (line, text,
+        self.source = ""  # value), the cell's lines counted from 1
 
     # statements ------------------------------------------------------------------------------------------
     def cell(self, src: str) -> list[Shown] | None:
@@ -327,15 +330,18 @@ class Interpreter:
             tree = ast.parse(code)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
-        self.source, self.shown = code, []
+        self.source, self.shown, self.commented = code, [], []
+        comments = _comments(code)
         complete = True
         body = tree.body
         for k, st in enumerate(body):
             try:
+                shown = len(self.shown)
                 if k == len(body) - 1 and isinstance(st, ast.Expr) and not _is_print(st.value):
                     self.shown.append(Shown([self.expr(st.value)]))  # the cell's value, shown as its result
                 else:
                     self.stmt(st)
+                self._commented(st, comments, self.shown[shown:])
             except _Spent:
                 return None
             except (Unknown, _Return, RecursionError, ValueError, TypeError, IndexError, KeyError, ZeroDivisionError,
@@ -347,6 +353,25 @@ class Interpreter:
                     complete = complete and not _prints(st) and not (k == len(body) - 1 and isinstance(st, ast.Expr))
                 self._forget(st)
         return self.shown if complete else None
+
+    def _commented(self, st: ast.stmt, comments: dict[int, str], shown: list[Shown]) -> None:
+        """The value a statement's comment states (``print(a @ b)  # -> 32``, ``c = A @ B  # [[19 22] [43 50]]``,
+        or ``# output: 0.3133`` on the line above it): what it printed, shows or assigns."""
+        value: object = None
+        if len(shown) == 1 and shown[0].parts is not None:
+            value = [p for p in shown[0].parts if not isinstance(p, Text)]
+        elif isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+            value = self.env.get(st.targets[0].id)
+        if value is None:
+            return
+        end = st.end_lineno or st.lineno
+        lines = self.source.splitlines()
+        for line in (end, st.lineno - 1):
+            said = comments.get(line)
+            alone = 0 < line <= len(lines) and lines[line - 1].lstrip().startswith("#")  # a comment line of its own
+            if said is not None and (line == end or (alone and _OUTPUT_SAID.search(said))):
+                self.commented.append((line, said, value))
+                return
 
     def _forget(self, st: ast.AST) -> None:
         for node in ast.walk(st):
@@ -587,7 +612,7 @@ class Interpreter:
                 not (isinstance(op, ast.MatMult)):
             raise Unknown("arithmetic on a Python list")  # [1, 2] + [3] joins lists
         if isinstance(op, ast.MatMult):
-            return _dot(_array(a), _array(b))
+            return self.dot(_array(a), _array(b))
         f = {ast.Add: _add, ast.Sub: _sub, ast.Mult: _mul, ast.Div: _div, ast.Pow: _pow}.get(type(op))
         if f is None:
             raise Unknown("an operator")
@@ -668,10 +693,17 @@ class Interpreter:
             raise Unknown("a method")
         raise Unknown("a call")
 
+    def dot(self, a, b):
+        """A matrix product, its multiplications counted first (the budget bounds a product of large arrays)."""
+        sa, sb = _shape(a), _shape(b)
+        self._tick(max(1, math.prod(sa)) * (sb[-1] if len(sb) == 2 else 1))
+        return _dot(a, b)
+
     def reduction(self, fn: str, base, args: list, kwargs: dict):
         """``np.sum(x, axis=1, keepdims=True)``, ``x.max(axis=0)``, ``torch.sum(x, dim=-1, keepdim=True)``."""
         if not set(kwargs) <= {"axis", "dim", "keepdims", "keepdim"}:
             raise Unknown("a keyword")
+        self._tick(len(_flat(base)))
         axis = self._axis(kwargs, args)
         got = _reduce(base, axis, _REDUCERS[fn])
         keep = kwargs.get("keepdims") or kwargs.get("keepdim")
@@ -766,6 +798,7 @@ class Interpreter:
                 raise Unknown("an integer array")
             return _array(v)
         args = [self.expr(a) for a in e.args]
+        self._tick(sum(len(_flat(a)) for a in args if isinstance(a, list)))  # an elementwise call's work
         if attr in ("zeros", "ones") and len(args) == 1 and set(kwargs) <= {"dtype"}:
             return _filled(_dims(args[0]), "0" if attr == "zeros" else "1")
         if attr in ("zeros_like", "ones_like") and len(args) == 1 and not kwargs:
@@ -783,7 +816,7 @@ class Interpreter:
         if attr == "square" and len(args) == 1 and not kwargs:
             return _map(lambda a: _pow(a, S("2", 2.0, True, True)), args[0])
         if attr in ("dot", "matmul") and len(args) == 2 and not kwargs:
-            return _dot(_array(args[0]), _array(args[1]))
+            return self.dot(_array(args[0]), _array(args[1]))
         if attr in _REDUCERS and len(args) in (1, 2):
             return self.reduction(attr, _array(args[0]), e.args[1:], kwargs)
         if attr in ("softmax", "log_softmax") and len(args) in (1, 2) and set(kwargs) <= {"axis", "dim"}:
@@ -927,6 +960,58 @@ def _is_print(e: ast.expr) -> bool:
 
 def _prints(st: ast.AST) -> bool:
     return any(isinstance(n, ast.Call) and _is_print(n) for n in ast.walk(st))
+
+
+def _comments(code: str) -> dict[int, str]:
+    """Each line's comment (its text after ``#``), found by Python's own tokenizer (a ``#`` in a string is none)."""
+    out: dict[int, str] = {}
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
+            if tok.type == tokenize.COMMENT:
+                out[tok.start[0]] = tok.string.lstrip("#").strip()
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        pass
+    return out
+
+
+# a comment that states an output: after its last arrow, "output", "=", or such (its numbers are the value's)
+_OUTPUT_SAID = re.compile(r"->|=>|→|⇒|\b(?:output|outputs|prints?|result|returns?|gives?)\b|输出|结果|出力|結果|결과|출력|"
+                          r"résultat|resultado|ausgabe|=", re.IGNORECASE)
+
+
+def comment_claims(commented: list[tuple[int, str, object]]) -> list[tuple[int, str]]:
+    """The lines of working a cell's comments state: the numbers after a comment's last arrow or equals sign (or
+    all of them), one per scalar of the value its statement shows, when at least half of them agree with the
+    value (a comment about something else is no claim; one that states the value wrong is a wrong claim)."""
+    out = []
+    for line, said, value in commented:
+        tail = re.split(r"->|=>|→|⇒|=|:", said)[-1]
+        texts = [m.group(0) for m in TOKEN.finditer(tail) if m.group(0) not in ("nan", "inf")]
+        want = _tokens_of(value)
+        if not texts or want is None or len(texts) != len(want) or any(w is None for w in want):
+            continue
+        pairs_ = [(t, w) for t, w in zip(texts, want) if w is not None]
+        if 2 * sum(_roughly(w.value, t) for t, w in pairs_) < len(pairs_):
+            continue
+        for t, w in pairs_:
+            if w.text is None or w.given or w.count:
+                continue
+            try:
+                G.parse_expression(w.text)
+            except (ParseError, ValueError, RecursionError):
+                continue
+            out.append((line, f"{w.text} = {t.lstrip('+')}"))
+    return out
+
+
+def _roughly(value: float, text: str) -> bool:
+    """A hand-typed number for a value: within 1.5 units of its last digit, or a millionth of it."""
+    m = re.fullmatch(r"[-+]?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?", text)
+    if not m:
+        return False
+    unit = 10.0 ** -(len(m.group(2)) - int(m.group(3) or 0))
+    printed = float(text)
+    return abs(value - printed) <= 1.5 * unit or abs(value - printed) <= 1e-6 * abs(printed)
 
 
 # pairing -------------------------------------------------------------------------------------------------------
