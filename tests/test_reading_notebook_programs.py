@@ -270,3 +270,20 @@ def test_a_comment_that_states_the_value_is_a_claim_of_it_right_or_wrong(tmp_pat
                 for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")}
     assert {("2.6", "wrong"), ("0.80079708", "wrong"), ("1.0", "correct"), ("2.1", "correct"),
             ("0.23147522", "correct")} <= verdicts, verdicts
+
+
+def test_a_print_that_is_float_noise_of_its_own_arithmetic_is_listed_not_claimed(tmp_path):
+    """A central difference printed in full (0.1999999999990898 for exactly 0.2) is what float64 computes, but its
+    exact value is far beyond float64's last places: claimed, it would be judged wrong. It is listed as not read;
+    the same difference printed to 6 places is a claim, and correct."""
+    cells = [("code", "def f(x):\n    return 0.01 * x ** 2 + 0.1 * x\n\ndef numerical_diff(f, x):\n    h = 1e-4\n"
+                      "    return (f(x + h) - f(x - h)) / (2 * h)\n\nprint(numerical_diff(f, 5))\n"
+                      "print(f'{numerical_diff(f, 5):.6f}')\n")]
+    p = tmp_path / "diff.ipynb"
+    _run_notebook(p, cells)
+    reading = read_document(str(p))
+    works = re.findall(r'line = "([^"]+)"', reading.toml)
+    assert len(works) == 1 and works[0].endswith("= 0.200000"), works
+    assert any("float noise" in n.text and "0.19999999999" in n.text for n in reading.notes), reading.notes
+    verdicts = [f.verdict.value for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")]
+    assert verdicts == ["correct"], verdicts

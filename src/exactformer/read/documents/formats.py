@@ -99,7 +99,10 @@ def _post_program(run: P.Interpreter, src: str, lines: list[tuple[int, str]], ou
     paired = P.pairs(shown, lines) if shown else None
     if not paired:
         return
-    works = P.claims(paired[0])
+    noise: list[tuple[int, str]] = []
+    works = P.claims(paired[0], noise)
+    out.skipped += [Note(f"not read: {I.where(at)} {text}: float noise of the program's own arithmetic (its exact "
+                         "value is further off than float64's last places)", NoteKind.NOT_READ) for at, text in noise]
     if paired[1] and works and P.explains(paired[0]):
         for x in out.found[start:]:
             if isinstance(x, (I.Named, I.Table)):
@@ -1135,7 +1138,8 @@ def notebook(text: str, path: str) -> I.Items:
             I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
             name = _shown(src)
             outputs = cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []
-            programmed, whole = _programmed(run, src, outputs)  # each printed number with the working that computed it
+            programmed, whole = _programmed(run, src, outputs,  # each printed number with the working that computed it
+                                            lambda k, number=number: I.cell_line(number, k, output=True), out.skipped)
             _commented(run, lambda k, number=number: I.cell_line(number, k), out, before_code, context)
             for o in outputs:
                 if not isinstance(o, dict):
@@ -1174,7 +1178,8 @@ def notebook(text: str, path: str) -> I.Items:
     return out
 
 
-def _programmed(run: P.Interpreter, src: str, outputs: list) -> tuple[dict[int, list[tuple[int, str]]], bool]:
+def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped: list[Note]) \
+        -> tuple[dict[int, list[tuple[int, str]]], bool]:
     """The lines of working a code cell's outputs show, by output (its 1-based line, the working), read by
     interpreting the notebook's code (``program``), and whether the code accounts for every number they show;
     nothing when no printed number can be paired with the code's value (a stale output, code we do not read)."""
@@ -1198,9 +1203,13 @@ def _programmed(run: P.Interpreter, src: str, outputs: list) -> tuple[dict[int, 
     if not paired:
         return {}, False
     got: dict[int, list[tuple[int, str]]] = {}
-    for at, work in P.claims(paired[0]):
+    noise: list[tuple[int, str]] = []
+    for at, work in P.claims(paired[0], noise):
         o, k = owner[at]
         got.setdefault(o, []).append((k, work))
+    for at, text in noise:
+        skipped.append(Note(f"not read: {I.where(cell_line(owner[at][1]))} {text}: float noise of the program's own "
+                            "arithmetic (its exact value is further off than float64's last places)", NoteKind.NOT_READ))
     return got, paired[1] and bool(got) and P.explains(paired[0])
 
 

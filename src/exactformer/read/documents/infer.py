@@ -14,7 +14,8 @@ import heapq
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -441,13 +442,20 @@ def claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[in
     ``restated`` the steps whose values are the givens again (a table of them restates, it claims nothing);
     ``by_symbol``: the model's [names] are the document's own symbols, by which its lines are read (``_symbols``).
     A float32 notebook's printed outputs are claimed with ``precision = "float32"``."""
+    with _precisions(found):
+        return _claims_toml(found, engine, notes, givens, restated, by_symbol)
+
+
+@contextmanager
+def _precisions(found: I.Items) -> Iterator[None]:
+    """While a document's groups are written: which of its lines a program printed, and in which precision."""
     mark = _SINGLE.set(found.single)
     lines = _SINGLE_LINES.set(frozenset(ln for x in found.found if isinstance(x, I.Named) and x.single
                                         for ln in [x.line, *(x.row_lines or [])]))
     printed = _PROGRAM_LINES.set(frozenset(x.line for x in found.found if isinstance(x, I.Work) and x.computed and
                                            not I.is_output(x.line)))
     try:
-        return _claims_toml(found, engine, notes, givens, restated, by_symbol)
+        yield
     finally:
         _SINGLE.reset(mark)
         _SINGLE_LINES.reset(lines)
@@ -826,8 +834,9 @@ def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
     from ..claims import matcher
 
     m = matcher(engine.graph, engine)
-    groups = [(id(item), group) for item in found.found if isinstance(item, I.Work)
-              if (group := _readable_work(item, ARITHMETIC, engine, m, notes)) is not None]
+    with _precisions(found):
+        groups = [(id(item), group) for item in found.found if isinstance(item, I.Work)
+                  if (group := _readable_work(item, ARITHMETIC, engine, m, notes)) is not None]
     return Claims("\n".join(g for _, g in groups), 0, 0, 0, 0, 0, tuple(groups))
 
 

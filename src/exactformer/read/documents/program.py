@@ -29,7 +29,7 @@ import tokenize
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...errors import ParseError
+from ...errors import ExactformerError, ParseError
 from .. import grammar as G
 
 MAX_STEPS = 200_000  # interpreted operations per notebook
@@ -1113,9 +1113,10 @@ def explains(pairs_: list[tuple[int, str, S]]) -> bool:
     return all(s.given or s.count or (s.text is not None and _agrees(s.value, text)) for _, text, s in pairs_)
 
 
-def claims(pairs_: list[tuple[int, str, S]]) -> list[tuple[int, str]]:
+def claims(pairs_: list[tuple[int, str, S]], noise: list[tuple[int, str]] | None = None) -> list[tuple[int, str]]:
     """The lines of working the pairs are: a computed scalar (not a number the code wrote, not a count) whose
-    expression the grammar reads and whose float agrees with the printed digits."""
+    expression the grammar reads and whose float agrees with the printed digits; a print that is float noise of
+    its own arithmetic is added to ``noise`` instead."""
     out = []
     for k, text, s in pairs_:
         if s.text is None or s.given or s.count or text in ("nan", "inf"):
@@ -1124,11 +1125,35 @@ def claims(pairs_: list[tuple[int, str, S]]) -> list[tuple[int, str]]:
             continue
         work = f"{s.text} = {text.lstrip('+')}"
         try:
-            G.parse_expression(s.text)
+            node = G.parse_expression(s.text)
         except (ParseError, ValueError, RecursionError):
+            continue
+        if _float_noise(node, text):
+            if noise is not None:
+                noise.append((k, text))
             continue
         out.append((k, work))
     return out
+
+
+def _float_noise(node, text: str) -> bool:
+    """Whether a full float repr the program printed (13 digits or more) is its float arithmetic's own noise: the
+    code's exact value is more than a few ulps from it (a central difference, 0.1999999999990898 for 0.2). The
+    interpreter's float agrees with it, so it is what the program computes; claimed, its exact value would call
+    it wrong. Such a print is no claim of the working."""
+    digits = len(re.sub(r"[^0-9]", "", re.sub(r"[eE].*", "", text)).lstrip("0"))
+    if digits < 13:
+        return False
+    from ...numeric.backends import ExactBackend
+    from ...numeric.ball import TooLarge, Undecidable, expr_decimal
+
+    try:
+        got = G.evaluate(node, ExactBackend())
+        exact = float(expr_decimal(got[0] if isinstance(got, tuple) else got, 20))
+    except (TooLarge, Undecidable, ArithmeticError, ValueError, ExactformerError):
+        return False
+    printed = float(text)
+    return abs(exact - printed) > 4 * math.ulp(printed)
 
 
 def _agrees(value: float, text: str) -> bool:
