@@ -31,6 +31,7 @@ from functools import lru_cache
 
 from ...errors import ExactformerError, ParseError
 from .. import grammar as G
+from . import values as V
 
 MAX_STEPS = 200_000  # interpreted operations per notebook
 MAX_TEXT = 400  # characters of one scalar's expression (longer: a value without working, not a claim)
@@ -1006,12 +1007,8 @@ def comment_claims(commented: list[tuple[int, str, object]]) -> list[tuple[int, 
 
 def _roughly(value: float, text: str) -> bool:
     """A hand-typed number for a value: within 1.5 units of its last digit, or a millionth of it."""
-    m = re.fullmatch(r"[-+]?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?", text)
-    if not m:
-        return False
-    unit = 10.0 ** -(len(m.group(2)) - int(m.group(3) or 0))
     printed = float(text)
-    return abs(value - printed) <= 1.5 * unit or abs(value - printed) <= 1e-6 * abs(printed)
+    return abs(value - printed) <= 1.5 * V.unit(text) or abs(value - printed) <= 1e-6 * abs(printed)
 
 
 # pairing -------------------------------------------------------------------------------------------------------
@@ -1141,8 +1138,7 @@ def _float_noise(node, text: str) -> bool:
     code's exact value is more than a few ulps from it (a central difference, 0.1999999999990898 for 0.2). The
     interpreter's float agrees with it, so it is what the program computes; claimed, its exact value would call
     it wrong. Such a print is no claim of the working."""
-    digits = len(re.sub(r"[^0-9]", "", re.sub(r"[eE].*", "", text)).lstrip("0"))
-    if digits < 13:
+    if V.significant(text.lower().partition("e")[0]) < 13:
         return False
     from ...numeric.backends import ExactBackend
     from ...numeric.ball import TooLarge, Undecidable, expr_decimal
@@ -1163,9 +1159,4 @@ def _agrees(value: float, text: str) -> bool:
         printed = float(text)
     except ValueError:
         return False
-    m = re.fullmatch(r"[-+]?(\d*)\.?(\d*)(?:[eE]([-+]?\d+))?", text)
-    if not m:
-        return False
-    decimals = len(m.group(2)) - int(m.group(3) or 0)
-    unit = 10.0 ** -decimals
-    return abs(value - printed) <= 0.5 * unit * (1 + 1e-9) or abs(value - printed) <= 2e-7 * abs(printed)
+    return abs(value - printed) <= 0.5 * V.unit(text) * (1 + 1e-9) or abs(value - printed) <= 2e-7 * abs(printed)
