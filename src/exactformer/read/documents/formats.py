@@ -101,28 +101,41 @@ def _post_program(run: P.Interpreter, src: str, lines: list[tuple[int, str]], ou
         return
     noise: list[tuple[int, str]] = []
     works = P.claims(paired[0], noise)
-    out.skipped += [Note(f"not read: {I.where(at)} {text}: float noise of the program's own arithmetic (its exact "
-                         "value is further off than float64's last places)", NoteKind.NOT_READ) for at, text in noise]
+    out.skipped += [_noise_note(at, text) for at, text in noise]
     if paired[1] and works and P.explains(paired[0]):
-        for x in out.found[start:]:
-            if isinstance(x, (I.Named, I.Table)):
-                x.programmed = True
-    written = {x.line for x in out.found[start:] if isinstance(x, I.Work)}
-    for at, work in works:
-        if at not in written:
-            out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
+        _mark_programmed(out.found[start:])
+    _add_works(out, start, works, context)
 
 
 def _commented(run: P.Interpreter, where, out: I.Items, start: int, context: list[str]) -> None:
     """The values the comments of the code just interpreted state (``print(a @ b)  # -> 32``): each a line of
     working at its comment's line (``where`` maps the code's line to the document's), unless the line is read as
     working already."""
+    _add_works(out, start, P.comment_claims(run.commented), context, where)
+    run.commented = []
+
+
+def _add_works(out: I.Items, start: int, works: list[tuple[int, str]], context: list[str], where=None) -> None:
+    """A program's lines of working (its line, the working; ``where`` maps that line to the document's), each a
+    claim of its arithmetic, except on a line the items read since ``start`` already read as working (a line that
+    prints its own formula is read as it prints it)."""
     written = {x.line for x in out.found[start:] if isinstance(x, I.Work)}
-    for k, work in P.comment_claims(run.commented):
-        at = where(k)
+    for k, work in works:
+        at = where(k) if where is not None else k
         if at not in written:
             out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
-    run.commented = []
+
+
+def _mark_programmed(items: list) -> None:
+    """The arrays and tables read from an output every number of which the program accounts for."""
+    for x in items:
+        if isinstance(x, (I.Named, I.Table)):
+            x.programmed = True
+
+
+def _noise_note(at: int, text: str) -> Note:
+    return Note(f"not read: {I.where(at)} {text}: float noise of the program's own arithmetic (its exact value is "
+                "further off than float64's last places)", NoteKind.NOT_READ)
 
 
 def _repl(run: P.Interpreter, text: str, first: int, out: I.Items, start: int, context: list[str]) -> None:
@@ -1166,15 +1179,11 @@ def notebook(text: str, path: str) -> I.Items:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
-                    for x in out.found[before:] if whole and mine else ():
-                        if isinstance(x, (I.Named, I.Table)):
-                            x.programmed = True
-                    written = {x.line for x in out.found[before:] if isinstance(x, I.Work)}
+                    if whole and mine:
+                        _mark_programmed(out.found[before:])
                     result = o.get("output_type") == "execute_result"
-                    for k, work in mine if programmed else _computed(src, txt, result):
-                        at = I.cell_line(number, k, output=True)
-                        if at not in written:  # (a line that prints its own formula is read as it prints it)
-                            out.found.append(I.Work(work, None, at, I._at(list(context), at), computed=True))
+                    _add_works(out, before, mine if programmed else _computed(src, txt, result), context,
+                               lambda k, number=number: I.cell_line(number, k, output=True))
     return out
 
 
@@ -1207,9 +1216,7 @@ def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped:
     for at, work in P.claims(paired[0], noise):
         o, k = owner[at]
         got.setdefault(o, []).append((k, work))
-    for at, text in noise:
-        skipped.append(Note(f"not read: {I.where(cell_line(owner[at][1]))} {text}: float noise of the program's own "
-                            "arithmetic (its exact value is further off than float64's last places)", NoteKind.NOT_READ))
+    skipped += [_noise_note(cell_line(owner[at][1]), text) for at, text in noise]
     return got, paired[1] and bool(got) and P.explains(paired[0])
 
 
