@@ -495,17 +495,19 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     before = (0, 0, 0, len(notes), 0)
     said: dict[int, range] = {}
     stated_as = _roles_given_otherwise(found, givens)
-    printed: dict[int, list[int]] = {}  # each line an array or a table is printed on: the items printed there
-    explained: dict[int, bool] = {}  # … and whether the notebook's program accounts for each of its numbers
-    lines_of: dict[int, set[int]] = {}  # … the lines it is known to stand on, and its numbers (a vector wrapped
-    texts: dict[int, set[str]] = {}  # over lines: those after its first stand on lines no item records)
-    for x in found.found:
-        if isinstance(x, (I.Named, I.Table)):
-            explained[id(x)] = x.programmed
-            lines_of[id(x)] = {x.line, *(x.row_lines or ())}
-            texts[id(x)] = {t for t in I._flat(x.array if isinstance(x, I.Named) else x.rows) if isinstance(t, str)}
-            for k in range(x.line, x.line + max(len(texts[id(x)]), len(lines_of[id(x)]), 1)):
-                printed.setdefault(k, []).append(id(x))
+    # where a program printed lines of working (a notebook's, a post's): the arrays and tables by id; each line one
+    # is printed on, with the items printed there; the lines each is known to stand on, and its numbers (a vector
+    # wrapped over lines: those after its first stand on lines no item records)
+    arrays = {id(x): x for x in found.found if isinstance(x, (I.Named, I.Table))} \
+        if any(isinstance(x, I.Work) and x.computed for x in found.found) else {}
+    printed: dict[int, list[int]] = {}
+    lines_of: dict[int, set[int]] = {}
+    texts: dict[int, set[str]] = {}
+    for o, x in arrays.items():
+        lines_of[o] = {x.line, *(x.row_lines or ())}
+        texts[o] = {t for t in I._flat(x.array if isinstance(x, I.Named) else x.rows) if isinstance(t, str)}
+        for k in range(x.line, x.line + max(len(texts[o]), len(lines_of[o]), 1)):
+            printed.setdefault(k, []).append(o)
     for owner, item in [(id(x), r) for x in found.found for r in _quantity_rows(x, other)]:
         if groups.owner is not None:  # what the item before added: its fit, its notes
             _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
@@ -520,7 +522,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
         if isinstance(item, I.Work) and _ROOT_WORK.fullmatch(item.text) and (root := I._said_root(item.text)):
             item = I.Table([[root]], None, None, item.line, item.at, "√dk", [item.line])  # √2 ≈ 1.4142: the scale
         if isinstance(item, I.Work) and item.computed and any(
-                _perfect_fit(fits.get(o)) or not explained[o] for o in printed.get(item.line, ())
+                _perfect_fit(fits.get(o)) or not arrays[o].programmed for o in printed.get(item.line, ())
                 if o in fits and fits[o].agree and (item.line in lines_of[o] or result_text(item.text) in texts[o])):
             continue  # what the program printed on a line the model explains: the model's claim
         if isinstance(item, I.Work):
@@ -774,7 +776,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     if loose:
         groups += _restatements(loose, claimed, g, vals, notes, "numbers in the prose", LOOSE_DIGITS)
     owned = list(zip(groups.owners, groups))
-    misread = {o for o, f in fits.items() if explained.get(o) and f.cells and not _perfect_fit(f)}
+    misread = {o for o, f in fits.items() if o in arrays and arrays[o].programmed and f.cells and not _perfect_fit(f)}
     if misread:  # an array the program computed, which the model matches only in part: the model misreads it,
         owned = [(o, t) for o, t in owned if o not in misread]  # and the program's arithmetic claims it instead
         matched -= len(misread)  # (items it does not explain: no model that misreads one is perfect)
