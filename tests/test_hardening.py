@@ -266,3 +266,17 @@ def test_seed_source_says_what_the_document_is():
     from exactformer.read.case import load
 
     assert "blog post" in (load(SEED).source or "")
+
+
+def test_a_code_line_of_fifty_thousand_terms_reads_in_linear_time(tmp_path, capsys):
+    """x = 0.5+0.5+… in a notebook's cell: the scanner's check for two results on a line (``=`` … ``→`` … ``=``)
+    backtracked in time quadratic in the line (about 2 minutes here); a line without an arrow is not searched. The
+    interpreter gives up on the sum's depth, and the document states no number it could claim."""
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "outputs": [
+        {"output_type": "stream", "name": "stdout", "text": ["25000.0\n"]}],
+        "source": ["x = " + "+".join(["0.5"] * 50_000) + "\n", "print(x)"]}], "metadata": {}, "nbformat": 4,
+        "nbformat_minor": 5}
+    p = tmp_path / "long.ipynb"
+    p.write_text(json.dumps(nb), encoding="utf-8")
+    rc, _, err = run(capsys, "audit", str(p))
+    assert rc == 2 and "no numbers found in the document" in err, err

@@ -651,7 +651,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             got = labelled(joined) if more > 1 else None
             if got is not None:
                 (name, work), used = got, more
-        if work is None and m and not _TWO_RESULTS.search(s):  # "g = … = 0.0026  →  w⁺ = … = 0.2987": the pieces below
+        if work is None and m and not _two_results(s):  # "g = … = 0.0026  →  w⁺ = … = 0.2987": the pieces below
             joined, spans = _continued(lines, k, s)
             used = spans
             got = labelled(joined)
@@ -1601,6 +1601,12 @@ def _next_row(raw: str) -> str:
 
 
 _TWO_RESULTS = re.compile(r"=[^=→⇒]*\d[^=→⇒]*\s(?:→|⇒|->)\s[^=]*=")  # a result, an arrow, the next one worked
+
+
+def _two_results(s: str) -> bool:
+    """``_TWO_RESULTS`` in the line; asked only of a line with an arrow, as it needs one (the search backtracks in
+    time quadratic in the line: 18 s for a code line of 20,000 terms, ``x = 0.5+0.5+…``)."""
+    return ("→" in s or "⇒" in s or "->" in s) and _TWO_RESULTS.search(s) is not None
 _EQ_NUMBER = re.compile(r"\s{2,}(?:\(\d+(?:\.\d+)*[a-z]?\)|[(\[]\s*\d+(?:[.,]\d+)?\s*(?i:đ|điểm|pts?\.?|points?|marks?|"
                         r"punkte?|p\.|балл\w*|分|점)\s*[)\]])\s*$")
 # "= (0.43, 0.49).      (11.6)": an equation's number; "= 0.0976      (0,25 đ)", "[2 marks]": an exam's points
