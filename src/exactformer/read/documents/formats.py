@@ -38,6 +38,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     tokens = md.parse(_CODE_PIPE_ROW.sub(_code_pipes, text))
     for t in tokens:
         t.content = t.content.replace(_PIPE, "|")
+    _join_continued(tokens)
     k = 0
     while k < len(tokens):
         t = tokens[k]
@@ -63,6 +64,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             out.code.append((line, first_line + (t.map[1] if t.map else 0)))
             if t.type == "fence" and _PYTHON_FENCE.fullmatch(t.info.strip().lower()):
                 run = run or P.Interpreter()
+                out.single = out.single or _in_float32(t.content)  # (a post of PyTorch prints float32 values)
                 after = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1].type == "fence" and \
                     _OUTPUT_FENCE.fullmatch(tokens[k + 1].info.strip().lower()) else None
                 if after is not None:  # ```python, then ``` the output it printed
@@ -85,6 +87,51 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
     return out
 
 
+# a paragraph that goes on with the working of the one before it: "= 0.05 * 2 + 0.25", "≈ 0.83", "$= \frac{1}{…}$"
+_CONTINUED = re.compile(r"\s*\$*\s*(?:=|≈|\\approx)(?!=)")
+_FORMULA = re.compile(r"[^\n]{0,300}[=≈][^\n]{0,300}")  # a line of working the next paragraph can go on with
+MAX_CONTINUED = 12  # paragraphs one line of working runs over
+
+
+def _join_continued(tokens) -> None:
+    """A line of working written a step a paragraph (``neth1 = w11 * x1 + b``, then ``= 0.05 * 2 + 0.25``, then
+    ``= 0.35``): the paragraphs that go on with it join the one that starts it, read as one line at the line of
+    its last part (where its result is)."""
+    k = 0
+    while k < len(tokens):
+        t = tokens[k]
+        if t.type != "inline" or t.map is None or not _FORMULA.fullmatch(t.content.replace("\n", " ").strip()):
+            k += 1
+            continue
+        parts, last, start = [t.content], k, k + 2  # (the next block starts after the paragraph's close)
+        while len(parts) <= MAX_CONTINUED and (got := _continued(tokens, start, parts)) is not None:
+            last, start, text = got
+            parts.append(text)
+        if last > k:
+            t.content = " ".join(" ".join(p.split("\n")) for p in parts)
+            t.map = tokens[last].map
+            for x in tokens[k + 1:last + 1]:
+                if x.type == "inline":
+                    x.content, x.map = "", None
+        k = last + 1
+
+
+def _continued(tokens, i: int, parts: list[str]) -> tuple[int, int, str] | None:
+    """The block starting at ``i`` as the next part of a line of working (its inline token, where the block after
+    it starts, its text), or None: a paragraph that starts with = or ≈, or a one-item list that is the rest of a
+    bracket left open (``(1`` then ``- out)) * oh1``: a line break before a minus makes a list)."""
+    at = lambda j, kind: j < len(tokens) and tokens[j].type == kind  # noqa: E731
+    if at(i, "paragraph_open") and at(i + 1, "inline") and tokens[i + 1].map is not None and \
+            _CONTINUED.match(tokens[i + 1].content):
+        return i + 1, i + 3, tokens[i + 1].content
+    so_far = " ".join(parts)
+    if at(i, "bullet_list_open") and tokens[i].markup == "-" and so_far.count("(") > so_far.count(")") and \
+            at(i + 1, "list_item_open") and at(i + 2, "paragraph_open") and at(i + 3, "inline") and \
+            at(i + 4, "paragraph_close") and at(i + 5, "list_item_close") and at(i + 6, "bullet_list_close"):
+        return i + 3, i + 7, "- " + tokens[i + 3].content
+    return None
+
+
 _PYTHON_FENCE = re.compile(r"(?:python3?|py|ipython3?|pycon|jupyter|numpy|torch)(?:\s.*)?")
 _OUTPUT_FENCE = re.compile(r"(?:text|txt|output|out|plaintext|console|result|)(?:\s.*)?")
 _REPL = re.compile(r"^\s*>>> ", re.MULTILINE)
@@ -104,7 +151,26 @@ def _post_program(run: P.Interpreter, src: str, lines: list[tuple[int, str]], ou
     out.skipped += [_noise_note(at, text) for at, text in noise]
     if paired[1] and works and P.explains(paired[0]):
         _mark_programmed(out.found[start:])
+    _mark_echoes(out.found[start:], _literal_lines(paired[0]))
     _add_works(out, start, works, context)
+
+
+def _literal_lines(pairs: list) -> set:
+    """The output lines whose every printed number is a literal the code wrote (``y = np.array([0., 1.])`` then
+    ``print(y)``), by each pair's line."""
+    given: set = set()
+    computed: set = set()
+    for k, _, s in pairs:
+        (given if s.given or s.count else computed).add(k)
+    return given - computed
+
+
+def _mark_echoes(items: list, lines: set, where=lambda k: k) -> None:
+    """The arrays a program printed from numbers its code writes: an input restated, as a rule, not a result."""
+    at = {where(k) for k in lines}
+    for x in items:
+        if isinstance(x, I.Named) and at and all(n in at for n in (x.row_lines or [x.line])):
+            x.echo = True
 
 
 def _commented(run: P.Interpreter, where, out: I.Items, start: int, context: list[str]) -> None:
@@ -257,6 +323,9 @@ def _markdown_text(s: str) -> str:
 
 def _plain_markdown(s: str) -> str:
     s = s.replace("\\*", "×").replace("\\_", "_")
+    if "<su" in s:  # (0 - 0.966)<sup>2</sup>, w<sub>11</sub>: inline HTML a converted post keeps
+        s = _HTML_SCRIPT.sub(lambda m: ("^(" if m.group(1) == "sup" else "_{") + m.group(2) +
+                             (")" if m.group(1) == "sup" else "}"), s)
     if "\\[" in s:  # \[1, 0] · \[0, 1]: a bracket escaped (as an editor saves it), not MathJax's display maths
         s = "\n".join(_ESCAPED_OPEN.sub("[", _ESCAPED_CLOSE.sub("]", line)) if _ESCAPED_OPEN.search(line) else line
                       for line in s.split("\n"))
@@ -265,6 +334,7 @@ def _plain_markdown(s: str) -> str:
                   "", s)
 
 
+_HTML_SCRIPT = re.compile(r"(?<=[\w)\]])<(sup|sub)>([^<>\[\]]{1,20})</\1>")
 # \[0.5, …] or \[\[0, 1], …: a vector's bracket, closed on its line (\[ alone on a line opens MathJax's display)
 _ESCAPED_OPEN = re.compile(r"\\\[(?=[ \t]*(?:[-−]?\d|\.\d|\\\[)[^\n]*\])")
 _ESCAPED_CLOSE = re.compile(r"(?<=[\d\]])[ \t]*\\\]")
@@ -548,6 +618,28 @@ _LAYOUT = {"ul", "ol", "dl", "table", "form", "nav", "header", "footer", "main",
 _HEAD_ONLY = {"title", "meta", "link", "script", "style", "base", "noscript", "template"}
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 _TEX_SCRIPT = re.compile(r"math/tex|math/latex", re.IGNORECASE)
+# how a page rendered from a notebook (Jupyter Book and nbsphinx, nbconvert's classic and lab templates, Quarto,
+# mkdocs-jupyter) or a site's highlighter (Hugo's Chroma, Jekyll's Rouge) marks a cell's code, what it printed, and
+# the prompt beside them (In [3]:); the innermost mark around a <pre> tells which it is
+_CELL_ROLES = {
+    "in": {"cell_input", "input_area", "jp-InputArea", "jp-Cell-inputWrapper", "nbinput", "cell-code", "input",
+           "highlight-ipython3", "highlight-ipython", "highlight-python3", "highlight-python", "hl-ipython3",
+           "hl-python3", "hl-python", "language-python", "language-py", "language-python3", "language-ipython",
+           "language-ipython3", "lang-python", "lang-py", "python", "py", "ipython3", "pycon", "language-pycon"},
+    "out": {"cell_output", "output_area", "output_subarea", "jp-OutputArea", "jp-OutputArea-output",
+            "jp-RenderedText", "nboutput", "cell-output", "output", "language-text", "language-plaintext",
+            "language-output", "language-console", "highlight-myst-ansi", "highlight-none"},
+    "prompt": {"prompt", "input_prompt", "output_prompt", "jp-InputPrompt", "jp-OutputPrompt", "jp-InputArea-prompt",
+               "jp-OutputArea-prompt"},
+}
+_ROLE_TAGS = {"div", "section", "pre", "code", "details", "figure"}
+
+
+def _cell_role(classes: set[str]) -> str | None:
+    for role_name in ("prompt", "out", "in"):  # (an output's own highlighter class over the cell it sits in)
+        if classes & _CELL_ROLES[role_name]:
+            return role_name
+    return None
 
 
 class _Html(HTMLParser):
@@ -591,12 +683,20 @@ class _Html(HTMLParser):
         self.in_head = False
         self.row_th = True
         self.cell_lines: list[list[int]] = []  # the line of each table cell
+        self.roles: list[tuple[str, str | None]] = []  # each open <div>/<pre>/<code>: its mark of a notebook's cell
+        self.pre_role: str | None = None  # the open <pre>'s: "in" (code), "out" (what it printed), "prompt"
+        self.pre_roles: dict[int, str | None] = {}  # each "pre" block's, by its place in ``blocks``
+
+    def _role(self) -> str | None:
+        return next((r for _, r in reversed(self.roles) if r), None)
 
     def flush(self) -> None:
         raw = "".join(self.buf)
         text = raw.strip()
         if text:  # (its line: where its text starts, below a <p> alone on its line)
             lead = raw[:len(raw) - len(raw.lstrip())].count("\n")
+            if self.pre:
+                self.pre_roles[len(self.blocks)] = self.pre_role
             self.blocks.append(("h" if self.heading else "pre" if self.pre else "t", self.buf_line + lead, text))
         self.buf = []
 
@@ -627,6 +727,10 @@ class _Html(HTMLParser):
         line = self.getpos()[0]
         if self.mml is not None and tag not in _VOID:
             self.mml.append([tag, []])
+        if tag in _ROLE_TAGS:
+            self.roles.append((tag, _cell_role(classes)))
+            if tag == "pre" or (tag == "code" and self.pre and self.roles[-1][1]):
+                self.pre_role = self._role()
         if tag in ("pre", "code"):
             self.code += 1
         if tag == "pre":
@@ -796,6 +900,9 @@ class _Html(HTMLParser):
             self.heading = False
             self.pre = max(0, self.pre - (tag == "pre"))
             self.cell_blocks += self.cell is not None and tag != "br"  # (a <div><p> nest is one paragraph)
+        if tag in _ROLE_TAGS and any(t == tag for t, _ in self.roles):
+            while self.roles.pop()[0] != tag:
+                pass
 
     def handle_data(self, data):
         if self.hidden:
@@ -956,7 +1063,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     caption = ""  # a paragraph of one symbol (<p><b>Wq</b></p>) right above a table: the table's name, when it
     # names a weight or a step
     shown: list[str] = []  # what the code block just before shows (its last line Q, or Q, K, V)
-    for kind, line, body in p.blocks:
+    program = _Cells(out, context)  # the page's Python, block after block, as a notebook's cells
+    for k, (kind, line, body) in enumerate(p.blocks):
         line += shift
         named, caption = caption, ""
         if kind == "h":
@@ -967,6 +1075,9 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
             I.scan(_hatena_tex(body) if "[tex:" in body else body, line, out, context)
             if kind == "pre":  # a page rendered from a notebook (nbconvert, Quarto, Hugo): a code block, then its
                 _name_shown(out.found[before:], shown, weights=False)  # output in the next <pre>
+                program.block(p.pre_roles.get(k), body, line, before)
+            elif not _BETWEEN.fullmatch(body.strip()) and not _OUTPUT_LABEL.fullmatch(body.strip()):
+                program.apart()
             m = _CAPTION.fullmatch(body.strip())
             caption = m.group(1) if m and role(m.group(1)) not in (None, "X") else ""  # (X: the inputs are found so)
         if kind != "t" or not _BETWEEN.fullmatch(body.strip()):  # (nbconvert's Out[4]:, VitePress's "python" label)
@@ -989,7 +1100,51 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
                 arr = cells if len(cells) > 1 else cells[0]
                 m = re.match(r"\s*(.{1,20}?)\s*=\s*[\[(]?\s*$", got["name"])
                 out.found.append(I.Named(m.group(1) if m else _math_name(out), arr, line, I._at(context, line)))
+    program.apart()
     return out
+
+
+class _Cells:
+    """A page's code blocks read as a program (``program``), each with the blocks of what it printed: a page
+    rendered from a notebook marks them (``_CELL_ROLES``); a Python block followed at once by an unmarked one is
+    code and its output, as in a post."""
+
+    def __init__(self, out: I.Items, context: list[str]) -> None:
+        self.out, self.context = out, context
+        self.run: P.Interpreter | None = None
+        self.src: tuple[str, int, int] | None = None  # the code block waiting for its output: text, line, items
+        self.shown: list[tuple[int, str]] = []  # the lines it printed, each with its line
+        self.start = 0  # the items read from what it printed begin here
+        self.next_to_code = False  # the block just read is the code (nothing between them but a prompt)
+
+    def block(self, role: str | None, body: str, line: int, before: int) -> None:
+        if role == "prompt":
+            return
+        if role == "out" or (role is None and self.next_to_code):
+            if self.src is not None:
+                if not self.shown:
+                    self.start = before
+                self.shown += [(line + j, ln) for j, ln in enumerate(body.splitlines())]
+            self.next_to_code = False
+            return
+        self.apart()
+        if role == "in":
+            self.src, self.shown, self.next_to_code = (body, line, before), [], True
+
+    def apart(self) -> None:
+        """Something other than the code's output comes next: the code waiting is read with what it printed."""
+        self.next_to_code = False
+        if self.src is None:
+            return
+        src, line, before = self.src
+        self.src = None
+        self.out.single = self.out.single or _in_float32(src)  # (a page of PyTorch prints float32 values)
+        self.run = self.run or P.Interpreter()
+        if self.shown:
+            _post_program(self.run, src, self.shown, self.out, self.start, self.context)
+        else:
+            self.run.cell(src)
+        _commented(self.run, lambda j, line=line: line + j - 1, self.out, before, self.context)
 
 
 _CAPTION = re.compile(r"([^\W\d][\w^'.]{0,15})\s*[:：=]?\s*(?:\([^()]{0,60}\))?\s*[:：]?")
@@ -1084,9 +1239,9 @@ _RENDERING = re.compile(r"^(?:\\(?:dpi|bg|fg|fn)(?:\{[^}]*\}|_\w+)\s*|\\(?:tiny|
 
 def _image_tex(v: str) -> str:
     """The LaTeX an equation image is made from (``…/svg.image?\\begin{bmatrix}…``, URL-encoded), or ""."""
-    from urllib.parse import unquote_plus
+    from urllib.parse import unquote, unquote_plus
 
-    t = unquote_plus(unquote_plus(v)) if "%" in v else v
+    t = unquote(unquote_plus(v)) if "%" in v else v  # (a + the first pass decodes is a plus: no second space)
     t = t.replace("&space;", " ")  # an equation editor's spaces
     if not re.search(r"\\begin\{|\\frac|\d\s*[=&]", t):
         return ""
@@ -1151,8 +1306,10 @@ def notebook(text: str, path: str) -> I.Items:
             I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
             name = _shown(src)
             outputs = cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []
+            literal: dict[int, set[int]] = {}
             programmed, whole = _programmed(run, src, outputs,  # each printed number with the working that computed it
-                                            lambda k, number=number: I.cell_line(number, k, output=True), out.skipped)
+                                            lambda k, number=number: I.cell_line(number, k, output=True), out.skipped,
+                                            literal)
             _commented(run, lambda k, number=number: I.cell_line(number, k), out, before_code, context)
             for o in outputs:
                 if not isinstance(o, dict):
@@ -1181,17 +1338,20 @@ def notebook(text: str, path: str) -> I.Items:
                     _name_shown(out.found[before:], name)
                     if whole and mine:
                         _mark_programmed(out.found[before:])
+                    _mark_echoes(out.found[before:], literal.get(id(o), set()),
+                                  lambda k, number=number: I.cell_line(number, k, output=True))
                     result = o.get("output_type") == "execute_result"
                     _add_works(out, before, mine if programmed else _computed(src, txt, result), context,
                                lambda k, number=number: I.cell_line(number, k, output=True))
     return out
 
 
-def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped: list[Note]) \
-        -> tuple[dict[int, list[tuple[int, str]]], bool]:
+def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped: list[Note],
+                literal: dict[int, set[int]]) -> tuple[dict[int, list[tuple[int, str]]], bool]:
     """The lines of working a code cell's outputs show, by output (its 1-based line, the working), read by
     interpreting the notebook's code (``program``), and whether the code accounts for every number they show;
-    nothing when no printed number can be paired with the code's value (a stale output, code we do not read)."""
+    nothing when no printed number can be paired with the code's value (a stale output, code we do not read).
+    ``literal`` gets, by output, its lines whose every number is a literal the code wrote."""
     shown = run.cell(src)
     if shown is None:
         return {}, False
@@ -1216,6 +1376,8 @@ def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped:
     for at, work in P.claims(paired[0], noise):
         o, k = owner[at]
         got.setdefault(o, []).append((k, work))
+    for at in _literal_lines(paired[0]):
+        literal.setdefault(owner[at][0], set()).add(owner[at][1])
     skipped += [_noise_note(cell_line(owner[at][1]), text) for at, text in noise]
     return got, paired[1] and bool(got) and P.explains(paired[0])
 
@@ -1335,6 +1497,12 @@ def _single_precision(cells: list) -> bool:
     code = "\n".join(_joined(c.get("source", "")) + "\n" + "\n".join(
         _joined(o.get("text", "")) for o in c.get("outputs", []) if isinstance(o, dict))
         for c in cells if isinstance(c, dict) and c.get("cell_type") == "code" and isinstance(c.get("outputs", []), list))
+    return _in_float32(code)
+
+
+def _in_float32(code: str) -> bool:
+    """Whether a program computes in float32: it says so, or it uses TensorFlow, PyTorch, Keras or JAX (whose
+    default it is) and never asks for float64."""
     return bool(_FLOAT32.search(code)) and not _FLOAT64.search(code)
 
 
@@ -1342,6 +1510,8 @@ def _single_precision(cells: list) -> bool:
 # language label (VitePress's <span class="lang">python</span>, a theme's "Output")
 _BETWEEN = re.compile(r"(?:In|Out)?\s*\[\s*\d*\s*\]\s*:?|(?i:python3?|py|ipython3?|pycon|text|txt|plaintext|plain|"
                       r"output|out|console|shell|bash|sh|julia|r|matlab|octave|js|javascript|json|c\+\+|cpp)")
+# a label a post writes between a block of code and what it printed: "Output:", "Result:", "出力：", "실행 결과:"
+_OUTPUT_LABEL = re.compile(r"[^\W\d][^\d:：\n]{0,24}[:：]")
 _SHOWN = re.compile(r"^\s*(?:print\(\s*)?([A-Za-z_]\w{0,40}(?:\s*,\s*[A-Za-z_]\w{0,40}){0,7})\s*,?\s*\)?\s*;?\s*$")
 
 

@@ -627,6 +627,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                     not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
+            if isinstance(item, I.Named) and item.echo and not check:
+                notes.append(Note(f"{what}: the program prints numbers its code writes: not a claim"))
+                continue  # y = torch.tensor([0., 1., 1.]), then print(y.numpy()): the labels again
             if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
                     all(c is not None and "." not in c for r in rows for c in r):
                 notes.append(Note(f"{what}: whole numbers the code builds (an input of its own): not a claim"))
@@ -784,6 +787,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
         agree -= sum(fits[o].agree for o in misread)
         cells -= sum(fits[o].cells for o in misread)
         for o in misread:
+            for k in said.get(o, ()):  # (its notes said it matched: now they say why it is not the model's)
+                notes[k] = Note(f"{arrays[o].name or 'array'} at {I.where(arrays[o].line)}: the program computed it, "
+                                f"and the model fits {fits[o].agree} of its {fits[o].cells} cells: claimed as the "
+                                "program's arithmetic", NoteKind.UNMATCHED)
             del fits[o]
     return Claims("\n".join(t for _, t in owned), matched, unmatched, agree - built_in, cells - built_in, work,
                   tuple(owned), fits, said, _amplified(g.model))
@@ -842,10 +849,20 @@ def arithmetic_only(found: I.Items, engine, notes: list[Note]) -> Claims:
     return Claims("\n".join(g for _, g in groups), 0, 0, 0, 0, 0, tuple(groups))
 
 
+_COMPUTED_PROBLEMS: dict[str, str | None] = {}  # why a program's line of working cannot be a claim, by its text
+
+
 def _readable_work(item: I.Work, of: str | None, engine, m, notes: list[Note]) -> str | None:
     """A line of working's [[claims]] group (claiming ``of``, or checked as arithmetic only), or None, with the note
     that says why, when the case could not hold it."""
-    problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
+    if item.computed and of == ARITHMETIC:  # a program's working: numbers and functions, whatever the model
+        if item.text not in _COMPUTED_PROBLEMS:
+            if len(_COMPUTED_PROBLEMS) >= 4096:
+                _COMPUTED_PROBLEMS.clear()
+            _COMPUTED_PROBLEMS[item.text] = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
+        problem = _COMPUTED_PROBLEMS[item.text]
+    else:
+        problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
     if problem:
         notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
                           NoteKind.NOT_READ))

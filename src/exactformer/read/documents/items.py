@@ -50,6 +50,7 @@ class Named:
     batch: list | None = None  # on each matrix of a rank-3 print of like matrices: all of them, in order
     single: bool = False  # its print says dtype=float32: a program's float32 values (judged in float32's ulps)
     programmed: bool = False  # a notebook's output whose every number the program's code accounts for
+    echo: bool = False  # a program's print of numbers its code writes (print(y) after y = [0., 1.]): no result
 
 
 @dataclass
@@ -1474,7 +1475,17 @@ def _unprompt(s: str) -> str:
 
 def _unwrap_math(s: str) -> str:
     """A line without the maths delimiters around it: ``\\[W = …\\]``, ``$$…$$``, ``$x = [1, 2]$``."""
+    if "$" in s and "=" in s and _FORMULA_OUTSIDE.fullmatch(outside := _INLINE_MATH.sub(" ", s)) and \
+            ("=" in outside or "≈" in outside) and sum(ch.isalpha() for ch in outside) <= MAX_NAME_LETTERS:
+        # oh1 = $\frac{1}{1 + e^{-0.55}}$ = 0.6341: a working, part in maths, its = signs outside them (and a name
+        # or two at most: no sentence)
+        return _INLINE_MATH.sub(lambda m: f" {m.group(1)} ", s).strip()
     return _DELIMS.sub("", s) if s[:1] in "\\$" or s[-1:] in "]$)" else s
+
+
+_INLINE_MATH = re.compile(r"\$([^$\n]+)\$")
+_FORMULA_OUTSIDE = re.compile(r"[\w\s=≈+\-−*/×·().,^²³']*")  # what a line of working writes outside its maths
+MAX_NAME_LETTERS = 10
 
 
 def _tex_formula_assignment(s: str) -> tuple[str, V.Array] | None:
@@ -1703,11 +1714,26 @@ def _work(lines: list[str], k: int, s: str) -> tuple[str | None, int]:
     text = _unpunctuated(text)
     if not any(r in text for r in "=≈≒"):
         return None, 1
+    if text.count("(") != text.count(")"):
+        text = _closed(text)
     body = _INLINE_LABEL.match(text)
     expr = body.group(3) if body else text
     if _chain(expr) is None:
         return None, 1
     return text, used
+
+
+def _closed(expr: str) -> str:
+    """A line of working whose brackets do not balance, each side closed at its end (or opened at its start):
+    ``(-2 × (0 - 0.97) × 0.03 × (0.83) = 0.05`` as its author meant it, a bracket short."""
+    sides = re.split(r"([=≈≒])", expr)
+    for j in range(0, len(sides), 2):
+        opened = sides[j].count("(") - sides[j].count(")")
+        if opened > 0:
+            sides[j] = sides[j].rstrip() + ")" * opened + " "
+        elif opened < 0:
+            sides[j] = " " + "(" * -opened + sides[j].lstrip()
+    return "".join(sides)
 
 
 _NAME_ROW = re.compile(r"^\s*[^=≈≒\d\s][^=≈≒]{0,59}$")  # (∂out_o1)/(∂net_o1) alone: an align row's name
@@ -1740,6 +1766,9 @@ def _chain(expr: str) -> list | None:
     return items
 
 
+_POWER = re.compile(r"(?<=[\w)\]])\*\*(?=[\w(\[]|[-.]\d)")  # (a bold's close is followed by a stop, a space)
+
+
 def labelled(text: str) -> tuple[str, str] | None:
     """A line of working with a name in front (``μ = (1.2 + 0.8)/2 = 1.0``, ``PE(1, 0) = sin(1) = 0.8415``,
     ``context[The] = 0.39 * […] + … = […]``): the name and the working."""
@@ -1747,9 +1776,12 @@ def labelled(text: str) -> tuple[str, str] | None:
     if m is None or not re.search(r"[^\W\d]", m.group(1)):
         return None
     rest = text[m.end():]
-    if _chain(rest) is None:  # dw0 = x0 · dz = 2.0 · 0.2253 = 0.4507: the formula in names, then its numbers
-        rest = next((rest[r.end():] for r in _EQUALS.finditer(rest) if _chain(rest[r.end():]) is not None), "")
-    return (m.group(1).strip(), rest) if rest else None
+    # dw0 = x0 · dz = 2.0 · 0.2253 = 0.4507: the formula in names, then its numbers (a bracket short, closed)
+    for part in [rest] + [rest[r.end():] for r in _EQUALS.finditer(rest)]:
+        for working in (part, _closed(part)) if part.count("(") != part.count(")") else (part,):
+            if _chain(working) is not None:
+                return m.group(1).strip(), working
+    return None
 
 
 _MATH_START = re.compile(r"-?\s*(?:exp\s*\(|ln\s*\(|log\s*\(|sqrt\s*\(|σ\s*\(|(?:sin|cos|tanh|tan)\s*\(|√)|\(|\[|-?\d|"
@@ -1829,6 +1861,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     parts = split
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
+        p = _POWER.sub("^", p)  # 0.1**2: a program's power; any other ** is bold
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
         p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
         aside = _ASIDE.search(p)

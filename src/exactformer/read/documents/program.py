@@ -34,7 +34,7 @@ from .. import grammar as G
 from . import values as V
 
 MAX_STEPS = 200_000  # interpreted operations per notebook
-MAX_TEXT = 400  # characters of one scalar's expression (longer: a value without working, not a claim)
+MAX_TEXT = 2_000  # characters of one scalar's expression (longer: a value without working, not a claim)
 MAX_ITERATIONS = 200  # turns of one loop
 MAX_ELEMENTS = 4_096  # scalars in one array
 MAX_DEPTH = 24  # nested calls of user functions
@@ -52,13 +52,27 @@ class _Spent(Unknown):
 class S:
     """A scalar: its expression in the work-line grammar (None past MAX_TEXT), its float, whether the text is one
     token (a number, a call: no parentheses needed), whether the code wrote it as it is (a given, never a claim),
-    and whether it counts things (a length, a loop counter: never a claim)."""
+    and whether it counts things (a length, a loop counter: never a claim); ``rounded``: the working of a value the
+    code rounded (``np.round(x, 4)``), which a print states at its own digits but no further working may use."""
 
     text: str | None
     value: float
     atom: bool = True
     given: bool = False
     count: bool = False
+    rounded: str | None = None
+
+    @property
+    def working(self) -> str | None:
+        """The expression a print of this value claims: its own, or the one it rounds."""
+        return self.text if self.text is not None else self.rounded
+
+
+def _round(a: S, digits: int) -> S:
+    """A value the code rounds: printed, it claims the unrounded working at the digits it shows."""
+    if not -1 <= digits <= 20:
+        raise Unknown("digits")
+    return S(None, round(a.value, digits), False, a.given, a.count, a.working)
 
 
 class Arr(list):
@@ -607,6 +621,11 @@ class Interpreter:
         raise Unknown(type(e).__name__)
 
     def binop(self, op: ast.operator, a, b):
+        if isinstance(op, ast.Mult) and (isinstance(a, Text) or isinstance(b, Text)):  # "=" * 50: a rule
+            text, times = (a, b) if isinstance(a, Text) else (b, a)
+            if isinstance(times, S) and times.value.is_integer() and 0 <= times.value * len(text) <= MAX_TEXT:
+                return Text(text * int(times.value))
+            raise Unknown("a string")
         if isinstance(a, Text) or isinstance(b, Text):
             raise Unknown("a string")
         if (type(a) is list or type(b) is list or isinstance(a, tuple) or isinstance(b, tuple)) and \
@@ -622,6 +641,19 @@ class Interpreter:
         return _elementwise(f, a, b)
 
     def subscript(self, base, index: ast.expr):
+        if isinstance(index, ast.Tuple) and len(index.elts) == 2 and isinstance(base, list) and \
+                not any(isinstance(k, ast.Slice) for k in index.elts) and \
+                isinstance(rows := self.expr(index.elts[0]), list):  # x[range(n), y]: one element of each row
+            cols = self.expr(index.elts[1])
+            if not isinstance(cols, list) or len(cols) != len(rows):
+                raise Unknown("an index")
+            got = []
+            for r, c in zip(rows, cols):
+                row = base[self._index(r)]
+                if not isinstance(row, list):
+                    raise Unknown("an index")
+                got.append(row[self._index(c)])
+            return Arr(got)
         if isinstance(index, ast.Tuple):  # x[i, j]
             for k in index.elts:
                 base = self.subscript(base, k)
@@ -643,7 +675,10 @@ class Interpreter:
         return base[self._int(index)]
 
     def _int(self, e: ast.expr) -> int:
-        v = self.expr(e)
+        return self._index(self.expr(e))
+
+    @staticmethod
+    def _index(v) -> int:
         if not isinstance(v, S) or not float(v.value).is_integer():
             raise Unknown("an index")
         return int(v.value)
@@ -686,6 +721,10 @@ class Interpreter:
                 return _reshape(_flat(base), _dims(dims[0] if len(dims) == 1 else tuple(dims)))
             if f.attr == "item" and isinstance(base, S):
                 return base
+            if f.attr in _AS_IS and not e.args and not kwargs and isinstance(base, (S, list)):
+                return base  # x.numpy(), x.detach(): the same numbers
+            if f.attr == "round" and len(e.args) <= 1 and set(kwargs) <= {"decimals"}:
+                return self.rounded(base, [self.expr(a) for a in e.args], kwargs)
             if f.attr in ("item", "copy") and isinstance(base, list) and not e.args:
                 return base if f.attr == "copy" else _flat(base)[0]
             if f.attr == "append" and type(base) is list and len(e.args) == 1:
@@ -693,6 +732,13 @@ class Interpreter:
                 return None
             raise Unknown("a method")
         raise Unknown("a call")
+
+    def rounded(self, x, args: list, kwargs: dict):
+        """``np.round(x, 4)``, ``torch.round(x, decimals=4)``, ``x.round(4)``: each element rounded."""
+        given = args[0] if args else self.expr(kwargs["decimals"]) if "decimals" in kwargs else S("0", 0.0)
+        if not isinstance(given, S) or not given.value.is_integer():
+            raise Unknown("digits")
+        return _map(lambda a: _round(a, int(given.value)), x)
 
     def dot(self, a, b):
         """A matrix product, its multiplications counted first (the budget bounds a product of large arrays)."""
@@ -763,7 +809,7 @@ class Interpreter:
             return args[0]
         if name == "round" and len(args) in (1, 2) and isinstance(args[0], S) and not kwargs:
             digits = int(args[1].value) if len(args) == 2 and isinstance(args[1], S) else 0
-            return S(None, round(args[0].value, digits), False)  # shown, but no working of ours (a float rounds it)
+            return _round(args[0], digits)
         if name == "abs" and len(args) == 1:
             return _map(_UNARY["abs"], args[0])
         if name == "sum" and len(args) == 1 and isinstance(args[0], list):
@@ -831,13 +877,55 @@ class Interpreter:
                 raise Unknown("softmax axis")
             done = [_softmax(_flat(r), attr == "log_softmax") for r in rows]
             return done[0] if rank == 1 else Arr(done) if axis in (1, -1) else _transpose(Arr(done))
+        if attr in _LOSSES and len(args) == 2 and set(kwargs) <= {"reduction"}:
+            reduction = kwargs.get("reduction")
+            how = reduction.value if isinstance(reduction, ast.Constant) else "mean" if reduction is None else None
+            if how not in ("mean", "sum", "none"):
+                raise Unknown("a reduction")
+            each = _LOSSES[attr](_array(args[0]), _array(args[1]))
+            return each if how == "none" else _sum(each) if how == "sum" else _mean(each)
         if attr in ("sigmoid", "relu") and len(args) == 1 and not kwargs:
             return _map(_sigmoid if attr == "sigmoid" else lambda a: _max2(S("0", 0.0, True, True), a), args[0])
         if attr == "transpose" and len(args) == 1:
             return _transpose(args[0])
+        if attr in ("round", "around", "round_") and len(args) in (1, 2) and set(kwargs) <= {"decimals"}:
+            return self.rounded(args[0], args[1:], kwargs)
         if attr == "pi" and not args:
             raise Unknown("pi")
         raise Unknown(attr)
+
+
+_AS_IS = {"numpy", "detach", "cpu", "clone", "copy", "float", "double", "tolist", "squeeze"}
+
+
+def _binary_cross_entropy(p, t) -> list[S]:
+    """Each term −(t·ln p + (1 − t)·ln(1 − p)) of ``F.binary_cross_entropy(p, t)``."""
+    one = S("1", 1.0, True, True)
+    ps, ts = _flat(p), _flat(t)
+    if len(ps) != len(ts):
+        raise Unknown("shapes")
+    return [_negate(_add(_mul(b, _log(a)), _mul(_sub(one, b), _log(_sub(one, a))))) for a, b in zip(ps, ts)]
+
+
+def _cross_entropy(z, t) -> list[S]:
+    """Each row's −log_softmax at its class (``F.cross_entropy(logits, classes)``, classes as whole numbers)."""
+    rows = list(z) if len(_shape(z)) == 2 else [z] if len(_shape(z)) == 1 else None
+    classes = _flat(t)
+    if rows is None or len(rows) != len(classes) or not all(c.value.is_integer() and 0 <= c.value < len(rows[0])
+                                                            for c in classes):
+        raise Unknown("targets")
+    return [_negate(_softmax(_flat(r), True)[int(c.value)]) for r, c in zip(rows, classes)]
+
+
+def _squared_errors(a, b) -> list[S]:
+    xs, ys = _flat(a), _flat(b)
+    if len(xs) != len(ys):
+        raise Unknown("shapes")
+    return [_pow(_sub(x, y), S("2", 2.0, True, True)) for x, y in zip(xs, ys)]
+
+
+_LOSSES = {"binary_cross_entropy": _binary_cross_entropy, "cross_entropy": _cross_entropy,
+           "mse_loss": _squared_errors}
 
 
 def _softmax(xs: list[S], log: bool) -> Arr:
@@ -995,13 +1083,13 @@ def comment_claims(commented: list[tuple[int, str, object]]) -> list[tuple[int, 
         if 2 * sum(_roughly(w.value, t) for t, w in pairs_) < len(pairs_):
             continue
         for t, w in pairs_:
-            if w.text is None or w.given or w.count:
+            if w.working is None or w.given or w.count:
                 continue
             try:
-                G.parse_expression(w.text)
+                G.parse_expression(w.working)
             except (ParseError, ValueError, RecursionError):
                 continue
-            out.append((line, f"{w.text} = {t.lstrip('+')}"))
+            out.append((line, f"{w.working} = {t.lstrip('+')}"))
     return out
 
 
@@ -1107,7 +1195,7 @@ def _lines_shown(s: Shown) -> int | None:
 def explains(pairs_: list[tuple[int, str, S]]) -> bool:
     """Whether the pairs explain every number they pair: each a number the code wrote, a count, or a value whose
     working we have and whose float agrees with the printed digits."""
-    return all(s.given or s.count or (s.text is not None and _agrees(s.value, text)) for _, text, s in pairs_)
+    return all(s.given or s.count or (s.working is not None and _agrees(s.value, text)) for _, text, s in pairs_)
 
 
 def claims(pairs_: list[tuple[int, str, S]], noise: list[tuple[int, str]] | None = None) -> list[tuple[int, str]]:
@@ -1116,13 +1204,13 @@ def claims(pairs_: list[tuple[int, str, S]], noise: list[tuple[int, str]] | None
     its own arithmetic is added to ``noise`` instead."""
     out = []
     for k, text, s in pairs_:
-        if s.text is None or s.given or s.count or text in ("nan", "inf"):
+        if s.working is None or s.given or s.count or text in ("nan", "inf"):
             continue
         if not _agrees(s.value, text):
             continue
-        work = f"{s.text} = {text.lstrip('+')}"
+        work = f"{s.working} = {text.lstrip('+')}"
         try:
-            node = G.parse_expression(s.text)
+            node = G.parse_expression(s.working)
         except (ParseError, ValueError, RecursionError):
             continue
         if _float_noise(node, text):
