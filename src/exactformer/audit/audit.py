@@ -745,7 +745,8 @@ CARRY_BOXES = 256  # sub-boxes a line with a repeated operand may be split into 
 
 
 def _carried(expr_node, lits: list[G.Num], base) -> bool:
-    """Is the stated result reachable with every operand somewhere within its own written digits?
+    """Is the stated result reachable with every operand somewhere within its own written digits (a whole number
+    is exact)?
 
     One written number is one quantity: where it stands twice (``exp(2.0)/(exp(2.0)+…)``) it takes one value
     from its interval. A number written once is an interval (a single-use expression's enclosure is its
@@ -754,7 +755,7 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
     CARRY_BOXES boxes: a note (the enclosure meets), as for a line no repeated number complicates."""
     counts: dict[tuple[Fraction, int], int] = {}
     for n in G.numbers_in(expr_node):
-        if n.decimals >= 0:
+        if n.decimals > 0:  # (a whole number is the formula's own: the 1 of 1 − out, the 2 of 2·(t − o), a square)
             counts[_key(n)] = counts.get(_key(n), 0) + 1
     h = {k: Fraction(1, 2) * Fraction(10) ** -k[1] for k in counts}
     repeated = {k: (k[0] - h[k], k[0] + h[k]) for k, m in counts.items() if m > 1}
@@ -765,7 +766,7 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
             k = _key(n)
             if k in box:
                 return Interval(*box[k])
-            return Interval(n.value - h[k], n.value + h[k]) if n.decimals >= 0 else Interval.point(n.value)
+            return Interval(n.value - h[k], n.value + h[k]) if n.decimals > 0 else Interval.point(n.value)
 
         with precision(prec):
             try:

@@ -303,13 +303,17 @@ def _choose(path: str, header: str, found: I.Items):
             break
     if best is None:
         assert first_error is not None
-        raise NoModel(first_error)
+        raise NoModel(_none_held(path, found, first_error))
     claims, prior = best[1][0][0], -best[0][1]
     by_id = {id(x): x for x in found.found}
     agree = [(f.agree + f.lines, _digits(by_id[i])) for i, f in claims.fit.items() if i in by_id]
-    if prior >= GUESSED and sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and \
-            sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) < MIN_FIRST_DIGITS:
-        # a model guessed without stated weights, claiming a few numbers by chance
+    lines = sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
+    if prior >= GUESSED and ((sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and
+                              sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) <
+                              MIN_FIRST_DIGITS) or (claims.agree == 0 and (claims.unmatched > claims.matched or
+                                                                           2 * claims.work < lines))):
+        # a model guessed without stated weights, claiming a few numbers by chance, or only results of lines of
+        # working while most of what the document states (or most of its lines of working) fits none of it
         raise NoModel(CaseError("nothing in the document could be audited", file=path,
                                 expected="tables, vectors or lines of working that are steps of the model the givens "
                                 "make", found=_seen(found) + "; none agrees with a model they allow beyond chance",
@@ -411,6 +415,18 @@ def _arithmetic_only(path: str, header: str, found: I.Items, why: CaseError):
     notes.insert(0, Note(f"no model fits the document ({reason}): its lines of working are checked as arithmetic "
                          "only; give the model with --givens CASE.toml to audit the rest", NoteKind.NO_MODEL))
     return (claims, notes), header + NO_MODEL, ["model: none"], set()
+
+
+def _none_held(path: str, found: I.Items, first: CaseError) -> CaseError:
+    """No model the document's numbers suggest holds together: what was seen, and why the first one tried did not
+    (the message of a case the reader built, not of the user's file: its line is the document's)."""
+    why = first.message + (f" ({first.key}: expected {first.expected}" if first.key and first.expected else "") + \
+        (f", found {first.found})" if first.key and first.expected and first.found else ")" if first.key and
+         first.expected else "")
+    return CaseError("nothing in the document could be audited", file=path, line=first.line,
+                     expected="tables, vectors or lines of working that are steps of a model its givens make",
+                     found=f"{_seen(found)}; the model they suggest does not hold together: {why}",
+                     hint="give the model with --givens CASE.toml")
 
 
 def _score(c: infer.Claims) -> tuple[int, int]:

@@ -1,0 +1,94 @@
+"""Lines of working as posts write them, a step a paragraph: ``net = w1 * x1 + b``, then ``= 0.4 * 1.5 + 0.1``,
+then ``= 0.7``; fractions in inline maths between prose-free names; powers as ``<sup>``; a working a bracket
+short. Each is one line of working, claimed at the line of its result. The documents are our own."""
+
+from __future__ import annotations
+
+import re
+
+from exactformer.audit.pipeline import audit
+from exactformer.read.documents import load_document, read_document
+from exactformer.report.data import findings_json
+
+STEPS = """# Один нейрон
+
+Входы: x1 = 2; x2 = -1. Веса: w1 = 0.25; w2 = 0.75; смещение b = 0.5.
+
+net = w1 \\* x1 + w2 \\* x2 + b
+
+= 0.25 \\* 2 + 0.75 \\* (-1) + 0.5
+
+= 0.25
+
+y = $\\frac{1}{1 + e^{- net}}$
+
+= $\\frac{1}{1 + e^{- 0.25}}$
+
+= 0.5621765009
+
+L = (1 - y)<sup>2</sup>
+
+= (1 - 0.5621765009)<sup>2</sup>
+
+= 0.1916894170
+
+g = (-2 \\* (1 - y)) \\* (y \\* (1
+
+- y)) \\* (x1)
+
+= (-2 \\* (1 - 0.5621765009) \\* (0.5621765009 \\* (1 - 0.5621765009)) \\* (2)
+
+= -0.4310531
+
+Итак, вес w1 растёт.
+"""
+
+
+def _works(path) -> dict[int, str]:
+    toml = read_document(str(path)).toml
+    return {int(m.group(1)): m.group(2) for m in re.finditer(
+        r'line = (\d+)\n(?:#[^\n]*\n)?work = \[\{ (?:of = "[^"]+", )?line = "([^"]+)"', toml)}
+
+
+def _judged(path) -> dict[int, str]:
+    """Each line's verdict, or the kind of finding a line of working that claims nothing gets."""
+    got = {}
+    for f in findings_json(audit(load_document(str(path)))):
+        if isinstance(f.get("source_line"), int):
+            got[f["source_line"]] = f.get("verdict") or f["kind"]
+    return got
+
+
+def test_a_working_written_a_step_a_paragraph_is_one_line_claimed_where_its_result_is(tmp_path):
+    p = tmp_path / "steps.md"
+    p.write_text(STEPS, encoding="utf-8")
+    works = _works(p)
+    assert works[9].replace(" ", "").endswith("0.25×2+0.75×(-1)+0.5=0.25"), works
+    assert "e^(- 0.25)" in works[15] and works[15].endswith("= 0.5621765009"), works
+    assert "(1 - 0.5621765009)^(2)" in works[21], works  # <sup>2</sup>: the square
+    # a bracket short, its line broken before "- y" (a list, to Markdown): closed at its end, as meant
+    assert works[29].endswith("= -0.4310531") and works[29].count("(") == works[29].count(")"), works
+    judged = _judged(p)  # (the slip at line 21 is wrong as a claim, or as the line's own false arithmetic)
+    assert judged[9] == judged[15] == "correct" and judged[21] in ("wrong", "arithmetic"), judged
+    assert judged.get(29, "correct") == "correct", judged
+
+
+def test_a_whole_number_in_a_working_is_exact_not_a_rounded_operand(tmp_path):
+    """(1 − 0.5621765009)² is 0.19168942…: 0.1916894170 is a slip in its seventh decimal. Were the 1 a number
+    rounded to units, anything from 0 to 0.88 would pass as rounding."""
+    p = tmp_path / "square.md"
+    p.write_text("# Loss\n\nL = (1 - 0.5621765009)^2 = 0.1916894170\n\nM = 0.5 * (2 - 0.5)^2 = 1.125\n",
+                 encoding="utf-8")
+    judged = _judged(p)
+    assert judged == {3: "wrong", 5: "correct"}, judged
+
+
+def test_prose_with_inline_maths_is_not_taken_for_a_working(tmp_path):
+    """Only a line whose text outside its maths is a name or two becomes a working: a sentence with a formula
+    in it keeps its maths as they are (a Korean sentence's words are short, and many)."""
+    p = tmp_path / "prose.md"
+    p.write_text("# 위치 인코딩\n\n두 번째 열은 $pos / 100$ 입니다 ($10000^{2/4} = 100$).\n\n"
+                 "The scores are then divided by $\\sqrt{d_k} = 2$ before the softmax, so $s = 4$ becomes 2.\n",
+                 encoding="utf-8")
+    toml = read_document(str(p)).toml
+    assert "pos / 100" not in toml and "becomes" not in toml, toml
