@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..audit.findings import ClaimFinding, Finding, FindingKind, Report, Verdict
+from .places import Places
 
 CLAIM_KINDS = tuple(k for k in FindingKind if k.of_claim)
 OTHER_KINDS = tuple(k for k in FindingKind if not k.of_claim)
@@ -32,14 +33,18 @@ def findings_json(r: Report) -> list[dict]:
     """Every finding, then each operand that repeats a claim digit for digit (``restated``): that claim's
     finding where the operand stands, with ``restates`` naming the claim it repeats."""
     out = [f.json(r) for f in r.findings]
+    places = Places(r)
+    for f, d in zip(r.findings, out):  # each finding where the document states it (a notebook's JSON line too)
+        if places.document and "source_line" not in d and (place := places.of(f)).line is not None:
+            d["source_line"] = place.line
     by_seq = {f.claim.seq: d for f, d in zip(r.findings, out) if isinstance(f, ClaimFinding)}
     for c, seq in r.case.restated:
         stated = by_seq.get(seq)
         if stated is None:
             continue
         first = r.claim(seq)
-        where = {k: v for k, v in (("at", first.at), ("file_line", first.line), ("source_line", first.source_line))
-                 if v is not None}
+        where = {k: v for k, v in (("at", first.at), ("file_line", first.line),
+                                   ("source_line", first.source_line or stated.get("source_line"))) if v is not None}
         d = {k: v for k, v in stated.items() if k != "source_line"}
         out.append({**d, "at": c.at, "reported": c.number.text, "file_line": c.line, "role": c.role.value,
                     **({"source_line": c.source_line} if c.source_line else {}), "restates": where})

@@ -51,6 +51,7 @@ class Places:
         self.source = source or r.case.path
         self.document = r.case.reading is not None
         self._lines: list[str] | None = None
+        self._starts: list[int] | None = None  # a notebook's line of each cell's start
 
     def lines(self) -> list[str]:
         if self._lines is None:
@@ -109,7 +110,9 @@ class Places:
         """The JSON line of a notebook cell's source (or output) line: the cell's ``"source"`` (or output
         text) key, plus the line when the text is a list of lines. None when the cell is not found."""
         lines = self.lines()
-        starts = [k for k, s in enumerate(lines) if _CELL_START.match(s)]
+        if self._starts is None:
+            self._starts = [k for k, s in enumerate(lines) if _CELL_START.match(s)]
+        starts = self._starts
         if not 0 < cell <= len(starts):
             return None
         start = starts[cell - 1]
