@@ -112,8 +112,8 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     for k, part in enumerate(parts, start=2):
         toml += "\n" + _part_toml(part, k, found)
     matched = claims.matched + sum(len(p.items) for p in parts)
-    unmatched = claims.unmatched - sum(1 for i in later | inputs if any(
-        got[1][k].kind is NoteKind.UNMATCHED for k in claims.said.get(i, ())))
+    unmatched = max(0, claims.unmatched - sum(1 for i in later | inputs if any(  # (never below none)
+        got[1][k].kind is NoteKind.UNMATCHED for k in claims.said.get(i, ()))))
     return Reading(toml, notes, matched, unmatched, _language(kind, text))
 
 
@@ -225,6 +225,26 @@ def _numbers(x) -> int:
     return 1 if isinstance(x, I.Work) else 0
 
 
+MAX_SHORT_CELLS = 8  # agreeing cells a guessed model may claim, all plain numbers, before it counts as chance
+PLAIN = {0.0, 0.5, 1.0, 2.0}  # values so common (a sine of 0, a cosine, a frequency of 1, a half) that …
+PLAIN_DIGITS = 2  # … written with this many digits (1, 0.5, 1.0; not 1.0000), they say nothing of a model
+
+
+def _plain_numbers(x) -> bool:
+    """Whether every number of an item is a plain one (``PLAIN``), written with few digits."""
+    if isinstance(x, I.Table):
+        texts = [str(c) for row in x.rows for c in row if c is not None]
+    elif isinstance(x, I.Named):
+        texts = [str(t) for t in _flat(x.array)]
+    elif isinstance(x, I.Work):
+        texts = [t for t in [infer.result_text(x.text)] if t is not None]
+    else:
+        return False
+    values = [(t, V.number(t)) for t in texts]
+    return bool(values) and all(v is not None and abs(float(v)) in PLAIN and
+                                len(re.sub(r"\D", "", t).lstrip("0")) <= PLAIN_DIGITS for t, v in values)
+
+
 def _digits(x) -> float:
     """The significant digits of an item's numbers, on average (0.1: 1, 1.4950: 5; a whole number 0)."""
     if isinstance(x, I.Table):
@@ -311,9 +331,13 @@ def _choose(path: str, header: str, found: I.Items):
     if prior >= GUESSED and ((sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and
                               sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) <
                               MIN_FIRST_DIGITS) or (claims.agree == 0 and (claims.unmatched > claims.matched or
-                                                                           2 * claims.work < lines))):
+                                                                           2 * claims.work < lines)) or
+                             (0 < sum(n for n, _ in agree) <= MAX_SHORT_CELLS and
+                              all(_plain_numbers(by_id[i]) for i, f in claims.fit.items()
+                                  if i in by_id and f.agree + f.lines))):
         # a model guessed without stated weights, claiming a few numbers by chance, or only results of lines of
-        # working while most of what the document states (or most of its lines of working) fits none of it
+        # working while most of what the document states (or most of its lines of working) fits none of it, or
+        # a few plain numbers only (1, 0.5, 2., 1.0: a PE's first cells, its frequencies, a row sum)
         raise NoModel(CaseError("nothing in the document could be audited", file=path,
                                 expected="tables, vectors or lines of working that are steps of the model the givens "
                                 "make", found=_seen(found) + "; none agrees with a model they allow beyond chance",

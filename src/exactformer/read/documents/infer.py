@@ -627,9 +627,6 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                     not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
-            if isinstance(item, I.Named) and item.echo and not check:
-                notes.append(Note(f"{what}: the program prints numbers its code writes: not a claim"))
-                continue  # y = torch.tensor([0., 1., 1.]), then print(y.numpy()): the labels again
             if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
                     all(c is not None and "." not in c for r in rows for c in r):
                 notes.append(Note(f"{what}: whole numbers the code builds (an input of its own): not a claim"))
@@ -682,6 +679,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                 continue
             if got is not None and g.step(got.step).spec.name in restated and not got.address_cells[0][0].grad:
                 got.given = True
+            if got is not None and not got.given and isinstance(item, I.Named) and item.echo and not check:
+                notes.append(Note(f"{what}: the program prints numbers its code writes: not a claim"))
+                continue  # y = torch.tensor([0., 1., 1.]), then print(y.numpy()): the labels again (or a given)
             if got is not None and not got.given and _one_digit(got, vals):
                 got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not
             if got is not None and bare and not _strong(got, rows, bare, vals):
