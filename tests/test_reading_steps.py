@@ -92,3 +92,16 @@ def test_prose_with_inline_maths_is_not_taken_for_a_working(tmp_path):
                  encoding="utf-8")
     toml = read_document(str(p)).toml
     assert "pos / 100" not in toml and "becomes" not in toml, toml
+
+
+def test_a_normalisation_worked_on_one_vector_reads_its_statistics_and_rows(tmp_path):
+    """A lesson that normalises one vector, its statistics on the line below it, no matrix anywhere: the vector
+    is the input (a matrix of one row), and the mean, the standard deviation and the normalised row are claims."""
+    p = tmp_path / "one-row.md"
+    p.write_text("# Warum normieren\n\n```\nFormel: z_norm = (z - μ) / σ\n\nBeispiel:\nRoh: [200, 400, 600, 800]\n"
+                 "μ = 500, σ = 223.61\nNormiert: [-1.3416, -0.4472, 0.4472, 1.3418]\n```\n", encoding="utf-8")
+    claims = [f for f in findings_json(audit(load_document(str(p)))) if f["kind"] == "claim"]
+    by_text = {f["reported"]: f["verdict"] for f in claims}
+    assert by_text.get("-1.3416") == "correct" and by_text.get("0.4472") == "correct", by_text
+    assert by_text.get("1.3418") == "wrong", by_text  # a slip in the last cell (1.3416)
+    assert by_text.get("223.61") == "correct", by_text  # the population standard deviation

@@ -720,6 +720,27 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
     return m, getattr(x, "row_labels", None), x
 
 
+# a row statistic's name (μ = 2000, σ = 707.1; mean, std, 平均, 분산 …)
+_STATISTIC = re.compile(r"(?i)^(?:μ|mu|mean|avg|average|σ|sigma|std|stdev|var|variance|평균|분산|표준편차|平均|"
+                        r"分散|標準偏差|均值|方差|标准差)(?:\W|\d|_|$)")
+LONE_LINES = 4  # lines below a vector in which its statistics are stated
+
+
+def lone_vector(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] | None, object] | None:
+    """The input of a normalisation worked on one vector (``Original: [1000, 1500, 2000]``, then ``μ = 2000,
+    σ = 707.1`` on a line just below): the first vector of three numbers or more, no weight, that a row
+    statistic follows; as a matrix of one row."""
+    weights = {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
+    stats = [x.line for x in found.found if (isinstance(x, I.Named) and _STATISTIC.match(I.strip_role(x.name or "")))
+             or (isinstance(x, I.LogRow) and any(_STATISTIC.match(n) for n, _ in x.values))]
+    for x in found.found:
+        if isinstance(x, I.Named) and id(x) not in weights and len(V.shape(x.array)) == 1 and len(x.array) >= 3 and \
+                all(V.number(c) is not None for c in x.array) and \
+                any(0 < line - x.line <= LONE_LINES for line in stats):
+            return [list(x.array)], None, x
+    return None
+
+
 PAIR_SHARE = 0.9  # of the cells of x + PE that must differ from x's by the encoding, to the printed digits
 
 
@@ -1087,13 +1108,14 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
     X, tokens, note = g.X, g.tokens, [g.token_note, g.x_note] + stated
     first = None
     if X is None and (not g.direct or all(r in g.weights for r in ("Wq", "Wk", "Wv")) or "K" not in g.direct):
-        got = first_matrix(found, g)  # with the weights stated, a printed q_3 or k_1 is a result, no input (a Q
-        # printed without its K is no input of attention either)
+        got = first_matrix(found, g) or lone_vector(found, g)  # with the weights stated, a printed q_3 or k_1 is
+        # a result, no input (a Q printed without its K is no input of attention either)
         if got is not None:
             rows, labels, item = got
             tokens, tnote = _row_names(found, len(rows), labels)
             X, first = rows, item
-            note = [tnote, f"the matrix at {I.where(item.line)} taken as the input X"] + stated  # type: ignore[attr-defined]
+            note = [tnote, f"the {'vector' if len(rows) == 1 else 'matrix'} at {I.where(item.line)} taken as the "  # type: ignore[attr-defined]
+                    "input X"] + stated
     some = [r for r in ("Wq", "Wk", "Wv") if r in g.weights]
     missing = [r for r in ("Wq", "Wk", "Wv") if r not in g.weights]
     if some and missing and X is not None and tokens is not None and all(r[1].upper() in g.direct for r in missing):
