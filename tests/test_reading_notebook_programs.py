@@ -288,3 +288,14 @@ def test_a_print_that_is_float_noise_of_its_own_arithmetic_is_listed_not_claimed
     assert any("float noise" in n.text and "0.19999999999" in n.text for n in reading.notes), reading.notes
     verdicts = [f.verdict.value for f in audit(load_document(str(p))).findings if hasattr(f, "verdict")]
     assert verdicts == ["correct"], verdicts
+
+
+def test_a_copy_is_an_array_of_its_own():
+    """b = a.copy(), then b[0] = 5.0: a keeps its numbers (and a list's copy stays a Python list)."""
+    run = P.Interpreter()
+    shown = run.cell("import numpy as np\na = np.array([1.0, 2.0])\nb = a.copy()\nb[0] = 5.0\nprint(a, b)\n"
+                     "l = [1.0]\nm = l.copy()")
+    assert shown is not None
+    first = [s.value for part in shown[0].parts if isinstance(part, list) for s in part]
+    assert first == [1.0, 2.0, 5.0, 2.0], first
+    assert type(run.env["m"]) is list and run.env["m"] is not run.env["l"]

@@ -722,11 +722,11 @@ class Interpreter:
             if f.attr == "item" and isinstance(base, S):
                 return base
             if f.attr in _AS_IS and not e.args and not kwargs and isinstance(base, (S, list)):
-                return base  # x.numpy(), x.detach(): the same numbers
+                return _copy(base)  # x.numpy(), x.copy(): the same numbers, in an array of its own
             if f.attr == "round" and len(e.args) <= 1 and set(kwargs) <= {"decimals"}:
                 return self.rounded(base, [self.expr(a) for a in e.args], kwargs)
-            if f.attr in ("item", "copy") and isinstance(base, list) and not e.args:
-                return base if f.attr == "copy" else _flat(base)[0]
+            if f.attr == "item" and isinstance(base, list) and not e.args:
+                return _flat(base)[0]
             if f.attr == "append" and type(base) is list and len(e.args) == 1:
                 base.append(self.expr(e.args[0]))
                 return None
@@ -893,6 +893,13 @@ class Interpreter:
         if attr == "pi" and not args:
             raise Unknown("pi")
         raise Unknown(attr)
+
+
+def _copy(v):
+    """A value with lists of its own (its scalars are immutable), a NumPy array still one, a list still a list."""
+    if isinstance(v, list):
+        return type(v)(_copy(x) for x in v) if isinstance(v, Arr) else [_copy(x) for x in v]
+    return v
 
 
 _AS_IS = {"numpy", "detach", "cpu", "clone", "copy", "float", "double", "tolist", "squeeze"}
