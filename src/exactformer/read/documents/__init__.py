@@ -112,8 +112,9 @@ def read_document(path: str, givens: str | None = None) -> Reading:
     for k, part in enumerate(parts, start=2):
         toml += "\n" + _part_toml(part, k, found)
     matched = claims.matched + sum(len(p.items) for p in parts)
-    unmatched = max(0, claims.unmatched - sum(1 for i in later | inputs if any(  # (never below none)
-        got[1][k].kind is NoteKind.UNMATCHED for k in claims.said.get(i, ()))))
+    works = {id(x) for x in found.found if isinstance(x, I.Work)}  # (a line no quantity fits is noted, not counted)
+    unmatched = claims.unmatched - sum(1 for i in (later | inputs) - works if any(
+        got[1][k].kind is NoteKind.UNMATCHED for k in claims.said.get(i, ())))
     return Reading(toml, notes, matched, unmatched, _language(kind, text))
 
 
