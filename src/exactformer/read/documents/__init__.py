@@ -233,30 +233,26 @@ PLAIN_DIGITS = 2  # … written with this many digits (1, 0.5, 1.0; not 1.0000),
 
 def _plain_numbers(x) -> bool:
     """Whether every number of an item is a plain one (``PLAIN``), written with few digits."""
-    if isinstance(x, I.Table):
-        texts = [str(c) for row in x.rows for c in row if c is not None]
-    elif isinstance(x, I.Named):
-        texts = [str(t) for t in _flat(x.array)]
-    elif isinstance(x, I.Work):
-        texts = [t for t in [infer.result_text(x.text)] if t is not None]
-    else:
-        return False
-    values = [(t, V.number(t)) for t in texts]
+    values = [(t, V.number(t)) for t in _texts(x)]
     return bool(values) and all(v is not None and abs(float(v)) in PLAIN and
                                 len(re.sub(r"\D", "", t).lstrip("0")) <= PLAIN_DIGITS for t, v in values)
 
 
+def _texts(x) -> list[str]:
+    """The numbers an item states, as written: a table's cells, an array's, a line of working's result."""
+    if isinstance(x, I.Table):
+        return [str(c) for row in x.rows for c in row if c is not None]
+    if isinstance(x, I.Named):
+        return [str(t) for t in _flat(x.array)]
+    if isinstance(x, I.Work):
+        return [t for t in [infer.result_text(x.text)] if t is not None]
+    return []
+
+
 def _digits(x) -> float:
     """The significant digits of an item's numbers, on average (0.1: 1, 1.4950: 5; a whole number 0)."""
-    if isinstance(x, I.Table):
-        texts = [str(c) for row in x.rows for c in row if c is not None]
-    elif isinstance(x, I.Named):
-        texts = list(_flat(x.array))
-    elif isinstance(x, I.Work):
-        texts = [t for t in [infer.result_text(x.text)] if t is not None]
-    else:
-        return 0.0
-    digits = [0 if float(n).is_integer() else infer.significant(n) for t in texts if (n := V.number(t)) is not None]
+    digits = [0 if float(n).is_integer() else infer.significant(n) for t in _texts(x)
+              if (n := V.number(t)) is not None]
     return sum(digits) / len(digits) if digits else 0.0  # 1.0000, 0.000, 2.: a row sum, a mask, a count: no evidence
 
 
@@ -328,17 +324,7 @@ def _choose(path: str, header: str, found: I.Items):
     claims, prior = best[1][0][0], -best[0][1]
     by_id = {id(x): x for x in found.found}
     agree = [(f.agree + f.lines, _digits(by_id[i])) for i, f in claims.fit.items() if i in by_id]
-    lines = sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
-    if prior >= GUESSED and ((sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and
-                              sum(n for n, _ in agree) < MIN_FIRST_CELLS and sum(n * d for n, d in agree) <
-                              MIN_FIRST_DIGITS) or (claims.agree == 0 and (claims.unmatched > claims.matched or
-                                                                           2 * claims.work < lines)) or
-                             (0 < sum(n for n, _ in agree) <= MAX_SHORT_CELLS and
-                              all(_plain_numbers(by_id[i]) for i, f in claims.fit.items()
-                                  if i in by_id and f.agree + f.lines))):
-        # a model guessed without stated weights, claiming a few numbers by chance, or only results of lines of
-        # working while most of what the document states (or most of its lines of working) fits none of it, or
-        # a few plain numbers only (1, 0.5, 2., 1.0: a PE's first cells, its frequencies, a row sum)
+    if prior >= GUESSED and _by_chance(claims, agree, by_id, found):  # a model guessed without stated weights
         raise NoModel(CaseError("nothing in the document could be audited", file=path,
                                 expected="tables, vectors or lines of working that are steps of the model the givens "
                                 "make", found=_seen(found) + "; none agrees with a model they allow beyond chance",
@@ -442,12 +428,27 @@ def _arithmetic_only(path: str, header: str, found: I.Items, why: CaseError):
     return (claims, notes), header + NO_MODEL, ["model: none"], set()
 
 
+def _by_chance(claims: infer.Claims, agree: list[tuple[int, float]], by_id: dict, found: I.Items) -> bool:
+    """Whether a model guessed without stated weights claims what it claims by chance: a few numbers, with few
+    digits; only results of lines of working, while most of what the document states (or most of its lines of
+    working) fits none of it; or a few plain numbers only (1, 0.5, 2., 1.0: a PE's first cells, a row sum).
+    ``agree``: for each item it explains, its agreeing cells (and lines) and their digits."""
+    cells = sum(n for n, _ in agree)
+    few = sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and cells < MIN_FIRST_CELLS and \
+        sum(n * d for n, d in agree) < MIN_FIRST_DIGITS
+    lines = sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
+    no_array = claims.agree == 0 and (claims.unmatched > claims.matched or 2 * claims.work < lines)
+    plain = 0 < cells <= MAX_SHORT_CELLS and all(_plain_numbers(by_id[i]) for i, f in claims.fit.items()
+                                                 if i in by_id and f.agree + f.lines)
+    return few or no_array or plain
+
+
 def _none_held(path: str, found: I.Items, first: CaseError) -> CaseError:
     """No model the document's numbers suggest holds together: what was seen, and why the first one tried did not
     (the message of a case the reader built, not of the user's file: its line is the document's)."""
-    why = first.message + (f" ({first.key}: expected {first.expected}" if first.key and first.expected else "") + \
-        (f", found {first.found})" if first.key and first.expected and first.found else ")" if first.key and
-         first.expected else "")
+    why = first.message
+    if first.key and first.expected:
+        why += f" ({first.key}: expected {first.expected}" + (f", found {first.found}" if first.found else "") + ")"
     return CaseError("nothing in the document could be audited", file=path, line=first.line,
                      expected="tables, vectors or lines of working that are steps of a model its givens make",
                      found=f"{_seen(found)}; the model they suggest does not hold together: {why}",

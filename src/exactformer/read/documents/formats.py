@@ -1306,10 +1306,8 @@ def notebook(text: str, path: str) -> I.Items:
             I.scan(src, I.cell_line(number, 1), out, list(context))  # code's own lines are not headings
             name = _shown(src)
             outputs = cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []
-            literal: dict[int, set[int]] = {}
-            programmed, whole = _programmed(run, src, outputs,  # each printed number with the working that computed it
-                                            lambda k, number=number: I.cell_line(number, k, output=True), out.skipped,
-                                            literal)
+            programmed, whole, literal = _programmed(  # each printed number with the working that computed it
+                run, src, outputs, lambda k, number=number: I.cell_line(number, k, output=True), out.skipped)
             _commented(run, lambda k, number=number: I.cell_line(number, k), out, before_code, context)
             for o in outputs:
                 if not isinstance(o, dict):
@@ -1346,15 +1344,15 @@ def notebook(text: str, path: str) -> I.Items:
     return out
 
 
-def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped: list[Note],
-                literal: dict[int, set[int]]) -> tuple[dict[int, list[tuple[int, str]]], bool]:
+def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped: list[Note]) \
+        -> tuple[dict[int, list[tuple[int, str]]], bool, dict[int, set[int]]]:
     """The lines of working a code cell's outputs show, by output (its 1-based line, the working), read by
     interpreting the notebook's code (``program``), and whether the code accounts for every number they show;
     nothing when no printed number can be paired with the code's value (a stale output, code we do not read).
-    ``literal`` gets, by output, its lines whose every number is a literal the code wrote."""
+    Third, by output, its lines whose every number is a literal the code wrote."""
     shown = run.cell(src)
     if shown is None:
-        return {}, False
+        return {}, False, {}
     lines: list[tuple[int, str]] = []
     owner: dict[int, tuple[int, int]] = {}  # a line's place in ``lines`` → its output and its line there
     for o in outputs:
@@ -1363,23 +1361,24 @@ def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped:
         raw = o.get("data")
         data: dict = raw if isinstance(raw, dict) else {}
         if o.get("output_type") in ("execute_result", "display_data") and set(data) - {"text/plain"}:
-            return {}, False  # a frame, a plot: not a print of ours
+            return {}, False, {}  # a frame, a plot: not a print of ours
         txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
         for k, line in enumerate(txt.splitlines(), start=1):
             owner[len(lines)] = (id(o), k)
             lines.append((len(lines), line))
     paired = P.pairs(shown, lines)
     if not paired:
-        return {}, False
+        return {}, False, {}
     got: dict[int, list[tuple[int, str]]] = {}
     noise: list[tuple[int, str]] = []
     for at, work in P.claims(paired[0], noise):
         o, k = owner[at]
         got.setdefault(o, []).append((k, work))
+    literal: dict[int, set[int]] = {}
     for at in _literal_lines(paired[0]):
         literal.setdefault(owner[at][0], set()).add(owner[at][1])
     skipped += [_noise_note(cell_line(owner[at][1]), text) for at, text in noise]
-    return got, paired[1] and bool(got) and P.explains(paired[0])
+    return got, paired[1] and bool(got) and P.explains(paired[0]), literal
 
 
 MAX_COMPUTED = 64  # lines of a cell whose printed expressions are read as working

@@ -855,14 +855,15 @@ _COMPUTED_PROBLEMS: dict[str, str | None] = {}  # why a program's line of workin
 def _readable_work(item: I.Work, of: str | None, engine, m, notes: list[Note]) -> str | None:
     """A line of working's [[claims]] group (claiming ``of``, or checked as arithmetic only), or None, with the note
     that says why, when the case could not hold it."""
-    if item.computed and of == ARITHMETIC:  # a program's working: numbers and functions, whatever the model
-        if item.text not in _COMPUTED_PROBLEMS:
-            if len(_COMPUTED_PROBLEMS) >= 4096:
-                _COMPUTED_PROBLEMS.clear()
-            _COMPUTED_PROBLEMS[item.text] = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
+    once = item.computed and of == ARITHMETIC  # a program's working: numbers and functions, whatever the model
+    if once and item.text in _COMPUTED_PROBLEMS:
         problem = _COMPUTED_PROBLEMS[item.text]
     else:
         problem = _unreadable(_work_claims(item.at, item.line, of, item.text), engine, m)
+        if once:
+            if len(_COMPUTED_PROBLEMS) >= 4096:
+                _COMPUTED_PROBLEMS.clear()
+            _COMPUTED_PROBLEMS[item.text] = problem
     if problem:
         notes.append(Note(f"not read: {I.where(item.line)} {I.G.clip(item.text, 50)!r}: {problem}",
                           NoteKind.NOT_READ))

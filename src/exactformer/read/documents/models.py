@@ -687,11 +687,16 @@ def _token_like(name: str) -> bool:
     return not re.search(r"[\[\](){}\"'.,;<>]", name)
 
 
+def _weight_ids(g: Givens) -> set[int]:
+    """The items the givens take as weights, or as Q, K, V stated directly: never a lesson's input."""
+    return {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
+
+
 def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] | None, object] | None:
     """The input of a lesson that starts from its data (a LayerNorm over a table, attention over printed rows):
     of the matrices the document prints that are no weights, one called X (or with columns e₀ e₁ …), else the
     first whose rows are named by words, else the first."""
-    weights = {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
+    weights = _weight_ids(g)
     found_ = [(x, m) for x in found.found if id(x) not in weights and (m := _matrix(x)) is not None and
               all(c is not None and c != "None" for r in m for c in r)]  # a masked cell (−∞) is a result, no input
     if not found_:
@@ -730,7 +735,7 @@ def lone_vector(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] |
     """The input of a normalisation worked on one vector (``Original: [1000, 1500, 2000]``, then ``μ = 2000,
     σ = 707.1`` on a line just below): the first vector of three numbers or more, no weight, that a row
     statistic follows; as a matrix of one row."""
-    weights = {id(x) for xs in g.weights.values() for x in xs} | {id(x) for x in g.direct.values()}
+    weights = _weight_ids(g)
     stats = [x.line for x in found.found if (isinstance(x, I.Named) and _STATISTIC.match(I.strip_role(x.name or "")))
              or (isinstance(x, I.LogRow) and any(_STATISTIC.match(n) for n, _ in x.values))]
     for x in found.found:

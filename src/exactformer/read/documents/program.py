@@ -735,7 +735,7 @@ class Interpreter:
 
     def rounded(self, x, args: list, kwargs: dict):
         """``np.round(x, 4)``, ``torch.round(x, decimals=4)``, ``x.round(4)``: each element rounded."""
-        given = args[0] if args else self.expr(kwargs["decimals"]) if "decimals" in kwargs else S("0", 0.0)
+        given = args[0] if args else self.expr(kwargs["decimals"]) if "decimals" in kwargs else _number("0")
         if not isinstance(given, S) or not given.value.is_integer():
             raise Unknown("digits")
         return _map(lambda a: _round(a, int(given.value)), x)
@@ -861,7 +861,7 @@ class Interpreter:
         if attr in _BINARY and len(args) == 2 and not kwargs:
             return _elementwise(_BINARY[attr], args[0], args[1])
         if attr == "square" and len(args) == 1 and not kwargs:
-            return _map(lambda a: _pow(a, S("2", 2.0, True, True)), args[0])
+            return _map(_square, args[0])
         if attr in ("dot", "matmul") and len(args) == 2 and not kwargs:
             return self.dot(_array(args[0]), _array(args[1]))
         if attr in _REDUCERS and len(args) in (1, 2):
@@ -907,7 +907,7 @@ _AS_IS = {"numpy", "detach", "cpu", "clone", "copy", "float", "double", "tolist"
 
 def _binary_cross_entropy(p, t) -> list[S]:
     """Each term −(t·ln p + (1 − t)·ln(1 − p)) of ``F.binary_cross_entropy(p, t)``."""
-    one = S("1", 1.0, True, True)
+    one = _number("1")
     ps, ts = _flat(p), _flat(t)
     if len(ps) != len(ts):
         raise Unknown("shapes")
@@ -924,11 +924,15 @@ def _cross_entropy(z, t) -> list[S]:
     return [_negate(_softmax(_flat(r), True)[int(c.value)]) for r, c in zip(rows, classes)]
 
 
+def _square(a: S) -> S:
+    return _pow(a, _number("2"))
+
+
 def _squared_errors(a, b) -> list[S]:
     xs, ys = _flat(a), _flat(b)
     if len(xs) != len(ys):
         raise Unknown("shapes")
-    return [_pow(_sub(x, y), S("2", 2.0, True, True)) for x, y in zip(xs, ys)]
+    return [_square(_sub(x, y)) for x, y in zip(xs, ys)]
 
 
 _LOSSES = {"binary_cross_entropy": _binary_cross_entropy, "cross_entropy": _cross_entropy,
