@@ -56,8 +56,8 @@ def test_a_tuple_split_by_semicolons_is_a_vector(tmp_path):
 def test_a_column_headed_by_a_formula_of_x_is_no_input(tmp_path):
     """| Z | X + Z |: the residual's column names X but is a result; the input is the X the code gives."""
     text = ("# Residual\n\n```python\nX = [[1.0, 0.5], [0.2, 0.8]]  # sun, rain\nWq = [[1, 0], [0, 1]]\n"
-            "Wk = [[1, 0], [0, 1]]\nWv = [[1, 0], [0, 1]]\n```\n\n| token | X + Z |\n|---|---|\n"
-            "| sun | (1.7, 1.1) |\n| rain | (0.9, 1.4) |\n")
+            "Wk = [[1, 0], [0, 1]]\nWv = [[1, 0], [0, 1]]\n```\n\n| token | Z | X + Z |\n|---|---|---|\n"
+            "| sun | (0.69, 0.62) | (1.69, 1.12) |\n| rain | (0.59, 0.65) | (0.79, 1.45) |\n")
     r = _read(tmp_path, text)
     assert "X from X" in "\n".join(n.text for n in r.notes)
 

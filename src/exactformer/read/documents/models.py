@@ -228,7 +228,8 @@ def givens(found: I.Items) -> Givens:
         g.mask = "causal"
     if re.search(r"no scaling|not scaled|without scaling|unscaled|スケーリングしない|스케일링하지|不缩放", low):
         g.scale = "none"
-    g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)))
+    g.zeros = any(_has_zero(x) for x in found.found if isinstance(x, (I.Table, I.Named)) and not (
+        x.name and role(x.name) not in (None, "Q", "K", "V", "X")))  # a weight's zero is no mask's (Wk's 0.0)
     g.sum_all = bool(_SUM_ALL.search(prose))
     for x in found.found:  # y = (0, 0, 1): a target as a one-hot vector over the vocabulary
         if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and (hot := V.one_hot(list(x.array))) is not None:
