@@ -65,6 +65,8 @@ def norm(text: object) -> str:
         s = s[:-1].rstrip()
     if s.endswith(".") and s[:-1].lstrip("-").isdigit():
         s = s[:-1]
+    if re.fullmatch(r"-?[1-9]\d{0,2}(?:,\d{3})+", s):  # 262,144: a whole number in groups of three
+        s = s.replace(",", "")
     if s in ("-0",):
         s = "0"
     return s

@@ -52,11 +52,12 @@ def test_exp_forms_and_vectors():
     assert forms.text(value("e^{0.5}")) == "e^(1/2)"
     v = value("0.5 × [0.2, 0.4] + [1, 1]")
     assert [X.rational_of(x) for x in v] == [Fraction(11, 10), Fraction(6, 5)]
+    assert [forms.text(x) for x in value("exp([0, 0.5])")] == ["1", "e^(1/2)"]  # a function of a vector: each component
 
 
 @pytest.mark.parametrize("text", [
     "__import__('os').system('echo PWNED')", "os.system('x')", "0.1.2", "1e1000000", "1/0", "[1, 2] × [3, 4]",
-    "2^(1/1000)", "(-8)^(1/3)", "exp([1, 2])", "", "1 +", "√-4",
+    "2^(1/1000)", "(-8)^(1/3)", "max([1, 2], 3)", "", "1 +", "√-4",
 ])
 def test_refused(text):
     """Code, malformed numbers, huge exponents and unsupported operations are refused, never run."""

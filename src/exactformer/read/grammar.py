@@ -363,6 +363,8 @@ def evaluate(node, M, *, log_base=None, symbols: bool = False, literal=None):
             return items
         if isinstance(n, Call):
             args = [ev(a) for a in n.args]
+            if len(args) == 1 and isinstance(args[0], tuple) and n.fn != "max":  # exp([0.71, 0]): each component
+                return tuple(_call(n.fn, [a], M, log_base) for a in args[0])
             if any(isinstance(a, tuple) for a in args):
                 raise ParseError(f"{n.fn} of a vector", n.fn)
             return _call(n.fn, args, M, log_base)

@@ -448,6 +448,8 @@ def _has_vec(node) -> bool:
         return _has_vec(node.a) or _has_vec(node.b)
     if isinstance(node, G.Neg):
         return _has_vec(node.x)
+    if isinstance(node, G.Call):
+        return any(_has_vec(a) for a in node.args)
     return False
 
 
@@ -470,4 +472,7 @@ def project(node, m: int, width: int):
         if node.op == "/" and va and not vb:
             a = project(node.a, m, width)
             return None if a is None else G.Bin("/", a, node.b)
+    if isinstance(node, G.Call) and len(node.args) == 1 and node.fn != "max":  # exp([0.71, 0])[m]: exp(0.71)
+        x = project(node.args[0], m, width)
+        return None if x is None else G.Call(node.fn, (x,))
     return None

@@ -1590,7 +1590,8 @@ def _chance_digit(a: Address, t: str, vals: _Values) -> bool:
     digit with nearly anything."""
     digits = t.lstrip("+-−").replace(".", "").lstrip("0")
     v = vals.get(a)
-    return len(digits.rstrip("0")) <= 1 and v is not None and abs(_value(t) - v) >= 1e-12
+    shown = digits if len(t.partition(".")[2]) >= 2 else digits.rstrip("0")  # 0.40 to two places: 0.401, not 0.43
+    return len(shown) <= 1 and v is not None and abs(_value(t) - v) >= 1e-12
 
 
 def _in_order(parts: list[_Match]) -> bool:

@@ -341,6 +341,8 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if "Size" in s or "Shape" in s:  # torch.Size([1, 3, 2]), TensorShape([2, 4]): a shape, no numbers of the example
             s = _SHAPE_PRINT.sub("Size", s)
         s = _MARKED.sub("", s)  # "≈ 0.000 ✅": the mark a lesson puts after a checked result
+        if "," in s and "=" in s and not any(b in s for b in "[{") and _THOUSANDS.search(s):
+            s = _THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), s)  # 512 × 512 = 262,144: a whole number
         if "|" in s:
             s = _GIVEN_CONTEXT.sub(r"\1(\2)", s)  # P(king | once upon a) = 0.2420: the probability of a word
         if "%" in s and (pct := _PERCENT_AFTER.search(s)):  # = 0.2420 (24.2 %): the value, then in percent
@@ -521,7 +523,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         if (cp := _COPY.match(s)) is not None:  # layer.weight.copy_(torch.tensor([[…]])): PyTorch's in-place form
             s = f"{cp.group(1)} = {cp.group(2)}"
-        said = _LABELLED_DICT.match(s) if "{" in s else None
+        said = (_LABELLED_DICT.match(s) or _SAID_DICT.match(s)) if "{" in s else None
         if said:  # print('Q', show(Q)) gives "Q {'the': [0.21, 0.32], …}"; "the scaled {'the': 0.0752, …}"
             got = _array_at(lines, k, said.group(3), comment)
             if got is not None and isinstance(got[0], tuple):
@@ -558,7 +560,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         if (setting := _INT_SETTING.match(s)) is not None:  # d_model = 4: a size the code uses below
             sizes[setting.group(1)] = int(setting.group(2))
-        m = _ASSIGN.match(s)
+        m = _ASSIGN.match(s) or _APPROX_ARRAY.match(s)
         eye = _EYE.match(m.group(2).strip()) if m and ("eye" in s or "identity" in s) else None
         if eye and m and m.group(2).strip()[eye.end():].strip() not in ("", ")"):  # …copy_(torch.eye(4)): its )
             eye = None
@@ -746,8 +748,11 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                           for name, arr in named]  # x_{1} = (…) % io: one vector, its word in the remark
         elif len(inline) == 1:  # "The context vector of sat is [0.3809, 0.4077]."
             out.found.append(Named("", inline[0], n, _at(context, n)))
+        elif inline and "=" not in s:  # "scores [0.707, 0.707, 1.414] give weights [0.248, 0.248, 0.503]": each array
+            out.found += [Named("", arr, n, _at(context, n)) for arr in inline if all(  # of a sentence that states
+                len(x.partition(".")[2]) >= 2 for x in _flat(arr))]  # its places (not "[1.0, 0.5] became …")
         taken += [x for piece in pieces for x in _piece_numbers(piece)] + \
-            [x for _, arr in named for x in _flat(arr)] + _flat(inline[:1])
+            [x for _, arr in named for x in _flat(arr)] + (_flat(inline) if "=" not in s else _flat(inline[:1]))
         if (root := _said_root(s)) is not None and root not in taken:  # "divided by √2 ≈ 1.4142": the divisor
             out.found.append(Table([[root]], None, None, n, _at(context, n), "√dk", [n]))
             taken.append(root)
@@ -768,14 +773,19 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 
 
 _SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
+# a whole number in groups of three (262,144), in a line of working: no list (1,2 and 0.25,0.5 are none)
+_THOUSANDS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\w.,])")
+_APPROX_ARRAY = re.compile(r"^\s*([^\s=:：→≈≒]{1,40}?)\s*[≈≒]\s*(\[\s*\[.*)$")  # A ≈ [[0.40, 0.20, 0.40], …: the decimals
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 # softmax of a vector written out, then what it gives (≈, →): the weights of those scores
 _SOFTMAX_OF = re.compile(r"(?<![\w\\])softmax\s*\(\s*\[[^\[\]()]*\]\s*\)\s*(?:=|≈|≒|→|->|⇒)\s*(\[[^\[\]]*\])\s*[.,;]?\s*$",
                          re.IGNORECASE)
 _NAME_AND_TOKEN = re.compile(r"^\s*(?:[-*+]\s+)?\$?([^\W\d][\w^'{}]{0,20})\$?\s*[(（]\s*[\"“”'‘’「]?"
                              r"([^()（）\"“”'‘’「」$]{1,30}?)[\"“”'‘’」]?\s*[)）]\s*\$?\s*(?:=|:)\s*(.+?)\$?\s*$")
-_LOOSE = re.compile(r"(?<![\w.^/])([-−]?\d+\.\d+|\d{1,3}(?=\s?%))(?!\w|\.\d)(\s?%)?")  # 0.3135, 52.9 %, 39%; not
-# 3.11.4, e^0.5
+# a letter of a script written without spaces (kana, han, hangul): a particle may follow a number at once (0.515다)
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+_LOOSE = re.compile(r"(?<![^\W" + CJK + r"]|[.^/])([-−]?\d+\.\d+|\d{1,3}(?=\s?%))(?![^\W" + CJK + r"]|\.\d)(\s?%)?")
+# 0.3135, 52.9 %, 39%, 平均は0.45です; not 3.11.4, e^0.5, x0.5
 
 
 def _after_matrix(lines: list[str], k: int, used: int, n: int, context: list[str], out: Items) -> None:
@@ -1529,6 +1539,8 @@ _LABELLED_LIST = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=]{1,40}?)\s*[:：]\s
 _RULE = re.compile(r"^[-─━=＿_]{3,}$")
 _COLUMNS_OF_WORK = re.compile(r"=\s*\S+\s{3,}\S[^=]*=")  # a × b = c   d × e = f: working side by side
 _LABELLED_DICT = re.compile(r"([^\W\d][\w.']{0,19})(?:\s+([^\W\d][\w.']{0,19}))?:?\s+(\{.*)$")
+# "다음 토큰 확률: {'를': 0.243, …}", "next token probabilities: {…}": a label of a few words and a colon
+_SAID_DICT = re.compile(r"([^\W\d][^\W\d_]*(?:[ \t][^\W\d_]+){0,4})()\s*[:：]\s*(\{.*)$")
 _PERCENT_AFTER = re.compile(r"(=\s*[-−]?\d+\.\d+)\s*[(（]\s*(\d+(?:\.\d+)?\s?%)\s*[)）]\s*[.,;]?\s*$")
 _GIVEN_CONTEXT = re.compile(r"\b([Pp])\s*\(\s*([^\s|()]{1,20})\s*\|[^()|]{1,60}\)")
 _ANNOTATED = re.compile(r"(=\s*" + V.NUMBER.pattern + r")\s+(?:←|<-|<--|⇐)\s+(?=.*[^\W\d_]).*$")

@@ -1763,7 +1763,9 @@ def _head(found: I.Items, g: Givens, tokens: list[str], width: int, w: I.Named |
                       and len(set(words)) == size), None)
     if vocab is None:
         return None, [f"{w.name} ({I.where(w.line)}): an output layer with no vocabulary of {size} words: not used"]
-    head = {"vocab": vocab, "W": list(w.array)}
+    laid = "row" if shape[0] == width else "column"  # a row per word (output_weights[word]): W·h
+    head = {"vocab": vocab, "W": list(w.array) if laid == (g.layout or "row") or shape[0] == shape[1] else
+            {"layout": laid, "value": list(w.array)}}
     return head, [f"head.W from {w.name} ({I.where(w.line)}), vocabulary {', '.join(vocab)}"]
 
 
@@ -2717,12 +2719,15 @@ def _one_query(found: I.Items, g: Givens) -> Candidate | None:
     else:
         mask = g.mask
     qrows = {t: (list(q.array) if t == own else [next(unknown) for _ in range(dk)]) for t in tokens}
+    head, head_note = _head(found, g, tokens, dv) if "head" in g.weights else (None, [])
     m: dict = {"tokens": tokens, **({"mask": mask} if mask else {}), **({"scale": g.scale} if g.scale else {}),
-               **({"givens": "rounded"} if g.rounded and _printed(q, k, v) else {}), "layers": [{"Q": qrows, **rows}]}
+               **({"givens": "rounded"} if g.rounded and _printed(q, k, v) else {}), "layers": [{"Q": qrows, **rows}],
+               **({"head": head} if head else {})}
     notes = [tnote, f"one query, {q.name} ({I.where(q.line)}), for {own}; the other queries are unknowns",
              f"K given directly ({I.where(k.line)})",
-             f"V given directly ({I.where(v.line)})" if "V" in g.direct else "no values given: V unknowns"]
-    return Candidate("one query against keys and values given directly", {"model": m}, notes,
+             f"V given directly ({I.where(v.line)})" if "V" in g.direct else "no values given: V unknowns"] + head_note
+    return Candidate("one query against keys and values given directly" + (", then an output layer" if head else ""),
+                     {"model": m}, notes,
                      _conventions(g, True), prior=0, givens={id(k), id(v), id(q)} | g.stacked | {
                          id(x) for x in found.found if isinstance(x, I.Table) and x.name and
                          x.row_labels == k.row_labels and role(x.name) in ("K", "V")}, from_x=False)

@@ -16,6 +16,7 @@ _ROLES = {
     "wproj": "Wo", "wqkv": "Wqkv", "wattn": "Wqkv", "cattn": "Wqkv", "qkv": "Wqkv", "inprojweight": "Wqkv",
     "qkvproj": "Wqkv", "qkvprojweight": "Wqkv", "qkvproj.weight": "Wqkv", "wqkvweight": "Wqkv",  # a fused module's weight
     "wout": "head", "wvocab": "head", "wlm": "head", "wu": "head", "wunembed": "head",
+    "outputweights": "head", "outweights": "head", "unembedding": "head", "lmhead": "head",  # the code's words
     "q": "Q", "k": "K", "v": "V", "query": "Q", "key": "K", "value": "V", "queries": "Q", "keys": "K",
     "values": "V",
     "x": "X", "e": "X", "input": "X", "inputs": "X", "embedding": "X", "embeddings": "X", "emb": "X",
