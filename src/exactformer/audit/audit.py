@@ -744,6 +744,14 @@ def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
 CARRY_BOXES = 256  # sub-boxes a line with a repeated operand may be split into before it is left undecided
 
 
+def _rounded(n: G.Num) -> bool:
+    """Whether an operand of a line of working may stand for any value within its written digits: a decimal of two
+    significant digits or more (0.6457, 0.40). A whole number is the formula's own (the 1 of 1 − out, the 2 of
+    2·(t − o)), and a decimal of one digit (0.3, 0.05) is a given as the document states it: 0.3 × 0.1 + 0.4 × 0.3
+    = 0.13 is no rounding of 0.21."""
+    return n.decimals > 0 and len(n.text.lstrip("+-−").replace(".", "").lstrip("0").split("e")[0].split("E")[0]) >= 2
+
+
 def _carried(expr_node, lits: list[G.Num], base) -> bool:
     """Is the stated result reachable with every operand somewhere within its own written digits (a whole number
     is exact)?
@@ -755,7 +763,7 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
     CARRY_BOXES boxes: a note (the enclosure meets), as for a line no repeated number complicates."""
     counts: dict[tuple[Fraction, int], int] = {}
     for n in G.numbers_in(expr_node):
-        if n.decimals > 0:  # (a whole number is the formula's own: the 1 of 1 − out, the 2 of 2·(t − o), a square)
+        if _rounded(n):  # (a whole number is the formula's own: the 1 of 1 − out, the 2 of 2·(t − o), a square)
             counts[_key(n)] = counts.get(_key(n), 0) + 1
     h = {k: Fraction(1, 2) * Fraction(10) ** -k[1] for k in counts}
     repeated = {k: (k[0] - h[k], k[0] + h[k]) for k, m in counts.items() if m > 1}
@@ -766,7 +774,7 @@ def _carried(expr_node, lits: list[G.Num], base) -> bool:
             k = _key(n)
             if k in box:
                 return Interval(*box[k])
-            return Interval(n.value - h[k], n.value + h[k]) if n.decimals > 0 else Interval.point(n.value)
+            return Interval(n.value - h[k], n.value + h[k]) if _rounded(n) else Interval.point(n.value)
 
         with precision(prec):
             try:

@@ -1938,6 +1938,7 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
             return _Line(term, True)
     named = _named_address(item, g) if len(texts) == 1 else None  # σ² of the row the line is about
     agreed = len(texts) == 1 and any(-key[2] == 1 and _to_digits(vals.get(a), texts[0]) for key, a in cands[:40])
+    whole = 2 * _literal_count(chain[0])  # the operands' fit when each agrees to its last digit
     # some quantity is the result, rounded to its last digit
     for key, a in cands[:40]:
         if named is not None and -key[2] < len(texts) and g.step(a.step).spec.name != g.step(named.step).spec.name:
@@ -1951,29 +1952,44 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
                     continue  # a result only near the quantity: every operand far from it, or none (a given's); or
                     # near while another quantity agrees to the last digit, and none of its operands does either
                     # (0.364² = 0.1325 is σ² restated, not the square 0.35² = 0.1225 of another row)
+                if whole >= 4 and len(texts) == 1 and (m.fit(a, chain[0]) or 0) < whole and \
+                        (off := _by_its_operands(chain[0], texts, g, vals, m, named)) is not None and off[0] >= whole:
+                    return _Line(off[1], False)  # every operand is another quantity's (cat's query, sat's key):
+                    # that one, a slip, not the one its result happens to round (sat·sat)
                 return _Line(a, -key[2] == len(texts), tuple(ops))
         except (AddressError, ExactformerError, ArithmeticError):
             continue
     exact = [(key, a) for key, a in cands if key[2] <= -1 and (a.grad or a.t or not g.restates_givens(a.step))] \
         if len(texts) > 1 or float(texts[0]) != 0 else []
-    if exact:  # by its value alone: no input the document gives, and no zero (0.000 is the mean of many rows)
-        return _Line(exact[0][1], -exact[0][0][2] == len(texts))
-    if len(texts) == 1 and isinstance(chain[0], (G.Bin, G.Call)):  # a result off (propagated, or a slip): the
-        best: tuple[int, Address] | None = None  # operands say; cos(3) = 0.9900 for −0.9900 by its argument
-        need = max(1, _literal_count(chain[0]))  # half its operands agreeing to their last digit, or all close
-        near = _nearest(float(texts[0]), g, vals)
-        if isinstance(chain[0], G.Call):  # a function of stated numbers: its sign may be the slip
-            near += [a for a in _nearest(-float(texts[0]), g, vals) if a not in near]
-        for a in near:
-            try:
-                fit = m.fit(a, chain[0])
-            except (AddressError, ExactformerError, ArithmeticError):
-                continue
-            if fit is not None and fit >= need and (best is None or fit > best[0]):
-                best = (fit, a)
-        if best is not None and (named is None or g.step(best[1].step).spec.name == g.step(named.step).spec.name):
-            return _Line(best[1], False)
-    return _Line(named, False) if named is not None else None
+    off = _by_its_operands(chain[0], texts, g, vals, m, named) if len(texts) == 1 else None
+    if exact and not (off is not None and off[0] >= whole >= 4):
+        return _Line(exact[0][1], -exact[0][0][2] == len(texts))  # by its value alone: no input the document
+        # gives, and no zero (0.000 is the mean of many rows); unless every operand of another quantity's formula
+        # is there to its last digit (0.3×0.1 + 0.4×0.3 + 0.1×0.6 = 0.13: q·k of that pair, a slip, not a score
+        # elsewhere that happens to round to 0.13)
+    return _Line(off[1], False) if off is not None else _Line(named, False) if named is not None else None
+
+
+def _by_its_operands(node, texts: list[str], g, vals: _Values, m, named: Address | None) -> tuple[int, Address] | None:
+    """A result off (propagated, or a slip): the quantity the operands say, with how well they fit it (half the
+    operands agreeing to their last digit, or all close); cos(3) = 0.9900 for −0.9900 by its argument."""
+    if not isinstance(node, (G.Bin, G.Call)):
+        return None
+    best: tuple[int, Address] | None = None
+    need = max(1, _literal_count(node))
+    near = _nearest(float(texts[0]), g, vals)
+    if isinstance(node, G.Call):  # a function of stated numbers: its sign may be the slip
+        near += [a for a in _nearest(-float(texts[0]), g, vals) if a not in near]
+    for a in near:
+        try:
+            fit = m.fit(a, node)
+        except (AddressError, ExactformerError, ArithmeticError):
+            continue
+        if fit is not None and fit >= need and (best is None or fit > best[0]):
+            best = (fit, a)
+    if best is not None and (named is None or g.step(best[1].step).spec.name == g.step(named.step).spec.name):
+        return best
+    return None
 
 
 def _one_agrees(ops, vals: _Values) -> bool:

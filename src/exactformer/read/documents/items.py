@@ -401,8 +401,9 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         if len(vecs := _inline_named(s)) > 1 and len(vecs) == s.count("="):  # k1 = [0.5, 0.1]    v1 = [1.2, 0.4]
+            lead = _TOKEN_LEAD.match(s)  # "dog": Query = […], Key = […]: the rows of its word
             for name, arr in vecs:
-                out.found.append(Named(name, arr, n, _at(context, n)))
+                out.found.append(Named(name, arr, n, _at(context, n), label=lead.group(1) if lead else None))
             k += 1
             continue
         drawn = _drawn_product(lines, k)
@@ -775,6 +776,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 _SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
 # a whole number in groups of three (262,144), in a line of working: no list (1,2 and 0.25,0.5 are none)
 _THOUSANDS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\w.,])")
+_TOKEN_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?[\"“'‘「]([^\"”'’」]{1,30})[\"”'’」]\s*[:：]")  # "dog": before its vectors
 _APPROX_ARRAY = re.compile(r"^\s*([^\s=:：→≈≒]{1,40}?)\s*[≈≒]\s*(\[\s*\[.*)$")  # A ≈ [[0.40, 0.20, 0.40], …: the decimals
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 # softmax of a vector written out, then what it gives (≈, →): the weights of those scores

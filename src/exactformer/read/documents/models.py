@@ -304,6 +304,9 @@ def givens(found: I.Items) -> Givens:
     for r in ("Q", "K", "V"):  # k1 = […], k2 = […], k3 = […]: the rows of K, one vector each
         rows = [x for x in named if role(x.name) == r and re.search(r"\d$", x.name) and len(V.shape(x.array)) == 1]
         rows = list({x.name: x for x in reversed(rows)}.values())[::-1]  # the first of each name
+        if len(rows) < 2:  # "The": Query = […], then "dog": Query = […]: one name, a row of each word's
+            rows = [x for x in named if role(x.name) == r and x.label and len(V.shape(x.array)) == 1]
+            rows = list({x.label: x for x in reversed(rows)}.values())[::-1]
         if r not in g.direct and len(rows) >= 2 and len({len(x.array) for x in rows}) == 1:
             labels = [x.label or "" for x in rows]
             g.direct[r] = I.Named(r, [list(x.array) for x in rows], rows[0].line, rows[0].at,  # type: ignore[misc]
