@@ -1,16 +1,24 @@
 """The reader's models, one document each (our own words and numbers): per-head weights, a table of vectors named
 q(token), tuples split by semicolons, a neuron's target and its parameters named in a table, a formula-headed
-column that is no input, a W_O that does not fit."""
+column that is no input, a W_O that does not fit, a network in TeX matrices."""
 
 from __future__ import annotations
 
-from exactformer.read.documents import read_document
+from exactformer.audit.pipeline import audit
+from exactformer.read.documents import load_document, read_document
+from exactformer.report.data import findings_json
 
 
 def _read(tmp_path, text: str, name: str = "doc.md"):
     doc = tmp_path / name
     doc.write_text(text, encoding="utf-8")
     return read_document(str(doc))
+
+
+def _claims(tmp_path, text: str, name: str = "doc.md") -> list[dict]:
+    doc = tmp_path / name
+    doc.write_text(text, encoding="utf-8")
+    return [f for f in findings_json(audit(load_document(str(doc)))) if f["kind"] == "claim"]
 
 
 X = "| word | x1 | x2 |\n|---|---|---|\n| sun | 1.0 | 0.5 |\n| rain | 0.2 | 0.8 |\n\n"
@@ -135,3 +143,48 @@ def test_the_array_the_code_adds_to_the_input_is_the_sublayer_output(tmp_path):
     notes = "\n".join(n.text for n in r.notes)
     assert "the sublayer's output from out" in notes
     assert "resid" in r.toml and 'of = "ln.mean' in r.toml
+
+
+NET_TEX = r"""# A 2-2-1 network
+
+$$
+W^{(1)} = \begin{bmatrix} 0.4 & -0.3 \\ 0.2 & 0.7 \end{bmatrix}, \quad b^{(1)} = \begin{bmatrix} 0.1 \\ -0.2 \end{bmatrix}
+$$
+
+$$
+W^{(2)} = \begin{bmatrix} 0.5 & -0.6 \end{bmatrix}, \quad b^{(2)} = 0.3
+$$
+
+**Input:** $x = [1, 0]^T$, **Target:** $y = 1$
+
+$$
+z^{(1)} = W^{(1)} x + b^{(1)} = \begin{bmatrix} 0.4 + 0.1 \\ 0.2 - 0.2 \end{bmatrix} = \begin{bmatrix} 0.5 \\ 0 \end{bmatrix}
+$$
+
+$$
+z^{(2)} = 0.5 \times 0.6225 + (-0.6) \times 0.5 + 0.3 = 0.3112 - 0.3 + 0.3 = 0.3112
+$$
+
+$$
+\hat{y} = \sigma(0.3112) \approx 0.5772
+$$
+
+$$
+L = (y - \hat{y})^2 = (1 - 0.5772)^2 \approx 0.1788
+$$
+"""
+
+
+def test_a_network_in_tex_matrices_by_layer_superscripts_its_layout_activation_and_loss_by_the_numbers(tmp_path):
+    """W^{(1)}, b^{(1)}, W^{(2)} and the number b^{(2)} named after a matrix on its line are the code's W1, b1, W2,
+    b2; z = W x + b lays W1 out as nn.Linear does (W1 is square: only the numbers can tell), the hidden units are
+    sigmoids only the lines after the pre-activations show, and (y − ŷ)² is no ½(y − ŷ)²."""
+    r = _read(tmp_path, NET_TEX)
+    said = "\n".join(n.text for n in r.notes)
+    assert "a small network" in said and "activation = sigmoid" in said and "kind = mse" in said, said
+    assert 'layout = "column"' in r.toml and 'b = ["0.3"]' in r.toml, r.toml
+    claims = _claims(tmp_path, NET_TEX)
+    assert {f["reported"] for f in claims if f["quantity"].startswith("hid.net[")} == {"0.5", "0"}, claims
+    wrong = {(f["source_line"], f["reported"]) for f in claims if f["verdict"] not in ("correct", "rounding")}
+    assert not wrong, wrong
+    assert {"0.5772", "0.1788"} <= {f["reported"] for f in claims}, claims

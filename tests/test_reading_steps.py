@@ -105,3 +105,12 @@ def test_a_normalisation_worked_on_one_vector_reads_its_statistics_and_rows(tmp_
     assert by_text.get("-1.3416") == "correct" and by_text.get("0.4472") == "correct", by_text
     assert by_text.get("1.3418") == "wrong", by_text  # a slip in the last cell (1.3416)
     assert by_text.get("223.61") == "correct", by_text  # the population standard deviation
+
+
+def test_a_result_whose_last_digit_is_cut_is_off_by_one_not_wrong_and_blames_nothing_after(tmp_path):
+    """0.8 − 0.5 × 0.05245320288 is 0.77377339856: 0.7737733985 cuts its last digit (±1, a warning), and the next
+    line that works from it is correct, not propagated. 0.8 and 0.5 are exact as written (one digit each)."""
+    p = tmp_path / "cut.md"
+    p.write_text("# One update\n\nw = 0.8 - 0.5 * 0.05245320288 = 0.7737733985\n\n"
+                 "v = 0.7737733985 * 2 = 1.547546797\n", encoding="utf-8")
+    assert _judged(p) == {3: "last_digit", 5: "correct"}

@@ -16,6 +16,7 @@ value comes from.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from fractions import Fraction
@@ -50,6 +51,7 @@ from .findings import (
 )
 from .trend import judge_trend
 
+LAST_UNITS = Fraction(3, 2)  # a last digit off by one (a result truncated, or worked from rounded operands)
 BLAMED = (Verdict.WRONG, Verdict.PROPAGATED)  # a number stated so makes a line that works from it propagated
 ULPS = 4  # a float claim's tolerance, in units in the last place of its largest input
 
@@ -601,8 +603,11 @@ class Auditor:
                 ev = [expr_decimal(v, 8) for v in vals]
                 rep = [lit.text for lit in lits]
                 args = (k, w.at, w.text, _work_seq(self.case, k), _vec(ev, got), _vec(rep, got))
-                carried = _carried(w.items[0], lits, base)
-                out.append(CarriedDigitsFinding(*args) if carried else ArithmeticFinding(*args))
+                if _carried(w.items[0], lits, base):
+                    out.append(CarriedDigitsFinding(*args))
+                elif not all(_one_off(v, lit) for v, lit in zip(vals, lits)):
+                    out.append(ArithmeticFinding(*args))  # (its last digit cut, or one off: no false working;
+                    # the claim's own verdict says so)
                 break
         return out
 
@@ -626,7 +631,8 @@ class Auditor:
                 verdict = Verdict.CORRECT  # (a program's full float repr: a few ulps off the exact value)
             else:  # (a program's numbers are exact as its code writes them: none carried more digits)
                 carried = (w.precision.bits is None and _carried(w.items[0], lits, base)) if carried is None else carried
-                verdict = Verdict.ROUNDING if carried else Verdict.WRONG  # (its operands are as written: no ±1)
+                verdict = Verdict.ROUNDING if carried else Verdict.LAST_DIGIT if _one_off(v, lit) \
+                    else Verdict.WRONG  # (0.7737733985 for 0.77377339856: the last digit cut, not rounded)
             if blamed and verdict in OK_VERDICTS:
                 verdict = Verdict.PROPAGATED
             out.append(LineClaimFinding(k, w.at, w.text, _work_seq(self.case, k), expr_decimal(v, 12), lit.text,
@@ -735,10 +741,23 @@ def _literals(node) -> list[G.Num] | None:
     return [lit] if lit is not None else None
 
 
-def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
-    h = Fraction(1, 2) * Fraction(10) ** -lit.decimals
+def _rounds_to(v: X.Expr, lit: G.Num, units: Fraction = Fraction(1, 2)) -> bool:
+    """Whether the literal is v rounded to its digits (within ``units`` of its last digit, exactly)."""
+    h = units * Fraction(10) ** -lit.decimals
     ball, ex = (lambda p: expr_ball(v)), (lambda: v)
     return compare(ball, ex, lit.value - h) >= 0 and compare(ball, ex, lit.value + h) <= 0
+
+
+def _one_off(v: X.Expr, lit: G.Num) -> bool:
+    """A decimal of three significant digits or more within 1.5 units of its last digit (a digit cut, not
+    rounded). A whole number is exact (98,305 for 98,304 is a slip), and a digit or two is no precision to be one
+    off in (0.25 × 0.4 = 0.2 is twice the value)."""
+    return lit.decimals > 0 and _significant(lit) >= 3 and _rounds_to(v, lit, LAST_UNITS)
+
+
+def _significant(n: G.Num) -> int:
+    """The significant digits a literal writes (0.0500: 3; 6.3e-02: 2)."""
+    return len(re.split(r"[eE]", n.text)[0].lstrip("+-−").replace(".", "").lstrip("0"))
 
 
 CARRY_BOXES = 256  # sub-boxes a line with a repeated operand may be split into before it is left undecided
@@ -749,7 +768,7 @@ def _rounded(n: G.Num) -> bool:
     significant digits or more (0.6457, 0.40). A whole number is the formula's own (the 1 of 1 − out, the 2 of
     2·(t − o)), and a decimal of one digit (0.3, 0.05) is a given as the document states it: 0.3 × 0.1 + 0.4 × 0.3
     = 0.13 is no rounding of 0.21."""
-    return n.decimals > 0 and len(n.text.lstrip("+-−").replace(".", "").lstrip("0").split("e")[0].split("E")[0]) >= 2
+    return n.decimals > 0 and _significant(n) >= 2
 
 
 def _carried(expr_node, lits: list[G.Num], base) -> bool:

@@ -316,7 +316,7 @@ def _choose(path: str, header: str, found: I.Items):
                                             if said else "")] + \
                 [n for n in c.notes if n and not any(n.startswith((ch + ":", f"a sampling {ch}:")) for ch in chosen)]
             best = (key, (got, text, notes, M.givens_of(c, g)))
-        if _perfect(got[0]) or budget[0] <= 0:
+        if _perfect(got[0], found) or budget[0] <= 0:
             break
     if best is None:
         assert first_error is not None
@@ -366,7 +366,7 @@ def _settle(path: str, header: str, found: I.Items, givens: set[int], c: M.Candi
         return _try(path, text, found, givens, c.restated, c.named), text
 
     def done(got) -> bool:
-        return budget[0] <= 0 or (not isinstance(got, CaseError) and _perfect(got[0]))
+        return budget[0] <= 0 or (not isinstance(got, CaseError) and _perfect(got[0], found))
 
     best = list(own)
     got, text = attempt(best)  # type: ignore[misc]
@@ -459,8 +459,11 @@ def _score(c: infer.Claims) -> tuple[int, int]:
     return c.agree + c.work, -c.unmatched
 
 
-def _perfect(c: infer.Claims) -> bool:
-    return c.agree == c.cells and not c.unmatched and c.cells > 0
+def _perfect(c: infer.Claims, found: I.Items) -> bool:
+    """Every cell claimed agrees, nothing is left unmatched, and every line of working the document writes is
+    explained (a hidden layer's activation shows only in the lines after its pre-activations)."""
+    return c.agree == c.cells and not c.unmatched and c.cells > 0 and \
+        c.work >= sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
 
 
 def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple[str, ...] = (), named: bool = False):

@@ -392,12 +392,15 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         one = _tex_formula_assignment(s)  # (XX^T)/(\sqrt 3) = \begin{pmatrix}…: a matrix named by its formula
         several = [one] if one is not None else _tex_assignments(s)
-        if several and (len(several) > 1 or one is not None or _INLINE_NAMED.search(s[s.rindex("\\end{"):])):
+        trailing = _TAIL_SCALAR.search(s[s.rindex("\\end{"):]) if several else None
+        if several and (len(several) > 1 or one is not None or _INLINE_NAMED.search(s[s.rindex("\\end{"):]) or trailing):
             # W_Q = \begin{bmatrix}…\end{bmatrix}, \qquad W_K = \begin{bmatrix}…, or W_1 = …, b_1 = (0.1, …)
             for name, arr in several:
                 out.found.append(Named(name, arr, n, _at(context, n)))
             for name, vec in _inline_named(s[s.rindex("\\end{"):]):
                 out.found.append(Named(name, vec, n, _at(context, n)))
+            if trailing:  # W^{(2)} = \begin{bmatrix}…\end{bmatrix}, \quad b^{(2)} = 0.2: the number named after it
+                out.found.append(Named(_name(trailing.group(1)), [trailing.group(2)], n, _at(context, n)))
             k += 1
             continue
         if len(vecs := _inline_named(s)) > 1 and len(vecs) == s.count("="):  # k1 = [0.5, 0.1]    v1 = [1.2, 0.4]
@@ -776,6 +779,8 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 _SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
 # a whole number in groups of three (262,144), in a line of working: no list (1,2 and 0.25,0.5 are none)
 _THOUSANDS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\w.,])")
+_TAIL_SCALAR = re.compile(r"\\end\{[a-zA-Z]*\}\s*[,;]?\s*(?:\\q?quad|\\,|\\;|~|\s)+([A-Za-z][\w^{}()]{0,12}?)\s*=\s*("
+                          + V.NUMBER.pattern + r")\s*[,.;]?\s*$")
 _TOKEN_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?[\"“'‘「]([^\"”'’」]{1,30})[\"”'’」]\s*[:：]")  # "dog": before its vectors
 _APPROX_ARRAY = re.compile(r"^\s*([^\s=:：→≈≒]{1,40}?)\s*[≈≒]\s*(\[\s*\[.*)$")  # A ≈ [[0.40, 0.20, 0.40], …: the decimals
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")

@@ -2331,9 +2331,11 @@ def _class_index(g: Givens, y: I.Named, layers: list) -> tuple[int, int] | None:
     return (shape[0], k) if k < shape[0] else None
 
 
+# z = W^{(1)} x + b, W_1 x, Wx + b: the matrix before the vector (nn.Linear's layout, out × in)
+_MATRIX_FIRST = re.compile(r"W\s*(?:\^\s*[{(]*\s*1\s*[)}]*|_\s*\{?\s*1\s*\}?)?\s*(?:\\cdot\s*)?\\?(?:mathbf\{)?x\b\}?\s*\+")
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
                   r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
-_SCALAR_TARGET = re.compile(r"(?:^|[\s,(;])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
+_SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
 
 
 def _two_layers(found: I.Items, g: Givens) -> tuple[dict, dict]:
@@ -2341,7 +2343,7 @@ def _two_layers(found: I.Items, g: Givens) -> tuple[dict, dict]:
     output's column and a number b2 each output's bias; the hidden activation is the one the words name (ReLU
     unless another), the output a sigmoid when they speak of one."""
     W2 = g.weights["W2"][0].array
-    W2 = [[w] for w in W2] if len(V.shape(W2)) == 1 else list(W2)
+    W2 = [[w] for w in W2] if len(V.shape(W2)) == 1 else list(W2)  # (one output's column, in the row layout)
     b2 = list(g.weights["b2"][0].array) if "b2" in g.weights else _scalars(found)[0].get("b2")
     hid: dict = {"kind": "linear", "W": list(g.weights["W1"][0].array),
                  "activation": next((a for a in g.activations if a != "sigmoid"), "relu")}
@@ -2372,18 +2374,28 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
     acts = [a for a in g.activations if a != "sigmoid"]
     out_act = cls["activation"]
     kind = "bce" if _BCE.search(g.prose.lower()) and out_act == "sigmoid" else "squared_error"
+    axes: list[tuple[str, list]] = [("layers.0.hid.activation", activations(g))] if not acts else []
+    if len(V.shape(W1)) == 2 and V.shape(W1)[0] == V.shape(W1)[1]:  # z = W x + b, or x·W: a square W1 either way
+        axes.append(("layout", ["column", "row"] if _MATRIX_FIRST.search(g.prose) else ["row", "column"]))
+        cls["W"] = {"layout": "row", "value": W2}  # (W2 as read: a column per output, whatever W1's layout)
+    if kind == "squared_error":  # ½(y − o)², or (y − o)² as a mean squared error: the numbers decide
+        axes.append(("loss.kind", ["mse", "squared_error"] if _MSE.search(g.prose.lower()) else
+                     ["squared_error", "mse"]))
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(x.array)},
                    "layers": [{"blocks": ["hid", "cls"], "hid": hid, "cls": cls}],
                    "loss": {"kind": kind, "targets": {"x": [tm.group(1)] * len(W2[0])}}}
+    model |= {axis: opts[0] for axis, opts in axes if axis == "layout"}  # (an axis's first choice is the spec's own)
     spec: Spec = {"model": model}
     step = _one_step(g, spec, ["L1.hid.W"] + (["L1.hid.b"] if "b" in hid else []) + ["L1.cls.W"] +
                      (["L1.cls.b"] if "b" in cls else []))
-    notes = [f"a network on x ({I.where(x.line)}): W1, b1 ({hid['activation']}), W2, b2 ({out_act}), target "
-             f"{tm.group(1)}, loss {'binary cross-entropy' if kind == 'bce' else '½(y − o)²'}" + step]
+    chosen = {axis.split(".")[-1] for axis, _ in axes}  # (what the numbers choose is said with the model)
+    notes = [f"a network on x ({I.where(x.line)}): W1, b1" + ("" if "activation" in chosen else
+                                                            f" ({hid['activation']})") +
+             f", W2, b2 ({out_act}), target {tm.group(1)}" + ("" if "kind" in chosen else ", loss " + (
+                 "binary cross-entropy" if kind == "bce" else "½(y − o)²")) + step]
     givens = {id(x)} | {id(w) for r in ("W1", "b1", "W2", "b2") for w in g.weights.get(r, [])} | {
         id(v) for k, v in named.items() if k in ("y", "t", "target", "label", "y_true") and len(v.array) == 1}
-    return Candidate("a small network, forward and backward", spec, notes,
-                     [("layers.0.hid.activation", activations(g))] if not acts else [], prior=1, givens=givens,
+    return Candidate("a small network, forward and backward", spec, notes, axes, prior=1, givens=givens,
                      from_x=False)
 
 

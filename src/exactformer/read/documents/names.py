@@ -78,7 +78,8 @@ def _key(name: str) -> str:
     t = V.clean(name)
     t = re.sub(r"\\(hat|bar|tilde)\s*\{?\s*([A-Za-z])\s*\}?", r"\2\1", t)  # \hat{x} → xhat
     t = re.sub(r"\\(?:mathbf|mathrm|boldsymbol|bm|text|operatorname|mathit)", "", t)
-    t = re.sub(r"\^\s*\{?\s*\(\s*([A-Za-z]{1,5})\s*\)\s*\}?", r"\1", t)  # W^(Q), W^{(K)}: the letter
+    t = re.sub(r"\^\s*[{(]?\s*\(\s*([A-Za-z]{1,5}|\d)\s*\)\s*[})]?", r"\1", t)  # W^(Q), W^{(K)}: the letter;
+    # W^{(1)}, b^((2)): a layer's number as a superscript in brackets, the W1 and b2 of code
     t = re.sub(r"[\s$`{}\\^_*'\"]", "", t)
     return t
 
