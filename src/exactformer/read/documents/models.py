@@ -2374,7 +2374,12 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
     acts = [a for a in g.activations if a != "sigmoid"]
     out_act = cls["activation"]
     kind = "bce" if _BCE.search(g.prose.lower()) and out_act == "sigmoid" else "squared_error"
-    axes: list[tuple[str, list]] = [("layers.0.hid.activation", activations(g))] if not acts else []
+    # the hidden activation: the one the words name first, then every other (a post names ReLU in passing and
+    # works sigmoids "everywhere"): the numbers decide
+    hidden = list(dict.fromkeys(acts + [a for a in g.activations if a == "sigmoid"] +
+                                ["relu", "gelu", "gelu_tanh", "sigmoid", "tanh", "identity"]))
+    hid["activation"] = hidden[0]
+    axes: list[tuple[str, list]] = [("layers.0.hid.activation", hidden)]
     if len(V.shape(W1)) == 2 and V.shape(W1)[0] == V.shape(W1)[1]:  # z = W x + b, or x·W: a square W1 either way
         axes.append(("layout", ["column", "row"] if _MATRIX_FIRST.search(g.prose) else ["row", "column"]))
         cls["W"] = {"layout": "row", "value": W2}  # (W2 as read: a column per output, whatever W1's layout)
