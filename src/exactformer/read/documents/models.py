@@ -2333,6 +2333,8 @@ def _class_index(g: Givens, y: I.Named, layers: list) -> tuple[int, int] | None:
 
 # z = W^{(1)} x + b, W_1 x, Wx + b: the matrix before the vector (nn.Linear's layout, out × in)
 _MATRIX_FIRST = re.compile(r"W\s*(?:\^\s*[{(]*\s*1\s*[)}]*|_\s*\{?\s*1\s*\}?)?\s*(?:\\cdot\s*)?\\?(?:mathbf\{)?x\b\}?\s*\+")
+# L = (y − ŷ)², (t - o)^2: a squared error written without its ½
+_SQUARED = re.compile(r"(?<![½\d/}.]\s)(?<![½\d/}.])\(\s*[ytYT][^()]{0,30}\)\s*(?:\^\s*\{?\s*2|²)")
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
                   r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
 _SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
@@ -2383,9 +2385,9 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
     if len(V.shape(W1)) == 2 and V.shape(W1)[0] == V.shape(W1)[1]:  # z = W x + b, or x·W: a square W1 either way
         axes.append(("layout", ["column", "row"] if _MATRIX_FIRST.search(g.prose) else ["row", "column"]))
         cls["W"] = {"layout": "row", "value": W2}  # (W2 as read: a column per output, whatever W1's layout)
-    if kind == "squared_error":  # ½(y − o)², or (y − o)² as a mean squared error: the numbers decide
-        axes.append(("loss.kind", ["mse", "squared_error"] if _MSE.search(g.prose.lower()) else
-                     ["squared_error", "mse"]))
+    if kind == "squared_error" and (_MSE.search(g.prose.lower()) or _SQUARED.search(g.prose)):  # ½(y − o)², or
+        axes.append(("loss.kind", ["mse", "squared_error"] if _MSE.search(g.prose.lower()) else  # (y − o)² as the
+                     ["squared_error", "mse"]))  # document writes it: the numbers decide
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(x.array)},
                    "layers": [{"blocks": ["hid", "cls"], "hid": hid, "cls": cls}],
                    "loss": {"kind": kind, "targets": {"x": [tm.group(1)] * len(W2[0])}}}
