@@ -114,3 +114,29 @@ def test_a_result_whose_last_digit_is_cut_is_off_by_one_not_wrong_and_blames_not
     p.write_text("# One update\n\nw = 0.8 - 0.5 * 0.05245320288 = 0.7737733985\n\n"
                  "v = 0.7737733985 * 2 = 1.547546797\n", encoding="utf-8")
     assert _judged(p) == {3: "last_digit", 5: "correct"}
+
+
+STEP_TABLE = r"""# One neuron, step by step
+
+Input $x = 2$, weight $w = 0.25$, bias $b = 0.5$, target $y = 0$.
+
+| Step | Computation | Value |
+|------|-------------|-------|
+| 1 | $z_1 = 0.25 \times 2$ | $0.5$ |
+| 2 | $z = 0.5 + 0.5$ | $1.0$ |
+| 3 | $\hat{y} = \sigma(1.0) = \frac{1}{1+e^{-1.0}}$ | $\approx 0.7311$ |
+| 4 | $e = 0.7311 - 0$ | $\approx 0.7311$ |
+| 5 | $L = (0.7311)^2$ | $\approx 0.5435$ |
+"""
+
+
+def test_a_table_of_steps_each_row_worked_in_tex_beside_its_value(tmp_path):
+    """| 3 | $\\hat{y} = \\sigma(1.0) = \\frac{1}{1+e^{-1.0}}$ | $\\approx 0.7311$ |: each row is a line of working
+    whose result is the value beside it (the name it computes left off); the slip in row 5 (0.7311² is 0.5345)
+    is found."""
+    p = tmp_path / "steps-table.md"
+    p.write_text(STEP_TABLE, encoding="utf-8")
+    works = _works(p)
+    assert works[7].replace(" ", "") == "0.25×2=0.5" and works[9].endswith("(1)/(1+e^(-1.0)) = 0.7311"), works
+    judged = _judged(p)
+    assert judged[7] == judged[8] == judged[9] == "correct" and judged[11] == "wrong", judged

@@ -426,7 +426,7 @@ def _cell(text: str):
 
 _PERCENT = re.compile(r"(-?\d+(?:\.\d+)?)\s?%")
 _BOLD = re.compile(r"^\*\*(.+)\*\*$|^__(.+)__$")
-_APPROX = re.compile(r"^(?:約|约|大约|大約|약|≈|≒|~|∼|ca\.|approx\.?|about)\s*(?=[-\d.])", re.IGNORECASE)
+_APPROX = re.compile(r"^(?:約|约|大约|大約|약|≈|≒|~|∼|\\approx|\\simeq|ca\.|approx\.?|about)\s*(?=[-\d.])", re.IGNORECASE)
 _PAIRED = re.compile(r"(-?\d+(?:\.\d+)?)\s*[(（]\s*(-?\d+(?:\.\d+)?)\s?%\s*[)）]|"
                      r"(-?\d+(?:\.\d+)?)\s?%\s*[(（]\s*(-?\d+(?:\.\d+)?)\s*[)）]")
 _OF_TOKEN = re.compile(r"([A-Za-z][\w']{0,10})\s*[(（]\s*([^()（）]{1,20}?)\s*[)）]")  # q(come), k（猫）
@@ -465,6 +465,35 @@ def _column_words(heads: list[str]) -> list[str]:
 
 
 _MATH_DELIMS = re.compile(r"\\\(|\\\)|\\\[|\\\]|\$")
+
+
+def _worked_rows(rows: list[list[str]], body: list[list], line: int, row_lines: list[int] | None, out: I.Items,
+                 context: list[str]) -> bool:
+    """A table whose label column works each row out (``$e = 0.6225 - 1$``) over one column of values: each row a
+    line of working, its result the value (a step table of a forward or backward pass); False when it is not."""
+    if any(len(r) != 1 or r[0] is None or isinstance(r[0], list) for r in body):
+        return False
+    said = [_named_working(V.clean(r[0]).strip().strip("$")) for r in rows]
+    worked = [bool(name) for name, _ in said]
+    if sum(worked) * 2 < len(rows) or sum(worked) < 2:
+        return False
+    for k, ((name, t), w, r) in enumerate(zip(said, worked, body)):
+        where = row_lines[k] if row_lines and k < len(row_lines) else line
+        if w:
+            out.found.append(I.Work(f"{t} = {r[0]}", None, where, I._at(context, where), name))
+        elif name:  # ∂L/∂ŷ = −0.7550 beside −0.7550: a number named, its value stated again
+            out.found.append(I.Table([[r[0]]], None, None, where, I._at(context, where), name, [where]))
+    return True
+
+
+def _named_working(text: str) -> tuple[str, str]:
+    """A cell's working without the name it computes (``w_1 x_1 = 0.6 \\cdot 1.4`` → ``w_1 x_1``, ``0.6 · 1.4``):
+    the parts after the first that are operations on numbers, in plain text; ("", the text) when none is."""
+    parts = [p.strip() for p in V.tex_plain(text).split("=")]
+    first = next((k for k, p in enumerate(parts) if k and _operation(p)), None)
+    if first is None:
+        return "", text
+    return " = ".join(parts[:first]), " = ".join(parts[first:])
 
 
 def _header_row(row: list[str]) -> bool:
@@ -561,19 +590,26 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             if c is not None or V.blank(raw[start + j]):
                 continue
             text = V.clean(raw[start + j]).strip().strip("$")
-            result = next((c for c in r[j + 1:] if c is not None), None) if _operation(text) else None
+            named, plain = _named_working(text) if "=" in text else ("", text)  # | $z_1 = 0.5 \times 2$ | $1.0$ |
+            at = next((jj for jj in range(j + 1, len(r)) if r[jj] is not None), None) \
+                if named or _operation(plain) else None
+            result = r[at] if at is not None else None
             if result is not None and not isinstance(result, list):
-                text = f"{text} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column
+                text = f"{plain} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column
+                if named:  # | a_1 | w_1 x_1 = 0.6 · 1.4 | 0.84 |: the value is the working's result, stated once
+                    r[at] = None
             if _WORKING.search(text) or (_operation(text.split("=")[0]) and "=" in text):
                 # | h1 | 0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088 | 0.1088 |: a line of working
                 where = row_lines[k] if row_lines and k < len(row_lines) else line
                 label = I.strip_role(rows[k][0]) if label_col else None
-                out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where)))
+                out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where), named))
             else:
                 out.skipped.append(Note(f"{I.where(line)}: table row {k + 1}, cell {start + j + 1} is not a number "
                                         f"or a vector, not read: {I.G.clip(raw[start + j], 40)!r}", NoteKind.BAD_CELL))
     if all(c is None for r in body for c in r):
         return
+    if label_col and _worked_rows(rows, body, line, row_lines, out, context):
+        return  # | 1 | $z = 1.0 + (-0.5)$ | $0.5$ |: each row a line of working, its value in the next column
     keep = [j for j in range(len(body[0])) if any(r[j] is not None for r in body)]
     if len(keep) < len(body[0]):  # a column of working (or nothing) is no column of numbers
         cols_in = header[start:] if header and len(header) - start == len(body[0]) else None
