@@ -590,19 +590,14 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             if c is not None or V.blank(raw[start + j]):
                 continue
             text = V.clean(raw[start + j]).strip().strip("$")
-            named, plain = _named_working(text) if "=" in text else ("", text)  # | $z_1 = 0.5 \times 2$ | $1.0$ |
-            at = next((jj for jj in range(j + 1, len(r)) if r[jj] is not None), None) \
-                if named or _operation(plain) else None
-            result = r[at] if at is not None else None
+            result = next((c for c in r[j + 1:] if c is not None), None) if _operation(text) else None
             if result is not None and not isinstance(result, list):
-                text = f"{plain} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column
-                if named:  # | a_1 | w_1 x_1 = 0.6 · 1.4 | 0.84 |: the value is the working's result, stated once
-                    r[at] = None
+                text = f"{text} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column
             if _WORKING.search(text) or (_operation(text.split("=")[0]) and "=" in text):
                 # | h1 | 0.6450×0.5 + 0.5228×-0.6 + 0.1 = 0.1088 | 0.1088 |: a line of working
                 where = row_lines[k] if row_lines and k < len(row_lines) else line
                 label = I.strip_role(rows[k][0]) if label_col else None
-                out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where), named))
+                out.found.append(I.Work(text, (label, "") if label else None, where, I._at(context, where)))
             else:
                 out.skipped.append(Note(f"{I.where(line)}: table row {k + 1}, cell {start + j + 1} is not a number "
                                         f"or a vector, not read: {I.G.clip(raw[start + j], 40)!r}", NoteKind.BAD_CELL))
