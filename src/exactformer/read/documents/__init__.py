@@ -436,8 +436,7 @@ def _by_chance(claims: infer.Claims, agree: list[tuple[int, float]], by_id: dict
     cells = sum(n for n, _ in agree)
     few = sum(f.cells for f in claims.fit.values()) <= MAX_CHANCE_CELLS and cells < MIN_FIRST_CELLS and \
         sum(n * d for n, d in agree) < MIN_FIRST_DIGITS
-    lines = sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
-    no_array = claims.agree == 0 and (claims.unmatched > claims.matched or 2 * claims.work < lines)
+    no_array = claims.agree == 0 and (claims.unmatched > claims.matched or 2 * claims.work < _written(found))
     plain = 0 < cells <= MAX_SHORT_CELLS and all(_plain_numbers(by_id[i]) for i, f in claims.fit.items()
                                                  if i in by_id and f.agree + f.lines)
     return few or no_array or plain
@@ -462,8 +461,12 @@ def _score(c: infer.Claims) -> tuple[int, int]:
 def _perfect(c: infer.Claims, found: I.Items) -> bool:
     """Every cell claimed agrees, nothing is left unmatched, and every line of working the document writes is
     explained (a hidden layer's activation shows only in the lines after its pre-activations)."""
-    return c.agree == c.cells and not c.unmatched and c.cells > 0 and \
-        c.work >= sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
+    return c.agree == c.cells and not c.unmatched and c.cells > 0 and c.work >= _written(found)
+
+
+def _written(found: I.Items) -> int:
+    """The lines of working the document writes (not those its program computes)."""
+    return sum(1 for x in found.found if isinstance(x, I.Work) and not x.computed)
 
 
 def _try(path: str, text: str, found: I.Items, givens: set[int], restated: tuple[str, ...] = (), named: bool = False):

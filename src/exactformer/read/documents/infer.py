@@ -1961,12 +1961,14 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
             continue
     exact = [(key, a) for key, a in cands if key[2] <= -1 and (a.grad or a.t or not g.restates_givens(a.step))] \
         if len(texts) > 1 or float(texts[0]) != 0 else []
-    off = _by_its_operands(chain[0], texts, g, vals, m, named) if len(texts) == 1 else None
-    if exact and not (off is not None and off[0] >= whole >= 4):
-        return _Line(exact[0][1], -exact[0][0][2] == len(texts))  # by its value alone: no input the document
-        # gives, and no zero (0.000 is the mean of many rows); unless every operand of another quantity's formula
-        # is there to its last digit (0.3×0.1 + 0.4×0.3 + 0.1×0.6 = 0.13: q·k of that pair, a slip, not a score
-        # elsewhere that happens to round to 0.13)
+    # by its value alone: no input the document gives, and no zero (0.000 is the mean of many rows); unless every
+    # operand of another quantity's formula is there to its last digit (0.3×0.1 + 0.4×0.3 + 0.1×0.6 = 0.13: q·k of
+    # that pair, a slip, not a score elsewhere that happens to round to 0.13). The operands are asked only when
+    # they may decide (a search of the nearest quantities: no cost to a line its value settles)
+    off = _by_its_operands(chain[0], texts, g, vals, m, named) if len(texts) == 1 and (not exact or whole >= 4) \
+        else None
+    if exact and not (off is not None and off[0] >= whole):
+        return _Line(exact[0][1], -exact[0][0][2] == len(texts))
     return _Line(off[1], False) if off is not None else _Line(named, False) if named is not None else None
 
 
