@@ -779,8 +779,9 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
 _SHAPE_PRINT = re.compile(r"(?:torch\.)?Size\(\s*\[[\d,\s]*\]\s*\)|TensorShape\(\s*\[[\w,\s]*\]\s*\)")
 # a whole number in groups of three (262,144), in a line of working: no list (1,2 and 0.25,0.5 are none)
 _THOUSANDS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\w.,])")
-_TAIL_SCALAR = re.compile(r"\\end\{[a-zA-Z]*\}\s*[,;]?\s*(?:\\q?quad|\\,|\\;|~|\s)+([A-Za-z][\w^{}()]{0,12}?)\s*=\s*("
-                          + V.NUMBER.pattern + r")\s*[,.;]?\s*$")
+# (possessive: a line of spaces after \end{…} is one pass, not cubic)
+_TAIL_SCALAR = re.compile(r"\\end\{[a-zA-Z]*\}(?:\s*+[,;])?(?:\\q?quad|\\,|\\;|~|\s)++([A-Za-z][\w^{}()]{0,12}?)\s*=\s*("
+                          + V.NUMBER.pattern + r")\s*+[,.;]?\s*$")
 _TOKEN_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?[\"“'‘「]([^\"”'’」]{1,30})[\"”'’」]\s*[:：]")  # "dog": before its vectors
 _APPROX_ARRAY = re.compile(r"^\s*([^\s=:：→≈≒]{1,40}?)\s*[≈≒]\s*(\[\s*\[.*)$")  # A ≈ [[0.40, 0.20, 0.40], …: the decimals
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")

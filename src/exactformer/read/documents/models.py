@@ -2332,9 +2332,10 @@ def _class_index(g: Givens, y: I.Named, layers: list) -> tuple[int, int] | None:
 
 
 # z = W^{(1)} x + b, W_1 x, Wx + b: the matrix before the vector (nn.Linear's layout, out × in)
-_MATRIX_FIRST = re.compile(r"W\s*(?:\^\s*[{(]*\s*1\s*[)}]*|_\s*\{?\s*1\s*\}?)?\s*(?:\\cdot\s*)?\\?(?:mathbf\{)?x\b\}?\s*\+")
+_MATRIX_FIRST = re.compile(r"W\s*+(?:\^\s*+[{(]*\s*+1\s*+[)}]*|_\s*+\{?\s*+1\s*+\}?)?\s*+(?:\\cdot\s*+)?\\?(?:mathbf\{)?x\b\}?"
+                           r"\s*+\+")  # (possessive: spaces are read once)
 # L = (y − ŷ)², (t - o)^2: a squared error written without its ½
-_SQUARED = re.compile(r"(?<![½\d/}.]\s)(?<![½\d/}.])\(\s*[ytYT][^()]{0,30}\)\s*(?:\^\s*\{?\s*2|²)")
+_SQUARED = re.compile(r"(?<![½\d/}.]\s)(?<![½\d/}.])\(\s*+[ytYT][^()]{0,30}\)\s*+(?:\^\s*+\{?\s*+2|²)")
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
                   r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
 _SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
