@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,49 @@ def test_long_runs_of_digits_do_not_hang_the_reader(tmp_path):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
+
+
+CAT = Path(__file__).parent / "documents" / "causal-cat.md"
+LONG_LINES = {  # one line an attacker may add, long enough that a reader quadratic in a line's length takes minutes
+    "spaces": ("a" + " " * 50_000 + "b", ".md"),
+    "no-break spaces": ("<p>x =" + "&nbsp;" * 30_000 + "0.5</p>", ".html"),
+    "ideographic spaces": ("x =" + "\u3000" * 50_000 + "0.5", ".md"),
+    "equals signs": ("x = " * 15_000 + "0.5", ".md"),
+    "unclosed matrices": ("\\begin{bmatrix} 1 & " * 20_000, ".md"),
+}
+
+
+@pytest.mark.parametrize("name", list(LONG_LINES))
+def test_a_long_line_of_one_pattern_reads_in_linear_time_and_changes_nothing(tmp_path, name):
+    """A line of 50,000 spaces once took 150 s (patterns whose cost was the square of a run of blanks); one of
+    15,000 ``x = `` 60 s (each ``=`` started a parse of the rest); 20,000 unclosed ``\\begin{bmatrix}`` the square
+    of their count. Blank runs are cut to 64 (``values.tame``), a line of working is tried from at most 8 starts, and
+    an environment ends before the next of its name opens. Read under an alarm, so a hang fails instead of stalling;
+    the line adds no claim and takes none away."""
+    import signal
+
+    line, suffix = LONG_LINES[name]
+    text = CAT.read_text(encoding="utf-8")
+    if suffix == ".html":
+        text = "<html><body><pre>" + text.replace("&", "&amp;").replace("<", "&lt;") + "</pre>"
+    p = tmp_path / f"cat{suffix}"
+    p.write_text(text + "\n" + line + "\n", encoding="utf-8")
+    plain = tmp_path / f"plain{suffix}"
+    plain.write_text(text + "\n", encoding="utf-8")
+
+    def stalled(*_):
+        raise TimeoutError(f"the reader took more than a minute on a line of {name}")
+
+    old = signal.signal(signal.SIGALRM, stalled)
+    signal.alarm(60)
+    try:
+        got = load_document(str(p))
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    want = load_document(str(plain))
+    assert [(str(c.address), str(c.number)) for c in got.claims] == [(str(c.address), str(c.number)) for c in want.claims]
+    assert len(want.claims) > 10
 
 
 def test_a_line_whose_value_no_ball_can_tell_is_skipped_and_listed(tmp_path):

@@ -47,6 +47,7 @@ def kind_of(path: str, text: str) -> str:
 
 def items_of(path: str, text: str) -> tuple[str, I.Items]:
     kind = kind_of(path, text)
+    text = V.tame(text)
     read = {"markdown": formats.markdown, "html": formats.html, "notebook": lambda t: formats.notebook(t, path)}
     found = read.get(kind, formats.plain)(text)
     I.unprefixed_labels(found)

@@ -275,7 +275,7 @@ def _plain_inline(s: str) -> str:
 
 # maths kept as written: $…$, $$…$$, and a LaTeX environment written without dollars (docsify and MathJax pages
 # render \begin{align} … \end{align} in the Markdown's own text: its _ and * are TeX's, not emphasis)
-_MATH_SPAN = re.compile(r"(\$\$?)(?:[^$]|\\\$)+?\1|\\begin\{([a-z]+\*?)\}.*?\\end\{\2\}", re.DOTALL)
+_MATH_SPAN = re.compile(r"(\$\$?)(?:[^$]|\\\$)+?\1|\\begin\{([a-z]+\*?)\}(?:(?!\\begin\{\2\}).)*?\\end\{\2\}", re.DOTALL)
 
 
 _IMG_ATTR = re.compile(r"<img\b[^>]*?\bsrc\s*=\s*[\"']([^\"']*)[\"']", re.IGNORECASE)
@@ -938,6 +938,7 @@ class _Html(HTMLParser):
     def handle_data(self, data):
         if self.hidden:
             return
+        data = V.tame(data)  # (&nbsp; and &#12288; runs are blanks only once decoded)
         if self.decimal_comma and not self.skip:
             line = self.getpos()[0]
             for m in _POINT_DECIMAL.finditer(data):  # (a program's numbers too: a point there is a point)

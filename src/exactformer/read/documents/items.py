@@ -268,6 +268,7 @@ _CELL = re.compile(r"\[[^\[\]]*\]|" + V.NUMBER.pattern + r"|\S+")
 _HEADING_END = tuple("。．.！!？?、，,：:")
 MAX_LINES = 200_000
 MAX_JOIN = 200  # lines a bracketed array may span
+MAX_STARTS = 8  # places a line of working may start at after its first (each try parses the rest of the line)
 
 
 def _vocab_list(s: str) -> list[str] | None:
@@ -1387,7 +1388,7 @@ def _names_in(node) -> bool:
 
 
 _DELIMS = re.compile(r"^(?:\\\[|\\\(|\$\$|\$)\s*|\s*(?:\\\]|\\\)|\$\$|\$)[\s.,。]*$")
-_TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})")
+_TEX_ASSIGN = re.compile(r"([^\s=,;]{1,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}(?:(?!\\begin\{\3\}).)*?\\end\{\3\})")
 
 
 _KNITR = re.compile(r"^(?:##|#>)(?: |$)")
@@ -1517,7 +1518,7 @@ def _tex_formula_assignment(s: str) -> tuple[str, V.Array] | None:
 
 
 _TEX_FORMULA_OPEN = re.compile(r"^\s*([^=]{1,40}?[\s+*/()^\\][^=]{0,40}?)\s*=\s*(\\begin\{[pbBvV]?matrix\}.*)$")
-_TEX_FORMULA = re.compile(r"^\s*([^=]{1,40}?[\s+*/()^\\][^=]{0,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}.*?\\end\{\3\})\s*[,.]?\s*$")
+_TEX_FORMULA = re.compile(r"^\s*([^=]{1,40}?[\s+*/()^\\][^=]{0,40}?)\s*=\s*(\\begin\{([pbBvV]?matrix|array)\}(?:(?!\\begin\{\3\}).)*?\\end\{\3\})\s*[,.]?\s*$")
 
 
 def _tex_assignments(s: str) -> list[tuple[str, V.Array]]:
@@ -1797,7 +1798,7 @@ def labelled(text: str) -> tuple[str, str] | None:
         return None
     rest = text[m.end():]
     # dw0 = x0 · dz = 2.0 · 0.2253 = 0.4507: the formula in names, then its numbers (a bracket short, closed)
-    for part in [rest] + [rest[r.end():] for r in _EQUALS.finditer(rest)]:
+    for part in [rest] + [rest[r.end():] for r in islice(_EQUALS.finditer(rest), MAX_STARTS)]:
         for working in (part, _closed(part)) if part.count("(") != part.count(")") else (part,):
             if _chain(working) is not None:
                 return m.group(1).strip(), working
@@ -1976,7 +1977,7 @@ def _after_symbols(p: str) -> tuple[str, str] | None:
     """A chain whose first parts are written in symbols: the working after them, named by the last of them
     (``−ln p(divano) = −ln 0.5433 = 0.6101``)."""
     parts = re.split(r"\s*[=≈≒]\s*", p)
-    for i in range(1, len(parts) - 1):
+    for i in range(1, min(len(parts) - 1, MAX_STARTS + 1)):
         rest = p[p.index(parts[i], sum(len(x) for x in parts[:i])):]
         if re.match(r"-?\s*(?:ln|log|exp|sqrt|√|\(|\d|\.\d)", parts[i]) and _chain(rest) is not None:
             got = re.search(r"(?:-?\s*(?:ln|log)\s+)?\S+$", parts[i - 1].strip())  # −ln p(divano), L
@@ -1988,7 +1989,7 @@ def _after_symbols(p: str) -> tuple[str, str] | None:
 def _later_start(p: str, first: int) -> str | None:
     """The working that starts at a later place where mathematics may start, before the first relation sign."""
     rel = min((p.find(r) for r in "=≈≒" if r in p), default=-1)
-    for m in _MATH_START.finditer(p, first + 1):
+    for m in islice(_MATH_START.finditer(p, first + 1), MAX_STARTS):
         if m.start() >= rel:
             return None
         if re.match(r"[\w^_]", p[m.start() - 1]):

@@ -22,7 +22,7 @@ _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable|"
                       r"float(?:16|32|64))\s*\(", re.IGNORECASE)
 _TRANSPOSE = re.compile(r"(?:np|numpy|jnp|torch|tf)\.transpose\s*\(\s*")
-_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?(.*?)\\end\{\1\}",
+_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?((?:(?!\\begin\{\1\}).)*?)\\end\{\1\}",
                     re.DOTALL)  # an array's column spec, {cccc} (or cccc once its braces are read off)
 MAX_CELLS = 100_000
 MAX_DEPTH = 8
@@ -33,6 +33,19 @@ Array = list  # nested lists of number texts
 _SUPER = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]+")
 _SUPER_PLAIN = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 _SUPER_DIGIT = re.compile("[\u2070\u2071\u2074-\u2079\u00b9\u00b2\u00b3]")  # what the cheap test looked for
+
+
+MAX_SPACES = 64  # a longer run of blanks aligns nothing a reader needs; left as it is, a few patterns cost its square
+
+
+def tame(text: str) -> str:
+    """A run of more than ``MAX_SPACES`` blanks (spaces, tabs, ideographic or no-break spaces) cut to its first
+    ``MAX_SPACES``: the lines and their order stay, only such a run is shorter, so that reading a line costs
+    time linear in its length (a line of 50,000 spaces took minutes)."""
+    return _LONG_BLANK.sub(lambda m: m.group(0)[:MAX_SPACES], text)
+
+
+_LONG_BLANK = re.compile(rf"[ \t\u3000\u00a0]{{{MAX_SPACES + 1},}}")
 
 
 def clean(text: str) -> str:
