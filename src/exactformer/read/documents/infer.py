@@ -682,8 +682,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             if got is not None and not got.given and isinstance(item, I.Named) and item.echo and not check:
                 notes.append(Note(f"{what}: the program prints numbers its code writes: not a claim"))
                 continue  # y = torch.tensor([0., 1., 1.]), then print(y.numpy()): the labels again (or a given)
-            if got is not None and not got.given and _one_digit(got, vals):
-                got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not
+            if got is not None and not got.given and _one_digit(got, vals) and \
+                    not (hint is not None and len(rows) >= 2 and g.step(got.step).spec.name == hint):
+                got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not (a
+                # matrix the document names as that step, softmax(QKᵀ) to one place, is what it says)
             if got is not None and bare and not _strong(got, rows, bare, vals):
                 got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")

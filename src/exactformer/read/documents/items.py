@@ -27,6 +27,7 @@ from typing import NamedTuple
 from ...errors import ParseError
 from .. import grammar as G
 from ..notes import Note, NoteKind
+from . import displays as D
 from . import values as V
 from .names import result_name, role, step_hint
 from .symbols import derivative
@@ -332,6 +333,14 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     k = 0
     while k < len(lines):
         raw = lines[k]
+        if ("$" in raw or "\\" in raw) and (end := D.display_end(lines, k)) is not None and \
+                (chain := D.chain("\n".join(V.clean(x) for x in lines[k:end + 1]), first_line + k)) is not None:
+            for shown in chain.operands + [chain.result]:  # Q = X W_Q = […][…] = […]: the last matrix is the first side
+                result = shown is chain.result
+                out.found.append(Named(chain.name if result else "", shown.array or [], shown.line, _at(context, shown.line),
+                                       chain.rows if result else None, None, shown.row_lines))
+            k = end + 1
+            continue
         s, comment = _comment(_unwrap_math(V.tex_plain(_unbroken(_unalign(V.clean(raw).strip())))))
         if in_align or _ALIGN_OPEN.search(raw):  # w_6^{+} &= 0.408666186 \\ \\: an align row, its breaks off
             s = _unbroken(s, aligned=True)

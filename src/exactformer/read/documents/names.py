@@ -150,6 +150,8 @@ def step_hint(name: str) -> str | None:
     if re.fullmatch(r"q\w{0,12}\s*[·⋅•*]\s*k\w{0,12}(?:\^T|ᵀ)?", name.strip(), re.IGNORECASE):  # q·k1, q_i·k_j
         return "scores"
     got = _hint(name)
+    if _QK.search(plain) and _TIMES_V.search(plain):
+        return "context"  # softmax(QKᵀ)V, softmax(Q K^T / √d) @ V: the weights times the values
     if got is None and _QK.search(V.clean(name).replace("$", "")):
         return "scores"  # Q @ K^T, "スコア行列 (Q × K^T)", Q·Kᵀ, Q@K.T: the product that makes the scores
     if got is None and len(words := name.split()) > 1:  # "variance σ²", "std σ", "mean μ": a word names it
@@ -159,6 +161,7 @@ def step_hint(name: str) -> str | None:
     return got
 
 
+_TIMES_V = re.compile(r"\)\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*V\s*$")
 _QK = re.compile(r"(?<![A-Za-z])Q\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*K\s*(?:\^\s*\{?\s*(?:T|\\top|t)\s*\}?|ᵀ|\.T\b|"
                  r"\.transpose\([^()]*\))(?![A-Za-z])")
 
