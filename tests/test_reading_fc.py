@@ -53,9 +53,12 @@ def test_a_scaled_causal_softmax_matches_mpmath(write_case):
      lambda r, i, j: Fraction(r[j]) * [[1, 0, 2], [0, 2, 1]][i][j]),
     ('op = "shift"', lambda r, i, j: Fraction(r[j]) - max(Fraction(x) for x in r)),
     ('op = "exp"', lambda r, i, j: mpmath.exp(mpmath.mpf(r[j]))),
+    ('op = "sigmoid"', lambda r, i, j: 1 / (1 + mpmath.exp(-mpmath.mpf(r[j])))),
+    ('op = "tanh"', lambda r, i, j: mpmath.tanh(mpmath.mpf(r[j]))),
+    ('op = "relu"', lambda r, i, j: max(Fraction(r[j]), Fraction(0))),
 ])
 def test_each_cell_function_matches_its_oracle(write_case, fn, want):
-    rows = [["1.5", "0.25", "0.75"], ["0.2", "3", "0.8"]]
+    rows = [["1.5", "0.25", "-0.75"], ["0.2", "3", "0.8"]]
     c = _fn_case(write_case, fn + "\n", rows)
     mpmath.mp.dps = 40
     for i, r in enumerate(rows):
@@ -188,3 +191,65 @@ def test_a_program_printing_scores_then_their_scaled_softmax_is_read_as_that_ste
     assert len(found) == 6
     assert found["out[r2][2]"] == verdict
     assert all(v == "correct" for q, v in found.items() if q != "out[r2][2]")
+
+
+ACTIVATION_DOC = """# A hidden layer, printed step by step
+
+```python
+u = torch.tensor([[0.8132, -1.2207, 0.4419], [-0.0571, 2.3368, -0.6125]])
+print(u)
+```
+
+```
+tensor([[ 0.8132, -1.2207,  0.4419],
+        [-0.0571,  2.3368, -0.6125]])
+```
+
+```python
+print(torch.sigmoid(u))
+```
+
+```
+tensor([[0.6928, 0.2278, 0.6087],
+        [0.4857, {slip}, 0.3515]])
+```
+
+```python
+print(torch.tanh(u))
+```
+
+```
+tensor([[ 0.6714, -0.8399,  0.4152],
+        [-0.0570,  0.9815, -0.5459]])
+```
+
+```python
+w = torch.tensor([[0.5, 0.25], [0.75, 1.0]])
+print(w)
+print(w)
+```
+
+```
+tensor([[0.5000, 0.2500],
+        [0.7500, 1.0000]])
+tensor([[0.5000, 0.2500],
+        [0.7500, 1.0000]])
+```
+"""
+
+
+@pytest.mark.parametrize("slip,verdict", [("0.9119", "correct"), ("0.9191", "wrong")])
+def test_an_activation_printed_after_its_preactivation_is_read_as_that_step(tmp_path, slip, verdict):
+    """σ(u) and tanh(u) printed after u: each a function of the printed array (fn ops sigmoid, tanh), every cell
+    judged exactly and a slip found; an array printed twice with no negative cell is no max(0, x) of itself."""
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.documents import load_document
+
+    doc = tmp_path / "act.md"
+    doc.write_text(ACTIVATION_DOC.replace("{slip}", slip), encoding="utf-8")
+    r = read_document(str(doc))
+    assert 'op = "sigmoid"' in r.toml and 'op = "tanh"' in r.toml and 'op = "relu"' not in r.toml
+    found = [(f.quantity, f.verdict.value) for f in audit(load_document(str(doc))).findings
+             if isinstance(f, ClaimFinding)]
+    assert len(found) == 12
+    assert [v for q, v in found].count("correct") == 12 - (verdict == "wrong")

@@ -13,6 +13,7 @@ such a step takes the printed array as its embeddings (one row per position, ``g
     mul:        out = x · by (cell by cell; ``by`` a stated array: a printed mask, a dropout pattern)
     scale:      out = c · x
     log, neglog, exp:   out = ln x, −ln x, e^x
+    sigmoid, tanh, relu:   out = σ(x), tanh x, max(0, x) (an activation printed of a pre-activation printed)
     sum, mean:  out_i1 = Σ_j x_ij, (1/m) Σ_j x_ij (one column)
     shift:      max_i = max_j x_ij   out = x − max (the max-subtraction trick)
     gram:       out_ij = Σ_k x_ik x_jk (x·xᵀ: the scores of attention with Q = K = x, one row per position)
@@ -36,7 +37,9 @@ STEPS = (
     StepSpec("", (P, C), "y", "the function's values"),
 )
 _SPEC = {s.name: s for s in STEPS}
-OPS = ("softmax", "normalize", "tril", "mul", "scale", "log", "neglog", "exp", "sum", "mean", "shift", "gram")
+OPS = ("softmax", "normalize", "tril", "mul", "scale", "log", "neglog", "exp", "sigmoid", "tanh", "relu", "sum", "mean",
+       "shift", "gram")
+ACTIVATIONS = {"sigmoid": K.Activation.SIGMOID, "tanh": K.Activation.TANH, "relu": K.Activation.RELU}  # of each cell
 ROWS = ("sum", "mean")  # one value per row
 
 
@@ -121,6 +124,8 @@ class Fn(BlockKind):
         elif op in ("log", "neglog", "exp"):
             kind = {"log": K.LOG, "neglog": K.CrossEntropy(None), "exp": K.EXP}[op]
             out = b.elementwise(out_spec, place, kind, (x,))
+        elif op in ACTIVATIONS:
+            out = b.elementwise(out_spec, place, K.Act(ACTIVATIONS[op]), (x,))
         elif op in ROWS:
             kind = K.SUM if op == "sum" else K.Mean()
             out = b.map(out_spec, place, (n, 1), (x,), lambda idx: (kind, tuple((0, (idx[0], j)) for j in range(d))))
@@ -147,6 +152,9 @@ class Fn(BlockKind):
             "log": [r"y_{ij} = \ln x_{ij}"],
             "neglog": [r"y_{ij} = -\ln x_{ij}"],
             "exp": [r"y_{ij} = e^{x_{ij}}"],
+            "sigmoid": [r"y_{ij} = 1 / (1 + e^{-x_{ij}})"],
+            "tanh": [r"y_{ij} = \tanh x_{ij}"],
+            "relu": [r"y_{ij} = \max(0, x_{ij})"],
             "sum": [r"y_i = \textstyle\sum_j x_{ij}"],
             "mean": [r"y_i = \tfrac1m \textstyle\sum_j x_{ij}"],
             "shift": [r"y_{ij} = x_{ij} - \max_k x_{ik}"],

@@ -134,7 +134,10 @@ def _fits(a: Grid, b: Grid, masks: list[Grid], temperatures: list[str]):
                 return
         if masked:
             return  # −∞ cells: only a softmax takes them
-        for op in ("normalize", "tril", "log", "neglog", "exp", "shift"):
+        negative = any(c is not None and c.lstrip().startswith("-") for r in a.rows for c in r)
+        for op in ("normalize", "tril", "log", "neglog", "exp", "sigmoid", "tanh", "relu", "shift"):
+            if op == "relu" and not negative:
+                continue  # max(0, x) of cells none of which is negative is the array again, no function of it
             if _agrees(b, _each(a, op), a):
                 yield Chain(a, op, b.item)
                 return
@@ -236,11 +239,21 @@ def _each(a: Grid, op: str) -> Bounds | None:
                 if hi > 700:
                     return None
                 ends = (math.exp(lo), math.exp(hi))
+            elif op == "sigmoid":  # (increasing, as tanh and relu: the ends map to the ends)
+                ends = (_sigmoid(lo), _sigmoid(hi))
+            elif op == "tanh":
+                ends = (math.tanh(lo), math.tanh(hi))
+            elif op == "relu":
+                ends = (max(lo, 0.0), max(hi, 0.0))
             else:  # shift: x − max
                 ends = (lo - top[1], hi - top[0])
             res.append((min(ends), max(ends)))
         out.append(res)
     return out
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x)) if x >= 0 else math.exp(x) / (1 + math.exp(x))
 
 
 def _times(a: Grid, m: Grid) -> Bounds | None:

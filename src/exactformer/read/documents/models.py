@@ -1422,7 +1422,8 @@ def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
                 (" with its −∞ cells masked" if ch.masked else ""), "normalize": "divided by its row sums",
                 "tril": "its cells above the diagonal zeroed", "mul": "times the mask printed at " +
                 (I.where(ch.by.item.line) if ch.by is not None else ""), "log": "ln of each", "neglog": "−ln of each",
-                "exp": "e^x of each", "shift": "minus its row's maximum", "sum": "its row sums",
+                "exp": "e^x of each", "sigmoid": "σ(x) of each", "tanh": "tanh x of each",
+                "relu": "max(0, x) of each", "shift": "minus its row's maximum", "sum": "its row sums",
                 "mean": "its row means", "gram": "its rows' dot products (x·xᵀ)"}[ch.op]
         item = src.item
         notes = [f"the array at {I.where(item.line)} as its input ({'printed rounded' if src.rounded else 'as written'})"
