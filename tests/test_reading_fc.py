@@ -196,13 +196,13 @@ def test_a_program_printing_scores_then_their_scaled_softmax_is_read_as_that_ste
 ACTIVATION_DOC = """# A hidden layer, printed step by step
 
 ```python
-u = torch.tensor([[0.8132, -1.2207, 0.4419], [-0.0571, 2.3368, -0.6125]])
+u = torch.tensor([[0.8132, -1.2207, 0.4419], [-0.3571, 2.3368, -0.6125]])
 print(u)
 ```
 
 ```
 tensor([[ 0.8132, -1.2207,  0.4419],
-        [-0.0571,  2.3368, -0.6125]])
+        [-0.3571,  2.3368, -0.6125]])
 ```
 
 ```python
@@ -211,7 +211,7 @@ print(torch.sigmoid(u))
 
 ```
 tensor([[0.6928, 0.2278, 0.6087],
-        [0.4857, {slip}, 0.3515]])
+        [0.4117, {slip}, 0.3515]])
 ```
 
 ```python
@@ -220,7 +220,7 @@ print(torch.tanh(u))
 
 ```
 tensor([[ 0.6714, -0.8399,  0.4152],
-        [-0.0570,  0.9815, -0.5459]])
+        [-0.3427,  0.9815, -0.5459]])
 ```
 
 ```python

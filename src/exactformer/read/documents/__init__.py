@@ -145,10 +145,7 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
     then with them; an example of the softmax alone; a second sentence), read by the model that explains most
     of it. Each is kept only when it explains some of it to the last digit; what it explains leaves the first."""
     found_parts: list[tuple[infer.Claims, str, list[str], list[Note], set[int], set[int]]] = []
-    every = {id(x): x for x in found.found}
-    explained = {i for i, f in first.fit.items() if first.explained(i) or
-                 (f.restated and f.restated >= FURTHER_SHARE * _numbers(every[i]) if i in every else f.restated)} | givens
-    # (an array one of whose cells happens to equal a given's is not the given printed again)
+    explained = {i for i, f in first.fit.items() if first.explained(i) or f.restated} | givens
     slipped = {i for i, f in first.fit.items() if f.cells > 0 and i not in explained}
     passed: set[int] = set()  # inputs whose computation explained nothing: the next input is tried instead
     for _ in range(MAX_PARTS - 1 + MAX_PASSED):
