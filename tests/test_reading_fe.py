@@ -147,7 +147,7 @@ def test_each_heads_own_weights_and_an_output_weight_written_out_by_in(tmp_path)
 def test_a_product_written_over_lines_in_a_display_keeps_its_operands(tmp_path):
     """$$ S = [Q] [K^T] = [S] $$ over many lines, "=" alone on a line before the result: the "=" is no heading's
     underline (CommonMark's setext), so every matrix is read; the one right after "Q =" that a product follows is an
-    operand, not Q."""
+    operand, not Q; the display is one chain, so its last matrix is Q."""
     doc = tmp_path / "prod.md"
     doc.write_text("# Product\n\n$$X=\\begin{bmatrix}1&0\\\\0&2\\end{bmatrix}$$\n\n"
                    "$$\nQ =\n\\begin{bmatrix}\n1 & 0\\\\\n0 & 2\n\\end{bmatrix}\n\\cdot\n\\begin{bmatrix}\n"
@@ -155,8 +155,8 @@ def test_a_product_written_over_lines_in_a_display_keeps_its_operands(tmp_path):
                    encoding="utf-8")
     got = items_of(str(doc), doc.read_text(encoding="utf-8"))[1]
     arrays = [(x.name, x.array) for x in got.found if isinstance(x, I.Named)]
-    assert ("", [["1", "0"], ["0", "2"]]) in arrays and ("", [["3", "1"], ["2", "6"]]) in arrays
-    assert not any(name == "Q" for name, _ in arrays)
+    assert ("", [["1", "0"], ["0", "2"]]) in arrays and ("Q", [["3", "1"], ["2", "6"]]) in arrays
+    assert [a for name, a in arrays if name == "Q"] == [[["3", "1"], ["2", "6"]]]
 
 
 def test_whole_numbers_a_warm_up_builds_in_code_are_no_claims(tmp_path):

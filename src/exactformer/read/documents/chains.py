@@ -138,6 +138,9 @@ def _fits(a: Grid, b: Grid, masks: list[Grid], temperatures: list[str]):
         for op in ("normalize", "tril", "log", "neglog", "exp", "sigmoid", "tanh", "relu", "shift"):
             if op == "relu" and not negative:
                 continue  # max(0, x) of cells none of which is negative is the array again, no function of it
+            if op in ("sigmoid", "tanh", "relu") and getattr(a.item, "literal", False) and \
+                    getattr(b.item, "programmed", False):
+                continue  # print(sigmoid(x)) of an x the code types: the program's arithmetic, as it computes it
             if _agrees(b, _each(a, op), a):
                 yield Chain(a, op, b.item)
                 return
