@@ -92,6 +92,8 @@ LONG_LINES = {  # one line an attacker may add, long enough that a reader quadra
     "spaces": ("a" + " " * 50_000 + "b", ".md"),
     "no-break spaces": ("<p>x =" + "&nbsp;" * 30_000 + "0.5</p>", ".html"),
     "ideographic spaces": ("x =" + "\u3000" * 50_000 + "0.5", ".md"),
+    "em spaces": ("x =" + "\u2003" * 20_000 + "0.5", ".md"),  # (NFKC makes each a space)
+    "no-break spaces split by empty tags": ("<p>x =" + ("&nbsp;" * 60 + "<b></b>") * 300 + "0.5</p>", ".html"),
     "equals signs": ("x = " * 15_000 + "0.5", ".md"),
     "unclosed matrices": ("\\begin{bmatrix} 1 & " * 20_000, ".md"),
 }

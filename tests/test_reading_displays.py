@@ -46,6 +46,11 @@ def test_what_is_no_chain_is_left_to_the_line_reader():
     worked = r"S = \begin{bmatrix} 1/1.4 & 2/1.4 \end{bmatrix} \approx \begin{bmatrix} 0.71 & 1.43 \end{bmatrix}"
     several = r"y_2 = \begin{bmatrix} 1 & 2 \end{bmatrix}, y_3 = \begin{bmatrix} 3 & 4 \end{bmatrix}"
     assert D.chain(plain, 1) is None and D.chain(worked, 1) is None and D.chain(several, 1) is None
+    m = r"\begin{bmatrix}1&0\\0&2\end{bmatrix}"
+    after = D.chain(rf"d_k = 2 \qquad S = QK^T = {m}{m} = {m}", 1)  # the chain starts at its last assignment
+    aligned = D.chain(rf"S &= QK^T \\ \text{{softmax}}(S) &= \text{{softmax}}\left({m}\right) = {m}", 1)
+    labelled = D.chain(rf"\label{{eq:k}} K = XW_K = {m}{m} = {m}", 1)
+    assert (after and after.name, aligned and aligned.name, labelled and labelled.name) == ("S", "softmax(S)", "K")
     lines = ["$$", r"A = B C", "$$ and then more prose $$x$$"]
     assert D.display_end(lines, 0) is None  # a display whose close has more after it: not one display alone
     assert D.display_end(["$$", "A = 1", "$$."], 0) == 2

@@ -42,8 +42,9 @@ _ENV_CLOSE = re.compile(r"\\end\{(?:equation|align|gather|multline)\*?\}")
 _MATRIX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[lcr|]*\})?((?:(?!\\begin\{\1\}).)*?)\\end\{\1\}", re.DOTALL)
 _WRAPPERS = re.compile(r"\\(?:begin|end)\{(?:split|aligned|alignedat|gathered|equation|align|gather|multline)\*?\}"
                        r"(?:\{\d+\})?|\\(?:left|right|[Bb]igg?[lr]?)(?![a-zA-Z])|\\(?:q?quad|limits|displaystyle)(?![a-zA-Z])|"
-                       r"\\[,;:!]|\$\$|\\\[|\\\]")
+                       r"\\[,;:!]|\$\$|\\\[|\\\]|\\(?:label|tag)\*?\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z])")
 _SUB_RELATION = re.compile(r"[_^]\{[^{}]*=[^{}]*\}")  # \sum_{i=1}: an index's range, no relation of the chain
+_BREAK = re.compile(r"\\\\(?:\[[^\]]*\])?|\\q?quad(?![a-zA-Z])")  # between assignments: a row break, a wide space
 _SLOT = re.compile(r"\x00(\d+)\x00")
 _RELATION = re.compile(r"=|\\approx|≈")
 _WORKED = re.compile(r"\d\s*(?:[-+*/×·]|\\(?:times|cdot))\s*\(?-?\d|\\frac\{?-?\d")  # a cell that works a number out
@@ -68,6 +69,18 @@ def display_end(lines: list[str], k: int) -> int | None:
     return None
 
 
+def _last_assignment(glue: str) -> str:
+    """The display from its last assignment on: ``d_k = 2 \\qquad S = QK^T = …`` and an aligned ``S &= QK^T \\\\
+    \\text{softmax}(S) &= …`` work the last one out; a row that starts with ``&=`` goes on with the one above."""
+    parts = _BREAK.split(glue)
+    start = 0
+    for k, part in enumerate(parts):
+        head = part.replace("&", " ").strip()
+        if _RELATION.search(head) and not _RELATION.match(head):
+            start = k
+    return " ".join(parts[start:])
+
+
 def chain(text: str, first_line: int) -> Chain | None:
     """The chain a display works out, or None when it is no chain ending in one matrix of numbers (``text``: its
     lines joined by newlines, the first on ``first_line``)."""
@@ -85,7 +98,7 @@ def chain(text: str, first_line: int) -> Chain | None:
         found.append(Matrix(cells, V.latex_matrix(m.group(0)), first_line + text.count("\n", 0, m.start()), lines))
         return f"\x00{len(found) - 1}\x00"
 
-    glue = _SUB_RELATION.sub("", _WRAPPERS.sub(" ", _MATRIX.sub(slot, text)))
+    glue = _SUB_RELATION.sub("", _WRAPPERS.sub(" ", _last_assignment(_MATRIX.sub(slot, text))))
     if not found or "\\begin{" in glue:
         return None
     glue = glue.replace("\\\\", " ").replace("&", " ")  # an aligned chain's rows: one chain
@@ -112,9 +125,10 @@ def chain(text: str, first_line: int) -> Chain | None:
         if named.array is None and all(len(r) == 1 for r in named.cells) and isinstance(result.array[0], list) \
                 and len(named.cells) == len(result.array):
             rows = [" ".join(V.tex_plain(r[0]).split()) for r in named.cells]
-    if any(m.array is None and _WORKED.search(c) for m in found for r in m.cells for c in r):
+    used = {int(k) for k in _SLOT.findall(glue)}  # (the matrices of the last assignment only)
+    if any(m.array is None and _WORKED.search(c) for k, m in enumerate(found) if k in used for r in m.cells for c in r):
         return None  # [1/1.4, 2/1.4] ≈ [0.71, 1.43]: cells worked out, each a line of working for the line reader
-    operands = [m for m in found if m is not result and m.array is not None]
+    operands = [m for k, m in enumerate(found) if k in used and m is not result and m.array is not None]
     if len(sides) == 2 and not operands:
         return None  # NAME = a matrix: the line reader's, with its rows' comments and labels
     return Chain(name, result, rows, operands)

@@ -684,7 +684,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                 continue  # y = torch.tensor([0., 1., 1.]), then print(y.numpy()): the labels again (or a given)
             if got is not None and not got.given and _one_digit(got, vals) and \
                     not (hint is not None and len(rows) >= 2 and g.step(got.step).spec.name == hint and
-                         _FORMULA_NAME.search(getattr(item, "name", "") or "")):
+                         _FORMULA_NAME.fullmatch(getattr(item, "name", "") or "")):
                 got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not (a
                 # matrix the document names as that step, softmax(QKᵀ) to one place, is what it says)
             if got is not None and bare and not _strong(got, rows, bare, vals):
@@ -1578,7 +1578,8 @@ def _to_its_digits(a: Address, t: str, vals: _Values) -> bool:
     return v is not None and abs(_value(t) - v) <= 0.5 * V.unit(t) * (1 + 1e-9)
 
 
-_FORMULA_NAME = re.compile(r"\w\s*\(.*\)|\^\s*\{?\s*(?:T|\\top)")  # softmax(QK^T), QK^T: named by its formula
+_FORMULA_NAME = re.compile(r"\S*(?:\w\(\S*\)|\^\{?(?:T|\\top)\}?)\S*")  # softmax(QK^T), QK^T: named by its formula
+# (written without spaces: "weights (rounded)" is a word and a remark)
 
 
 def _one_digit(got: _Match, vals: _Values) -> bool:

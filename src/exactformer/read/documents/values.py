@@ -39,13 +39,14 @@ MAX_SPACES = 64  # a longer run of blanks aligns nothing a reader needs; left as
 
 
 def tame(text: str) -> str:
-    """A run of more than ``MAX_SPACES`` blanks (spaces, tabs, ideographic or no-break spaces) cut to its first
+    """A run of more than ``MAX_SPACES`` blanks (spaces, tabs, ideographic, no-break and every other Unicode space) cut to its first
     ``MAX_SPACES``: the lines and their order stay, only such a run is shorter, so that reading a line costs
     time linear in its length (a line of 50,000 spaces took minutes)."""
     return _LONG_BLANK.sub(lambda m: m.group(0)[:MAX_SPACES], text)
 
 
-_LONG_BLANK = re.compile(rf"[ \t\u3000\u00a0]{{{MAX_SPACES + 1},}}")
+_LONG_BLANK = re.compile(rf"[^\S\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]{{{MAX_SPACES + 1},}}")  # any blank that ends
+# no line (NFKC makes an em space a space)
 
 
 def clean(text: str) -> str:
