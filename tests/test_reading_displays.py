@@ -54,3 +54,21 @@ def test_what_is_no_chain_is_left_to_the_line_reader():
     lines = ["$$", r"A = B C", "$$ and then more prose $$x$$"]
     assert D.display_end(lines, 0) is None  # a display whose close has more after it: not one display alone
     assert D.display_end(["$$", "A = 1", "$$."], 0) == 2
+
+
+def test_a_display_is_looked_at_once_and_its_close_opens_none(tmp_path, monkeypatch):
+    """In plain text a display's closing $$ is a line of its own: it closes that display and opens no other that
+    would run over the prose to the next $$ (read twice, and prose read as maths)."""
+    seen: list[tuple[int, int]] = []
+    chain = D.chain
+
+    def spy(text: str, first_line: int):
+        seen.append((first_line, text.count("\n") + 1))
+        return chain(text, first_line)
+
+    monkeypatch.setattr(D, "chain", spy)
+    doc = tmp_path / "two.txt"
+    doc.write_text("# t\n\n$$\nz = w x + b\n$$\n\nsome prose\nmore prose\n\n$$\nV = "
+                   "\\begin{bmatrix}2&0\\\\0&2\\end{bmatrix}\n$$\n", encoding="utf-8")
+    items_of(str(doc), doc.read_text(encoding="utf-8"))
+    assert seen == [(3, 3), (10, 3)]

@@ -39,7 +39,6 @@ class Chain:
 _OPEN = re.compile(r"^\s*(\$\$|\\\[|\\begin\{(?:equation|align|gather|multline)\*?\})")
 _CLOSE = {"$$": re.compile(r"\$\$"), "\\[": re.compile(r"\\\]")}
 _ENV_CLOSE = re.compile(r"\\end\{(?:equation|align|gather|multline)\*?\}")
-_MATRIX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[lcr|]*\})?((?:(?!\\begin\{\1\}).)*?)\\end\{\1\}", re.DOTALL)
 _WRAPPERS = re.compile(r"\\(?:begin|end)\{(?:split|aligned|alignedat|gathered|equation|align|gather|multline)\*?\}"
                        r"(?:\{\d+\})?|\\(?:left|right|[Bb]igg?[lr]?)(?![a-zA-Z])|\\(?:q?quad|limits|displaystyle)(?![a-zA-Z])|"
                        r"\\[,;:!]|\$\$|\\\[|\\\]|\\(?:label|tag)\*?\{[^{}]*\}|\\(?:nonumber|notag)(?![a-zA-Z])")
@@ -98,7 +97,7 @@ def chain(text: str, first_line: int) -> Chain | None:
         found.append(Matrix(cells, V.latex_matrix(m.group(0)), first_line + text.count("\n", 0, m.start()), lines))
         return f"\x00{len(found) - 1}\x00"
 
-    glue = _SUB_RELATION.sub("", _WRAPPERS.sub(" ", _last_assignment(_MATRIX.sub(slot, text))))
+    glue = _SUB_RELATION.sub("", _WRAPPERS.sub(" ", _last_assignment(V.LATEX_MATRIX.sub(slot, text))))
     if not found or "\\begin{" in glue:
         return None
     glue = glue.replace("\\\\", " ").replace("&", " ")  # an aligned chain's rows: one chain

@@ -331,16 +331,20 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     sizes: dict[str, int] = {}  # the whole numbers the code sets (d_model = 4), for torch.eye(d_model)
     in_align = False  # inside an align (aligned, eqnarray, gather) environment, whose rows end in \\
     k = 0
+    display = -1  # the last line of the display last looked at (its closing $$ opens no other)
     while k < len(lines):
         raw = lines[k]
-        if ("$" in raw or "\\" in raw) and (end := D.display_end(lines, k)) is not None and \
-                (chain := D.chain("\n".join(V.clean(x) for x in lines[k:end + 1]), first_line + k)) is not None:
-            for shown in chain.operands + [chain.result]:  # Q = X W_Q = […][…] = […]: the last matrix is the first side
-                result = shown is chain.result
-                out.found.append(Named(chain.name if result else "", shown.array or [], shown.line, _at(context, shown.line),
-                                       chain.rows if result else None, None, shown.row_lines))
-            k = end + 1
-            continue
+        if k > display and ("$" in raw or "\\" in raw) and (end := D.display_end(lines, k)) is not None:
+            display = end
+            chain = D.chain("\n".join(V.clean(x) for x in lines[k:end + 1]), first_line + k)
+            if chain is not None:  # Q = X W_Q = […][…] = […]: the last matrix is what the first side names
+                for shown in chain.operands + [chain.result]:
+                    result = shown is chain.result
+                    out.found.append(Named(chain.name if result else "", shown.array or [], shown.line,
+                                           _at(context, shown.line), chain.rows if result else None, None,
+                                           shown.row_lines))
+                k = end + 1
+                continue
         s, comment = _comment(_unwrap_math(V.tex_plain(_unbroken(_unalign(V.clean(raw).strip())))))
         if in_align or _ALIGN_OPEN.search(raw):  # w_6^{+} &= 0.408666186 \\ \\: an align row, its breaks off
             s = _unbroken(s, aligned=True)

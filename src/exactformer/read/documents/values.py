@@ -22,7 +22,7 @@ _NUMBER_FULL = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _WRAPPER = re.compile(r"(?:(?:np|numpy|torch|jnp|tf)\.)?(?:tensor|array|asarray|matrix|Tensor|constant|Variable|"
                       r"float(?:16|32|64))\s*\(", re.IGNORECASE)
 _TRANSPOSE = re.compile(r"(?:np|numpy|jnp|torch|tf)\.transpose\s*\(\s*")
-_LATEX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?((?:(?!\\begin\{\1\}).)*?)\\end\{\1\}",
+LATEX_MATRIX = re.compile(r"\\begin\{([pbBvV]?matrix|array)\}(?:\{[^}]*\}|(?<=\{array\})[lcr|]+(?=\s))?((?:(?!\\begin\{\1\}).)*?)\\end\{\1\}",
                     re.DOTALL)  # an array's column spec, {cccc} (or cccc once its braces are read off)
 MAX_CELLS = 100_000
 MAX_DEPTH = 8
@@ -395,7 +395,7 @@ _EATEN_BREAK = re.compile(r"(?<!\\)\\(?=[ \t]*\n)")  # a backslash alone at a li
 
 
 def latex_matrix(text: str) -> Array | None:
-    m = _LATEX.search(text)
+    m = LATEX_MATRIX.search(text)
     if m is None:
         return None
     body = m.group(2)
