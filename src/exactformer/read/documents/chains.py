@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
+from ...model.blocks.fn import ACTIVATIONS
 from . import items as I
 from . import values as V
 
@@ -135,10 +136,10 @@ def _fits(a: Grid, b: Grid, masks: list[Grid], temperatures: list[str]):
         if masked:
             return  # −∞ cells: only a softmax takes them
         negative = any(c is not None and c.lstrip().startswith("-") for r in a.rows for c in r)
-        for op in ("normalize", "tril", "log", "neglog", "exp", "sigmoid", "tanh", "relu", "shift"):
+        for op in ("normalize", "tril", "log", "neglog", "exp", *ACTIVATIONS, "shift"):
             if op == "relu" and not negative:
                 continue  # max(0, x) of cells none of which is negative is the array again, no function of it
-            if op in ("sigmoid", "tanh", "relu") and getattr(a.item, "literal", False) and \
+            if op in ACTIVATIONS and getattr(a.item, "literal", False) and \
                     getattr(b.item, "programmed", False):
                 continue  # print(sigmoid(x)) of an x the code types: the program's arithmetic, as it computes it
             if _agrees(b, _each(a, op), a):

@@ -723,7 +723,7 @@ class _Html(HTMLParser):
 
     def flush(self) -> None:
         raw = "".join(self.buf)
-        text = V.tame(raw.strip())  # (a run of blanks split by empty tags is one run here)
+        text = V.tame(raw.strip())  # (as _element_text: a run of blanks split by empty tags is one run here)
         if text:  # (its line: where its text starts, below a <p> alone on its line)
             lead = raw[:len(raw) - len(raw.lstrip())].count("\n")
             if self.pre:
@@ -855,7 +855,7 @@ class _Html(HTMLParser):
                     pass
             return
         if tag == "script" and self.tex_script is not None:
-            tex = V.tame("".join(self.tex_script).strip())  # inline maths between $, as Markdown has it: a sentence's working
+            tex = _element_text(self.tex_script)  # inline maths between $, as Markdown has it: a sentence's working
             self.buf.append(f" ${tex}$ " if self.tex_inline and tex and "$" not in tex else f" {tex} ")
             self.tex_script = None
             return
@@ -892,7 +892,7 @@ class _Html(HTMLParser):
             self.svg_text = None
             return
         if tag == "annotation" and self.annotation is not None:
-            tex = V.tame("".join(self.annotation).strip())  # KaTeX's source, between $ as Markdown has it
+            tex = _element_text(self.annotation)  # KaTeX's source, between $ as Markdown has it
             self.buf.append(f" ${tex}$ " if tex and "$" not in tex else f" {tex} ")
             self.annotation = None
         elif tag == "mtd" and self.math is not None and self.math_cell is not None:
@@ -911,7 +911,7 @@ class _Html(HTMLParser):
             self.math, self.mml = None, None
         elif tag in ("td", "th") and self.table is not None and self.cell is not None:
             if self.table:
-                self.table[-1].append(V.tame("".join(self.cell).strip()))
+                self.table[-1].append(_element_text(self.cell))
             self.cell = None
         elif tag == "table" and self.table is None and self.layout:
             self.layout.pop()
@@ -1064,6 +1064,12 @@ _POINT_DECIMAL = re.compile(r"(?<![\w.,])\d+\.\d+(?![\w]|[.,]\d)")
 def _plainly_comma(m: re.Match) -> bool:
     """A comma that can only be a decimal one: 0,5 or 1,25 (not 1,250, which may be a thousand and a quarter)."""
     return m.group(1) == "0" or len(m.group(2)) != 3
+
+
+def _element_text(parts: list[str]) -> str:
+    """The text of an element as the parser gave it in pieces, its runs of blanks cut (``values.tame``) once
+    assembled: a run split by empty tags (``&nbsp;…<b></b>&nbsp;…``) is one run here."""
+    return V.tame("".join(parts).strip())
 
 
 def _parse(text: str) -> _Html:
