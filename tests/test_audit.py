@@ -130,6 +130,17 @@ def test_verdict_last_digit(write_case):
     assert verdicts(write_case, '[[claims]]\nvalues = { "exp[a,a]" = 1.397 }\n') == [("exp[a,a]", "last_digit")]
 
 
+def test_a_whole_number_one_off_an_exact_whole_number_is_wrong(write_case):
+    """scores = 1 exactly: 2 is one off, but no rounding of 1 prints 2 (a whole number is exact), so it is a slip;
+    1.01 and 0.99 may be a float near 1 cut or rounded by hand, and scaled = 1/3 is no decimal: those stay a last
+    digit off by one."""
+    assert verdicts(write_case, '[[claims]]\nvalues = { "scores[a,a]" = 2 }\n') == [("scores[a,a]", "wrong")]
+    for text in ("1.01", "0.99"):
+        got = verdicts(write_case, f'[[claims]]\nvalues = {{ "scores[a,a]" = {text} }}\n')
+        assert got == [("scores[a,a]", "last_digit")], text
+    assert verdicts(write_case, '[[claims]]\nvalues = { "scaled[a,a]" = 0.34 }\n') == [("scaled[a,a]", "last_digit")]
+
+
 def test_verdict_wrong(write_case):
     """exp claimed 1.7: three units of 0.1 from 1.3956…, and no stated input explains it."""
     assert verdicts(write_case, '[[claims]]\nvalues = { "exp[a,a]" = 1.7 }\n') == [("exp[a,a]", "wrong")]

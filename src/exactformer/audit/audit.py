@@ -31,7 +31,7 @@ from ..model.values import Case, Claim, Precision, Role
 from ..numeric.backends import BALL, INTERVAL, ExactBackend
 from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, expr_ball, expr_decimal, precision, q2arb
 from ..numeric.engine import Engine, UndefinedValue
-from ..numeric.intervals import Interval, Undefined
+from ..numeric.intervals import Interval, Undefined, le
 from ..read import grammar as G
 from .findings import (
     OK_VERDICTS,
@@ -414,11 +414,25 @@ class Auditor:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=rtext)
             sev = max(b.severity for b in bad)
             return self._finding(c, Verdict.PROPAGATED, self._off(c), tuple(b.claim for b in bad), rtext, sev)
+        if (near_e or near_r) and num.decimals == 0 and self.exactly_beside(a, r, R):
+            return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
         if near_e or near_r:
             # off by one in the last digit; when only against R, its inputs are also to blame
             blamed = tuple(b.claim for b in bad) if not near_e else ()
             return self._finding(c, Verdict.LAST_DIGIT, self._off(c), blamed, rtext)
         return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
+
+    def exactly_beside(self, a: Address, r: Fraction, R: Interval | None) -> bool:
+        """A whole number is exact, as in a line's own arithmetic: is E(a) the whole number one beside a whole r
+        (2 for a printed 3), and do the document's own values give nothing else (R within ½ of it)? Then no
+        rounding prints r: not a last digit off by one but a slip. (A decimal one unit off an exact decimal, 0.29
+        for 0.3, may be a float just below it cut to its digits: that stays a last digit.)"""
+        if self.engine.exactness(a) is not K.Exactness.RATIONAL or r.denominator != 1:
+            return False
+        for e in (r - 1, r + 1):
+            if self.engine.compare(a, e) == 0:
+                return R is None or (le(e - Fraction(1, 2), R.lo) is True and le(R.hi, e + Fraction(1, 2)) is True)
+        return False
 
     def _judge_float(self, c: Claim) -> ClaimFinding:
         """Within ULPS times the error a float computation of the quantity can carry (``_float_error``)."""
