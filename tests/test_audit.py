@@ -130,15 +130,18 @@ def test_verdict_last_digit(write_case):
     assert verdicts(write_case, '[[claims]]\nvalues = { "exp[a,a]" = 1.397 }\n') == [("exp[a,a]", "last_digit")]
 
 
-def test_a_whole_number_one_off_an_exact_whole_number_is_wrong(write_case):
-    """scores = 1 exactly: 2 is one off, but no rounding of 1 prints 2 (a whole number is exact), so it is a slip;
-    1.01 and 0.99 may be a float near 1 cut or rounded by hand, and scaled = 1/3 is no decimal: those stay a last
-    digit off by one."""
-    assert verdicts(write_case, '[[claims]]\nvalues = { "scores[a,a]" = 2 }\n') == [("scores[a,a]", "wrong")]
-    for text in ("1.01", "0.99"):
+def test_a_last_digit_off_by_one_needs_three_digits_or_a_cut(write_case):
+    """scores = 1 exactly: 2 is one off, but a whole number is exact, so it is a slip; 1.01 and 0.999 may be a value
+    near 1 worked from rounded numbers: a last digit off by one. Of one or two digits only a cut is: 0.99 may be
+    0.999… cut, 1.1 may not. scaled = 1/3: 0.334 is a last digit off; 0.34 is 1/3 rounded the wrong way at two
+    digits, a slip."""
+    for text, verdict in (("2", "wrong"), ("1.01", "last_digit"), ("0.999", "last_digit"), ("0.99", "last_digit"),
+                          ("1.1", "wrong")):
         got = verdicts(write_case, f'[[claims]]\nvalues = {{ "scores[a,a]" = {text} }}\n')
-        assert got == [("scores[a,a]", "last_digit")], text
-    assert verdicts(write_case, '[[claims]]\nvalues = { "scaled[a,a]" = 0.34 }\n') == [("scaled[a,a]", "last_digit")]
+        assert got == [("scores[a,a]", verdict)], text
+    for text, verdict in (("0.334", "last_digit"), ("0.34", "wrong")):
+        got = verdicts(write_case, f'[[claims]]\nvalues = {{ "scaled[a,a]" = {text} }}\n')
+        assert got == [("scaled[a,a]", verdict)], text
 
 
 def test_verdict_wrong(write_case):

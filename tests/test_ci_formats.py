@@ -79,14 +79,14 @@ def test_github_annotations_point_into_a_notebook(tmp_path, capsys):
 
 def test_github_case_file_lines_and_warnings(tmp_path, capsys):
     case = tmp_path / "c.toml"
-    claims = '\n[[claims]]\nat = "Q table"\nvalues = { "Q[a][1]" = "0.5", "Q[a][2]" = "0.29", "Q[b][1]" = "0.3" }\n'
+    claims = '\n[[claims]]\nat = "Q table"\nvalues = { "Q[a][1]" = "0.5", "Q[a][2]" = "0.299", "Q[b][1]" = "0.3" }\n'
     case.write_text(case_text(["a", "b"], {"a": ["1", "0"], "b": ["0", "1"]},
                               [{"Wq": [["0.5", "0.3"], ["0.3", "0.5"]], "Wk": [["1", "0"], ["0", "1"]],
                                 "Wv": [["1", "0"], ["0", "1"]]}], claims=claims), encoding="utf-8")
     rc, out, _ = run(capsys, "audit", case, "--format", "github")
     (level, props, msg), = commands(out)
     lines = case.read_text(encoding="utf-8").splitlines()
-    assert rc == 0 and level == "warning"  # 0.29 for 0.3: the last digit
+    assert rc == 0 and level == "warning"  # 0.299 for 0.3: the last digit
     assert lines[int(props["line"]) - 1][int(props["col"]) - 1:].startswith('"Q[a][2]"')
 
 

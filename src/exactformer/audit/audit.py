@@ -27,11 +27,11 @@ from ..errors import CaseError
 from ..exact import expr as X
 from ..model import kinds as K
 from ..model.address import Address
-from ..model.values import Case, Claim, Precision, Role
+from ..model.values import Case, Claim, Number, Precision, Role
 from ..numeric.backends import BALL, INTERVAL, ExactBackend
 from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, expr_ball, expr_decimal, precision, q2arb
 from ..numeric.engine import Engine, UndefinedValue
-from ..numeric.intervals import Interval, Undefined, le
+from ..numeric.intervals import Interval, Undefined
 from ..read import grammar as G
 from .findings import (
     OK_VERDICTS,
@@ -391,7 +391,8 @@ class Auditor:
             if enc is not None and meets is not False:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=enc.text())
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
-        near_e = num.decimals is not None and self.in_interval(a, r - 3 * u / 2, r + 3 * u / 2)
+        near = _near(num, r, u)  # where E or R may lie for r's last digit to be off by one (or r a digit cut)
+        near_e = near is not None and self.in_interval(a, *near)
         R, meets, near_r, rtext = None, None, None, None
         used: set[int] = set()
         for prec in PRECISIONS:
@@ -403,7 +404,7 @@ class Auditor:
                     R = None
                     break
                 meets = R.meets(lo, hi)
-                near_r = R.meets(r - 3 * u / 2, r + 3 * u / 2) if num.decimals is not None else False
+                near_r = R.meets(*near) if near is not None else False
                 rtext = R.text()
                 if meets is not None and near_r is not None:
                     break
@@ -414,25 +415,11 @@ class Auditor:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=rtext)
             sev = max(b.severity for b in bad)
             return self._finding(c, Verdict.PROPAGATED, self._off(c), tuple(b.claim for b in bad), rtext, sev)
-        if (near_e or near_r) and num.decimals == 0 and self.exactly_beside(a, r, R):
-            return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
         if near_e or near_r:
             # off by one in the last digit; when only against R, its inputs are also to blame
             blamed = tuple(b.claim for b in bad) if not near_e else ()
             return self._finding(c, Verdict.LAST_DIGIT, self._off(c), blamed, rtext)
         return self._finding(c, Verdict.WRONG, self._off(c), recomputed=rtext)
-
-    def exactly_beside(self, a: Address, r: Fraction, R: Interval | None) -> bool:
-        """A whole number is exact, as in a line's own arithmetic: is E(a) the whole number one beside a whole r
-        (2 for a printed 3), and do the document's own values give nothing else (R within ½ of it)? Then no
-        rounding prints r: not a last digit off by one but a slip. (A decimal one unit off an exact decimal, 0.29
-        for 0.3, may be a float just below it cut to its digits: that stays a last digit.)"""
-        if self.engine.exactness(a) is not K.Exactness.RATIONAL or r.denominator != 1:
-            return False
-        for e in (r - 1, r + 1):
-            if self.engine.compare(a, e) == 0:
-                return R is None or (le(e - Fraction(1, 2), R.lo) is True and le(R.hi, e + Fraction(1, 2)) is True)
-        return False
 
     def _judge_float(self, c: Claim) -> ClaimFinding:
         """Within ULPS times the error a float computation of the quantity can carry (``_float_error``)."""
@@ -755,21 +742,36 @@ def _literals(node) -> list[G.Num] | None:
     return [lit] if lit is not None else None
 
 
-def _rounds_to(v: X.Expr, lit: G.Num, units: Fraction = Fraction(1, 2)) -> bool:
-    """Whether the literal is v rounded to its digits (within ``units`` of its last digit, exactly)."""
-    h = units * Fraction(10) ** -lit.decimals
+def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
+    """Whether the literal is v rounded to its digits (within half a unit of its last digit, exactly)."""
+    h = Fraction(1, 2) * Fraction(10) ** -lit.decimals
     ball, ex = (lambda p: expr_ball(v)), (lambda: v)
     return compare(ball, ex, lit.value - h) >= 0 and compare(ball, ex, lit.value + h) <= 0
 
 
 def _one_off(v: X.Expr, lit: G.Num) -> bool:
-    """A decimal of three significant digits or more within 1.5 units of its last digit (a digit cut, not
-    rounded). A whole number is exact (98,305 for 98,304 is a slip), and a digit or two is no precision to be one
-    off in (0.25 × 0.4 = 0.2 is twice the value)."""
-    return lit.decimals > 0 and _significant(lit) >= 3 and _rounds_to(v, lit, LAST_UNITS)
+    """A line's result whose last digit is off by one (``_near``)."""
+    near = _near(lit, lit.value, Fraction(10) ** -lit.decimals)
+    if near is None:
+        return False
+    ball, ex = (lambda p: expr_ball(v)), (lambda: v)
+    return compare(ball, ex, near[0]) >= 0 and compare(ball, ex, near[1]) <= 0
 
 
-def _significant(n: G.Num) -> int:
+def _near(n: G.Num | Number, r: Fraction, u: Fraction) -> tuple[Fraction, Fraction] | None:
+    """Where a value may lie for ``n`` (its value r, its last digit's unit u) to be that value with its last digit
+    off by one, a warning rather than a slip; None where no value may. A decimal of three significant digits or
+    more: within 1.5 units (a digit cut, or worked from rounded operands). One of one or two digits: only the
+    value cut to its digits (0.67 for 0.675, 0.0 for 0.05), never rounded the wrong way (1.9 for 1.84 is a slip;
+    0.2 for 0.25 × 0.4 is twice the value). A whole number is exact (98,305 for 98,304; 3 for 2)."""
+    if n.decimals is None or n.decimals <= 0:
+        return None
+    if _significant(n) >= 3:
+        return r - LAST_UNITS * u, r + LAST_UNITS * u
+    return (r, r + u) if r > 0 else (r - u, r) if r < 0 else (-u, u)
+
+
+def _significant(n: G.Num | Number) -> int:
     """The significant digits a literal writes (0.0500: 3; 6.3e-02: 2)."""
     return len(re.split(r"[eE]", n.text)[0].lstrip("+-−").replace(".", "").lstrip("0"))
 
