@@ -14,9 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
-SETS = [ROOT / "tests" / "documents" / name for name in ("styles", "wild", "wild2", "wild3", "wild4", "wild5", "wild6", "wild7", "wild8", "wild9", "wild10",
-                                                            "wild11", "wild12", "wild13", "wild14", "wild15", "wild16", "wild17", "wild18",
-                                                            "wild19", "wild20", "wild21", "wild22", "wild23")]
+SETS = sorted(p.parent for p in (ROOT / "tests" / "documents").glob("*/floors.toml"))
 FLOORS = {d: tomllib.loads((d / "floors.toml").read_text(encoding="utf-8"))["documents"] for d in SETS}
 EXE = Path(sys.executable).with_name("exactformer")
 

@@ -51,8 +51,8 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             continue
         if t.type == "inline" and t.map is not None:
             I.scan(_markdown_text(_image_maths(t.content)), line, out, context)
-        elif t.type == "html_block" and _HTML_TABLE.search(t.content):  # a README's <table> of numbers
-            html(t.content, line, out, context)
+        elif t.type == "html_block" and (_HTML_TABLE.search(t.content) or _HTML_TEXT.search(t.content)):
+            html(t.content, line, out, context)  # a README's <table> of numbers; a post's <div> holding its maths
         elif t.type == "html_block":  # <p align="center"><img src="https://latex.codecogs.com/…?Q=\begin{bmatrix}…">
             for j, row in enumerate(t.content.splitlines()):
                 tex = " ".join(_image_tex(html_lib.unescape(v)) for v in _IMG_ATTR.findall(row))
@@ -245,6 +245,7 @@ def _in_display(text: str) -> str:
 
 
 _HTML_TABLE = re.compile(r"<table[\s>]", re.IGNORECASE)
+_HTML_TEXT = re.compile(r"(?:^|>)[^<>]*[=≈][^<>]*\d", re.MULTILINE)  # text between a block's tags that works numbers
 _CODE_PIPE_ROW = re.compile(r"(?m)^[ \t]*\|.*`[^`\n]*\|[^`\n]*`.*$")  # a table row with | inside a `code span`
 _PIPE = "\ue000"  # a pipe kept inside a code span while the table is split into cells
 

@@ -498,6 +498,15 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Named(_name(bare.group(1)), bare.group(2).split(), n, _at(context, n)))
             k += 1  # "b1 = 0.1  -0.2  0.2": a vector written out bare, its numbers spaced apart
             continue
+        headed = _headed_vectors(lines, k)
+        if headed is not None:  # "      a     b", then "a  [2.0  1.0]", "b  [1.0  3.0]": a matrix under its columns' words
+            heads, row_names, below = headed
+            above = V.clean(lines[k - 1]).strip() if k > 0 else ""  # its name on the line above ("scores", "スコア")
+            said = _NAME_ALONE.match(above) or _LABEL_ALONE.match(above) or _CAPTION.fullmatch(above)
+            out.found.append(Named(_name(said.group(1)) if said else "", below, n + 1, _at(context, n + 1),  # type: ignore[arg-type]
+                                   row_names, None, [n + 1 + j for j in range(len(below))], heads))
+            k += 1 + len(below)
+            continue
         alone = _NAME_ALONE.match(s)
         echo = _echo(lines, k) if alone else None
         if echo is not None and alone is not None:  # MATLAB's and Octave's "A =", a blank line, the rows (in blocks
@@ -672,6 +681,10 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             got = labelled(joined) if more > 1 else None
             if got is not None:
                 (name, work), used = got, more
+            elif more > 1 and _named_chain(joined):  # ∂L/∂w_5 ⏎ &= −2(y − ŷ)·a_1 ⏎ &= −0.4801: read as one line
+                lines[k:k + more] = [joined] + [""] * (more - 1)
+                out.prose.pop()
+                continue
         if work is None and m and not _two_results(s):  # "g = … = 0.0026  →  w⁺ = … = 0.2987": the pieces below
             joined, spans = _continued(lines, k, s)
             used = spans
@@ -949,6 +962,18 @@ def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list], list
     quoted = [m.group(1).strip() or m.group(1) if (m := _QUOTED_LEAD.fullmatch(lead)) else None for lead in leads]
     tokens = [t for t in quoted if t]
     return first[1], rows, tokens if len(tokens) == len(rows) and len(set(tokens)) == len(tokens) else None
+
+
+_CAPTION = re.compile(r"([^\d=:：.。,、;!?！？]{1,30})")  # a few words alone on a line, over what they name
+
+
+def _headed_vectors(lines: list[str], k: int) -> tuple[list[str], list[str], list[list[str]]] | None:
+    """Line k the words over the columns, then rows ``label [n n …]`` as wide as there are words: (the words, the
+    labels, the vectors); None for anything else."""
+    if k + 2 >= len(lines) or re.search(r"[=:：{}()\[\]]", lines[k]) or (heads := _heads_above(lines, k + 1)) is None:
+        return None
+    got = _labelled_vectors(lines, k + 1)
+    return (heads, *got) if got is not None and len(got[1][0]) == len(heads) else None
 
 
 def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:
@@ -1471,6 +1496,7 @@ def _unalign(s: str) -> str:
 
 _ROW_BREAK = re.compile(r"(?:\s*\\\\)*\s*(?<!\\)(\\\\|\\)\s*$")  # \\ (or \\ \\), or Goldmark's half of it
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]")
+_SPACED_BREAK = re.compile(r"\\\\\[[^\]\n]{0,12}\]\s*$")
 
 
 def _unbroken(s: str, aligned: bool = False) -> str:
@@ -1479,6 +1505,7 @@ def _unbroken(s: str, aligned: bool = False) -> str:
     number. A matrix's row (with its ``&``) keeps it, and so does a line with no TeX in it (Python's ``\\``
     continues a line). Inside an align environment (``aligned``) the breaks go whatever the row ends in (``&=
     \\frac{…}{…} \\\\``): its rows are read as one line."""
+    s = _SPACED_BREAK.sub(r"\\\\", s)  # \\[10pt]: a break with space after it
     if "=" not in s or "&" in s or "\\begin" in s or not s.rstrip().endswith("\\"):
         return s
     m = _ROW_BREAK.search(s)
@@ -1628,6 +1655,12 @@ def _continued(lines: list[str], k: int, s: str) -> tuple[str, int]:
 
 
 _GOES_ON = "=≈·×*+"  # a row that ends so goes on on the next one
+_CHAIN_RESULT = re.compile(r"=\s*(" + V.NUMBER.pattern + r")\s*$")
+
+
+def _named_chain(text: str) -> bool:
+    """A name, its formula in symbols, then its value: ``∂L/∂w_5 = −2(y − ŷ)·a_1 = −0.4801``."""
+    return text.count("=") >= 2 and _CHAIN_RESULT.search(text) is not None
 
 # the breaks that end a row of a LaTeX align or aligned environment: \\, or \\ \\ for a blank row between
 _ALIGN_OPEN = re.compile(r"\\begin\{(?:align|aligned|eqnarray|gather|gathered|split|multline)\*?\}")

@@ -1802,7 +1802,8 @@ _NUM = V.NUMBER.pattern
 _BIAS = re.compile(r"(?:^|[\s,(;$])(?:b|bias|b_0|w_0)\s*=\s*(" + _NUM + r")")
 _TARGET = re.compile(r"(?:^|[\s,(;$])(?<![-−+]\s)(?:t|target(?:\s+[a-zA-Z]\w?)?|y_true|y\*|y_target|正解)\s*=\s*(" + _NUM +
                      r")(?!\s*[-−+*/×·^])")  # t = 1, not the "y - t = 0.5939 - 1" of a gradient's working
-_RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)\s*(?:=|:|of|is|は|を|\||取为?|设为|设置为|为|為)?\s*(" + _NUM + r")",
+_RATE = re.compile(r"(?<![A-Za-z])(?:learning rate|lr|η|eta|学習率|학습률|学习率)(?:\s*\([^()\d]{1,16}\))?"  # 학습률($\eta$)을 0.1
+                   r"\s*(?:=|:|of|is|は|を|을|를|은|는|\||取为?|设为|设置为|为|為)?\s*(" + _NUM + r")",
                    re.IGNORECASE)
 _CODE_RATE = re.compile(r"-=\s*(" + _NUM + r")\s*\*\s*[\w.\[\]]*grad\b|"  # W -= 0.5 * W.grad
                         r"(?<![\w.])(\w+)\s*-\s*(" + _NUM + r")\s*\*\s*(?:[\w.]*grad\w*|d\2)\b")  # W - 0.1 * dW

@@ -52,7 +52,7 @@ class Network:
     layers: list[list[_Unit]]
     values: dict[str, str]  # symbol → the number the document gives it (the first, when it gives several)
     target_choices: list[list[str]]  # the targets; then other values the document gives them (y = 1 said, 1.5 worked)
-    loss: str  # "squared_error" or "bce"
+    loss: str  # "squared_error" (½(t − o)²), "mse" (one output's (t − o)²) or "bce"
     lr: str | None
     biases_step: bool  # the document updates a bias too
     aliases: dict[str, str] = field(default_factory=dict)  # symbol → the symbol it is another name of
@@ -69,7 +69,7 @@ class Network:
 
 # ---- the equations ---------------------------------------------------------------------------------------------
 _INLINE_MATH = re.compile(r"\$([^$]{1,300})\$|`([^`]{1,120})`")
-_ROW_BREAKS = re.compile(r"(?:\s*\\\\)+\s*$")  # an align row's \\ (or \\ \\) at its end
+_ROW_BREAKS = re.compile(r"(?:\s*\\\\(?:\[[^\]\n]{0,12}\])?)+\s*$")  # an align row's \\ (or \\ \\, \\[10pt]) at its end
 _OPEN_END = re.compile(r"(?:=|≈|·|×|\*|\+)\s*$")
 
 
@@ -97,10 +97,44 @@ def _lines(found: I.Items) -> list[tuple[str, int]]:
 
 
 def _equations(found: I.Items) -> list[S.Equation]:
-    """The document's equations, in order, a name of letters that are symbols of their own split (σ(wx + b))."""
-    out = [e for text, k in _lines(found) if len(text) <= 2000 and re.search(r"[=≈]", text)
-           and (e := S.equation(text, k)) is not None]
+    """The document's equations, in order, a name of letters that are symbols of their own split (σ(wx + b)); a
+    matrix of symbols set equal to one of numbers (``W = (w_1 w_2; w_3 w_4) = (0.3 0.2; 0.2 0.3)``) is an equation
+    a cell."""
+    out = []
+    for text, k in _lines(found):
+        if len(text) > 2000 or not re.search(r"[=≈]", text):
+            continue
+        out += [e for t in _cellwise(text) if (e := S.equation(t, k)) is not None]
+        if (e := S.equation(text, k)) is not None:
+            out.append(e)
     return _unjuxtaposed(out)
+
+
+_SYMBOL_CELL = re.compile(r"[A-Za-z](?:_\{?[A-Za-z0-9]{1,4}\}?|[0-9]{1,3})")
+
+
+def _cellwise(text: str) -> list[str]:
+    """``sym = num`` for each cell of a matrix of symbols set equal to a matrix of numbers of its shape."""
+    out: list[str] = []
+    ms = list(V.LATEX_MATRIX.finditer(text))
+    for a, b in zip(ms, ms[1:]):
+        if not re.fullmatch(r"\s*=\s*", text[a.end():b.start()]):
+            continue
+        syms = [[c.strip() for c in row.split("&")] for row in re.split(r"\\\\", a.group(2)) if row.strip()]
+        nums = V.latex_matrix(b.group(0))
+        if not syms or not all(_SYMBOL_CELL.fullmatch(c) for row in syms for c in row) or nums is None:
+            continue
+        if len(syms) == 1:
+            flat_nums = nums if nums and not isinstance(nums[0], list) else None
+        elif all(len(row) == 1 for row in syms):
+            flat_nums = nums if nums and not isinstance(nums[0], list) else None
+        else:
+            flat_nums = [x for row in nums for x in row] if all(isinstance(r, list) for r in nums) and \
+                len(nums) == len(syms) and all(len(r) == len(q) for r, q in zip(nums, syms)) else None
+        cells = [c for row in syms for c in row]
+        if flat_nums is not None and len(flat_nums) == len(cells):
+            out += [f"{c} = {x}" for c, x in zip(cells, flat_nums)]
+    return out
 
 
 def _symbols_of(e: S.Equation) -> set[str]:
@@ -160,10 +194,12 @@ def _num(node) -> str | None:
     return None
 
 
-def _zip(sym, num, pairs: list[tuple[str, str]], beside: dict[int, str]) -> None:
+def _zip(sym, num, pairs: list[tuple[str, str]], beside: dict[int, str],
+         products: list[tuple[int, int, int]] | None = None) -> None:
     """Each symbol of a formula with the number written in its place when the formula is written again in
     numbers (the same shape: sums term by term, products factor by factor); ``beside`` keeps the number of each
-    occurrence (by its node)."""
+    occurrence (by its node); ``products`` where a product of two symbols got two numbers (their pairs' place and
+    their nodes), in case they were written in the other order."""
     if isinstance(sym, G.Name):
         n = _num(num)
         if n is not None:
@@ -171,21 +207,24 @@ def _zip(sym, num, pairs: list[tuple[str, str]], beside: dict[int, str]) -> None
             beside[id(sym)] = n
         return
     if isinstance(sym, G.Neg) and isinstance(num, G.Neg):
-        _zip(sym.x, num.x, pairs, beside)
+        _zip(sym.x, num.x, pairs, beside, products)
         return
     for op, ops in (("+", ("+", "-")), ("*", ("*",))):
         if isinstance(sym, G.Bin) and sym.op in ops:
             a, b = _flat(sym, op), _flat(num, op)
             if len(a) == len(b) > 1:
+                at = len(pairs)
                 for x, y in zip(a, b):
-                    _zip(x, y, pairs, beside)
+                    _zip(x, y, pairs, beside, products)
+                if op == "*" and len(a) == 2 and len(pairs) == at + 2 and products is not None:
+                    products.append((at, id(a[0]), id(a[1])))
             return
     if isinstance(sym, G.Bin) and isinstance(num, G.Bin) and sym.op == num.op:
-        _zip(sym.a, num.a, pairs, beside)
-        _zip(sym.b, num.b, pairs, beside)
+        _zip(sym.a, num.a, pairs, beside, products)
+        _zip(sym.b, num.b, pairs, beside, products)
     elif isinstance(sym, G.Call) and isinstance(num, G.Call) and sym.fn == num.fn and len(sym.args) == len(num.args):
         for x, y in zip(sym.args, num.args):
-            _zip(x, y, pairs, beside)
+            _zip(x, y, pairs, beside, products)
 
 
 def _values(eqs: list[S.Equation]) -> tuple[dict[str, list[str]], dict[int, str]]:
@@ -195,19 +234,31 @@ def _values(eqs: list[S.Equation]) -> tuple[dict[str, list[str]], dict[int, str]
     pairs: list[tuple[str, str]] = []
     beside: dict[int, str] = {}
     ended: list[tuple[str, str]] = []
+    direct: list[tuple[str, str]] = []  # a given's value set outright (no formula defines it)
+    products: list[tuple[int, int, int]] = []
+    defined = {e.name for e in eqs if any(s.symbolic for s in e.sides)}
     prev: S.Equation | None = None
     for e in eqs:
         sides = e.sides
         if prev is not None and prev.name and prev.name == e.name and prev.sides[-1].symbolic and sides[0].numeric:
-            _zip(prev.sides[-1].node, sides[0].node, pairs, beside)  # z1 = (w1 × x1 + …) ⏎ z1 = (0.15 × 0.05 + …)
+            _zip(prev.sides[-1].node, sides[0].node, pairs, beside, products)  # z1 = (w1 × x1 + …) ⏎ z1 = (0.15 × 0.05 + …)
         for s, t in zip(sides, sides[1:]):
             if s.symbolic and t.numeric:
-                _zip(s.node, t.node, pairs, beside)
+                _zip(s.node, t.node, pairs, beside, products)
         last = _num(sides[-1].node)
         if e.name and not e.deriv and last is not None and _updates(e) is None:
-            ended.append((e.name, last))
+            (direct if len(sides) == 1 and e.name not in defined else ended).append((e.name, last))
         prev = e
+    given = dict(reversed(direct))
+    for at, x, y in products:  # w_5·a_1 worked as 0.552 × 0.4 where w_5 = 0.4 was given: the other order
+        (p, m), (q, n) = pairs[at], pairs[at + 1]
+        if m != n and (given.get(p) == n or given.get(q) == m) and given.get(p) != m and given.get(q) != n:
+            pairs[at], pairs[at + 1] = (p, n), (q, m)
+            beside[x], beside[y] = n, m
     values: dict[str, list[str]] = {}
+    for sym, num in direct:  # w_5 = 0.4 gives a given outright; w_5·a_1 = 0.552 × 0.4 may have its factors swapped
+        if num not in values.setdefault(sym, []):
+            values[sym].append(num)
     for sym, num in pairs:
         values.setdefault(sym, []).append(num)
     for sym, num in ended:
@@ -255,8 +306,8 @@ def _linear(node) -> tuple[list[tuple[G.Name, G.Name]], str | None] | None:
 
 
 def _loss_kind(node) -> tuple[str, list[str]] | None:
-    """A loss written on its symbols, ½(t − o)² (or |t − o|²): squared error; −[y log a + (1 − y) log(1 − a)]: the
-    binary cross-entropy; with the symbols it is written on."""
+    """A loss written on its symbols, ½(t − o)² (or |t − o|²): squared error (``squared`` without the ½);
+    −[y log a + (1 − y) log(1 − a)]: the binary cross-entropy; with the symbols it is written on."""
     names = [n.name for n in G.nodes(node) if isinstance(n, G.Name)]
     if any(isinstance(n, G.Call) and n.fn in ("log", "ln") for n in G.nodes(node)):
         return "bce", names
@@ -265,7 +316,9 @@ def _loss_kind(node) -> tuple[str, list[str]] | None:
             inner = n.a.args[0] if isinstance(n.a, G.Call) and n.a.fn == "abs" else n.a
             if isinstance(inner, G.Bin) and inner.op == "-" and isinstance(inner.a, G.Name) and \
                     isinstance(inner.b, G.Name):
-                return "squared_error", names
+                halved = any(isinstance(m, G.Bin) and m.op == "/" and _num(m.b) == "2" or _num(m) in ("0.5", "½")
+                             for m in G.nodes(node))
+                return "squared_error" if halved else "squared", names
     return None
 
 
@@ -356,7 +409,7 @@ class _Formulas:
                     net = mine[1] if mine is not None and mine[1] not in self.nets else \
                         next((n for n, v in self.nets.items() if v.same(got)), f"net#{len(self.nets) + 1}")
                     self.nets.setdefault(net, got)
-                if net is not None and mine is None and net != subject:
+                if net is not None and net != subject and (mine is None or _numbered_as(subject, net, mine[1])):
                     self.acts[self.canon(subject)] = (act[0], net)
             elif got is not None:
                 self.nets.setdefault(subject, got)
@@ -452,9 +505,12 @@ def _network(found: I.Items, eqs: list[S.Equation], anywhere: dict[str, list[str
         if said is None:
             return None
         vals |= {s: v for s, v in zip(inputs, said) if s not in vals}
+    _one_output(f, order[-1])
     canon = f.canon
     kind = "bce" if any(k == "bce" for k, _ in f.losses.values()) or (
         not f.losses and _BCE_WORDS.search(" ".join(found.prose).lower())) else "squared_error"
+    if kind != "bce" and f.losses and all(k == "squared" for k, _ in f.losses.values()) and len(order[-1]) == 1:
+        kind = "mse"  # (t − o)² with no ½ before it: of one output, the mean of its squared error
     choices = _targets(order[-1], f.losses, values, found.prose, canon)
     if not choices:
         return None
@@ -477,6 +533,17 @@ def _network(found: I.Items, eqs: list[S.Equation], anywhere: dict[str, list[str
     return net
 
 
+def _one_output(f: _Formulas, outs: list[_Unit]) -> None:
+    """The loss written on ŷ of the one output unit the formulas call ŷ_1: the same quantity."""
+    if len(outs) != 1:
+        return
+    out = outs[0].out
+    for _kind, syms in f.losses.values():
+        for s in syms:
+            if f.canon(s) != out and out == f"{s}1" and s not in f.acts and s not in f.nets:
+                f.alias(s, out, keep=True)
+
+
 def _units(f: _Formulas) -> tuple[dict[str, _Unit], dict[str, _Net]]:
     """Each activation's output as a unit, with its net input's formula; a unit written twice under two names (out_h1
     and a_h1, net_o1 and y1) is one. A function defined in general (f(x) = 1/(1 + e^(−x))) is no unit."""
@@ -495,6 +562,12 @@ def _units(f: _Formulas) -> tuple[dict[str, _Unit], dict[str, _Net]]:
             continue
         units[out] = _Unit(out, fn, net)
         formulas[out] = formula
+    nets = {f.canon(net) for _fn, net in f.acts.values()}
+    for out, formula in f.nets.items():  # ŷ = w_5·a_1 + w_6·a_2, no activation after it: a linear output unit
+        if out not in nets and f.canon(out) not in units and not out.startswith("net#") and \
+                any(f.canon(x) in units for t in formula.terms for x in t[:2]):
+            units[f.canon(out)] = _Unit(f.canon(out), "identity", None)
+            formulas[f.canon(out)] = formula
     return units, formulas
 
 
@@ -596,6 +669,13 @@ def _index(sym: str) -> tuple[str, int] | None:
     """A symbol's stem and trailing number: ``outh2`` → (``outh``, 2), ``w^2`` → (``w^``, 2)."""
     m = re.fullmatch(r"(.*?[^\d])(\d{1,2})", sym)
     return (m.group(1), int(m.group(2))) if m else None
+
+
+def _numbered_as(out: str, net: str, other: str) -> bool:
+    """Is ``net`` numbered as the unit's output and ``other`` not (a_2 = σ(z_1) = 1/(1 + e^(−z_2)): a slip of the
+    pen in the first side, the second numbered as a_2)?"""
+    k = _index(out)
+    return k is not None and (_index(net) or ("", -1))[1] == k[1] != (_index(other) or ("", -1))[1]
 
 
 def _sibling(sym: str, n: int) -> str:
@@ -780,7 +860,7 @@ def spec(net: Network) -> tuple[dict, list[str]]:
     unknown = sorted({w for layer in net.layers for u in layer for w, _ in u.terms or [] if w not in net.values})
     notes = [f"a {shape} {acts} network from the document's formulas and the numbers worked in them (inputs "
              f"{', '.join(net.values[s] for s in net.inputs)}, targets {', '.join(net.targets)}, loss "
-             f"{'binary cross-entropy' if net.loss == 'bce' else '½Σ(t − o)²'}"
+             f"{_LOSS_WORDS[net.loss]}"
              + (f", one step at learning rate {net.lr}" if net.lr else "") + ")"]
     if unknown:
         notes.append(f"weights stated nowhere in the text ({', '.join(unknown)}): the units they feed are taken at "
@@ -788,6 +868,7 @@ def spec(net: Network) -> tuple[dict, list[str]]:
     return out, notes
 
 
+_LOSS_WORDS = {"bce": "binary cross-entropy", "squared_error": "½Σ(t − o)²", "mse": "(t − o)²"}
 _NAME_KEY = re.compile(r"[^\W\d_][\w^]{0,15}")
 
 
