@@ -354,8 +354,13 @@ def _settle(path: str, header: str, found: I.Items, givens: set[int], c: M.Candi
     options = [[o] + [x for x in opts if x != o] for o, (_, opts) in zip(own, c.axes)]
     tried: set[str] = set()
 
+    start = c.spec  # (an axis the spec leaves open starts at the candidate's first option, as ``own`` says)
+    for axis, o, (_, opts) in zip(axes, own, c.axes):
+        if M.choice_of(start, axis) is None and o == opts[0]:
+            start = M.with_choice(start, axis, o)
+
     def attempt(combo):
-        spec = c.spec
+        spec = start
         for axis, o, v in zip(axes, own, combo):
             if v != o:
                 spec = M.with_choice(spec, axis, v)

@@ -501,8 +501,8 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         headed = _headed_vectors(lines, k)
         if headed is not None:  # "      a     b", then "a  [2.0  1.0]", "b  [1.0  3.0]": a matrix under its columns' words
             heads, row_names, below = headed
-            above = V.clean(lines[k - 1]).strip() if k > 0 else ""  # its name on the line above ("scores", "スコア")
-            said = _NAME_ALONE.match(above) or _LABEL_ALONE.match(above) or _CAPTION.fullmatch(above)
+            caption = V.clean(lines[k - 1]).strip() if k > 0 else ""  # its name on the line above ("scores", "スコア")
+            said = _NAME_ALONE.match(caption) or _LABEL_ALONE.match(caption) or _CAPTION.fullmatch(caption)
             out.found.append(Named(_name(said.group(1)) if said else "", below, n + 1, _at(context, n + 1),  # type: ignore[arg-type]
                                    row_names, None, [n + 1 + j for j in range(len(below))], heads))
             k += 1 + len(below)

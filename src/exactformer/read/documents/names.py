@@ -158,7 +158,12 @@ def step_hint(name: str) -> str | None:
         got = next((h for w in words if len(w) >= 3 and (h := _hint(w))), None)
     if got is None and updated(name) and (rest := _UPDATED.sub(" ", V.clean(name)).strip()) and rest != name:
         got = step_hint(rest)  # | 新 p |, "new z", "p'": the same quantity after the training step
+    if got is None and (bare := _REMARK.sub("", name)) != name and bare:
+        got = step_hint(bare)  # "スコア（マスク前）", "scores (raw)": the name, its remark in parentheses aside
     return got
+
+
+_REMARK = re.compile(r"\s*[(（][^()（）]{1,24}[)）]\s*$")
 
 
 _TIMES_V = re.compile(r"\)\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*V\s*$")

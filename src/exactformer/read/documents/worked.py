@@ -122,18 +122,13 @@ def _cellwise(text: str) -> list[str]:
             continue
         syms = [[c.strip() for c in row.split("&")] for row in re.split(r"\\\\", a.group(2)) if row.strip()]
         nums = V.latex_matrix(b.group(0))
-        if not syms or not all(_SYMBOL_CELL.fullmatch(c) for row in syms for c in row) or nums is None:
+        if nums is None or not all(_SYMBOL_CELL.fullmatch(c) for row in syms for c in row):
             continue
-        if len(syms) == 1:
-            flat_nums = nums if nums and not isinstance(nums[0], list) else None
-        elif all(len(row) == 1 for row in syms):
-            flat_nums = nums if nums and not isinstance(nums[0], list) else None
-        else:
-            flat_nums = [x for row in nums for x in row] if all(isinstance(r, list) for r in nums) and \
-                len(nums) == len(syms) and all(len(r) == len(q) for r, q in zip(nums, syms)) else None
+        flat = [x for row in nums for x in (row if isinstance(row, list) else [row])]
         cells = [c for row in syms for c in row]
-        if flat_nums is not None and len(flat_nums) == len(cells):
-            out += [f"{c} = {x}" for c, x in zip(cells, flat_nums)]
+        rows = len(nums) if isinstance(nums[0], list) else 1 if len(syms) == 1 else len(nums)
+        if len(flat) == len(cells) and rows == len(syms):
+            out += [f"{c} = {x}" for c, x in zip(cells, flat)]
     return out
 
 
