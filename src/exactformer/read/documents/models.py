@@ -23,7 +23,7 @@ from ...errors import CaseError
 from . import chains
 from . import items as I
 from . import values as V
-from .names import role, split_name, step_hint
+from .names import role, split_name, step_hint, updated
 
 Spec = dict  # the case file's tables as data: {"model": {...}}; numbers are their written texts
 
@@ -296,7 +296,7 @@ def givens(found: I.Items) -> Givens:
         if r in ("Q", "K", "V"):
             if len(V.shape(x.array)) == 2 and r not in g.direct:
                 g.direct[r] = x
-        elif r is not None:
+        elif r is not None and not updated(x.name):  # (W_2' = [...]: the weight after a step, a result)
             g.weights.setdefault(r, []).append(x)
     _fused(g)
     if all(r in g.weights and g.weights[r][0].name.strip().endswith(".weight") for r in ("Wq", "Wk", "Wv")):
@@ -2340,6 +2340,7 @@ _MATRIX_FIRST = re.compile(r"W\s*+(?:\^\s*+[{(]*\s*+1\s*+[)}]*|_\s*+\{?\s*+1\s*+
 _SQUARED = re.compile(r"(?<![½\d/}.]\s)(?<![½\d/}.])\(\s*+[ytYT][^()]{0,30}\)\s*+(?:\^\s*+\{?\s*+2|²)")
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
                   r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
+_TARGET_NAMES = ("y", "t", "target", "label", "y_true")
 _SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
 
 
@@ -2373,9 +2374,17 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
     W1, W2 = hid["W"], cls["W"]
     if len(V.shape(W1)) != 2 or V.shape(W1)[0] != len(x.array) or V.shape(W2)[0] != V.shape(W1)[1]:
         return None
+    stated = max([x.line] + [w.line for r in ("W1", "b1", "W2", "b2") for w in g.weights.get(r, [])[:1]])
+    said = next((v for k, v in named.items() if k in _TARGET_NAMES and len(V.shape(v.array)) == 1 and
+                 len(v.array) == len(W2[0]) > 1 and v.line <= stated), None)  # y = [0.1, 0.05] among the givens: a
+    # target per output (a y printed after the working is the network's output)
     tm = _SCALAR_TARGET.search(g.prose)
-    if tm is None:
+    if tm is None and said is None:
         return None
+    targets = list(said.array) if said is not None else [tm.group(1)] * len(W2[0])  # type: ignore[union-attr]
+    for layer in (hid, cls):  # b_1 written as a column (or a row) of a matrix: the vector
+        if "b" in layer and len(V.shape(layer["b"])) == 2 and 1 in V.shape(layer["b"]):
+            layer["b"] = [c for r in layer["b"] for c in r]
     acts = [a for a in g.activations if a != "sigmoid"]
     out_act = cls["activation"]
     kind = "bce" if _BCE.search(g.prose.lower()) and out_act == "sigmoid" else "squared_error"
@@ -2393,7 +2402,7 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
                      ["squared_error", "mse"]))  # document writes it: the numbers decide
     model: dict = {"tokens": ["x"], "embeddings": {"x": list(x.array)},
                    "layers": [{"blocks": ["hid", "cls"], "hid": hid, "cls": cls}],
-                   "loss": {"kind": kind, "targets": {"x": [tm.group(1)] * len(W2[0])}}}
+                   "loss": {"kind": kind, "targets": {"x": targets}}}
     model |= {axis: opts[0] for axis, opts in axes if axis == "layout"}  # (an axis's first choice is the spec's own)
     spec: Spec = {"model": model}
     step = _one_step(g, spec, ["L1.hid.W"] + (["L1.hid.b"] if "b" in hid else []) + ["L1.cls.W"] +
@@ -2401,10 +2410,10 @@ def _network(found: I.Items, g: Givens) -> Candidate | None:
     chosen = {axis.split(".")[-1] for axis, _ in axes}  # (what the numbers choose is said with the model)
     notes = [f"a network on x ({I.where(x.line)}): W1, b1" + ("" if "activation" in chosen else
                                                             f" ({hid['activation']})") +
-             f", W2, b2 ({out_act}), target {tm.group(1)}" + ("" if "kind" in chosen else ", loss " + (
+             f", W2, b2 ({out_act}), target {', '.join(targets)}" + ("" if "kind" in chosen else ", loss " + (
                  "binary cross-entropy" if kind == "bce" else "½(y − o)²")) + step]
     givens = {id(x)} | {id(w) for r in ("W1", "b1", "W2", "b2") for w in g.weights.get(r, [])} | {
-        id(v) for k, v in named.items() if k in ("y", "t", "target", "label", "y_true") and len(v.array) == 1}
+        id(v) for k, v in named.items() if k in _TARGET_NAMES and (len(v.array) == 1 or v is said)}
     return Candidate("a small network, forward and backward", spec, notes, axes, prior=1, givens=givens,
                      from_x=False)
 
