@@ -132,10 +132,10 @@ def test_verdict_last_digit(write_case):
 
 def test_a_last_digit_off_by_one_needs_three_digits_or_a_cut(write_case):
     """scores = 1 exactly: 2 is one off, but a whole number is exact, so it is a slip; 1.01 and 0.999 may be a value
-    near 1 worked from rounded numbers: a last digit off by one. Of one or two digits only a cut is: 0.99 may be
-    0.999… cut, 1.1 may not. scaled = 1/3: 0.334 is a last digit off; 0.34 is 1/3 rounded the wrong way at two
-    digits, a slip."""
-    for text, verdict in (("2", "wrong"), ("1.01", "last_digit"), ("0.999", "last_digit"), ("0.99", "last_digit"),
+    near 1 worked from rounded numbers: a last digit off by one. Of one or two digits only a cut is, and 1 cut is 1.0:
+    0.99 and 1.1 are slips. scaled = 1/3: 0.334 is a last digit off; 0.34 is 1/3 rounded the wrong way at two
+    digits, a slip, and 0.3 is 1/3 rounded."""
+    for text, verdict in (("2", "wrong"), ("1.01", "last_digit"), ("0.999", "last_digit"), ("0.99", "wrong"),
                           ("1.1", "wrong")):
         got = verdicts(write_case, f'[[claims]]\nvalues = {{ "scores[a,a]" = {text} }}\n')
         assert got == [("scores[a,a]", verdict)], text

@@ -96,6 +96,7 @@ LONG_LINES = {  # one line an attacker may add, long enough that a reader quadra
     "no-break spaces split by empty tags": ("<p>x =" + ("&nbsp;" * 60 + "<b></b>") * 300 + "0.5</p>", ".html"),
     "equals signs": ("x = " * 15_000 + "0.5", ".md"),
     "unclosed matrices": ("\\begin{bmatrix} 1 & " * 20_000, ".md"),
+    "an HTML block of assignments": ("<div class=\"code\">\n" + "a = b\n" * 3_000 + "</div>", ".md"),  # (cubic once)
 }
 
 

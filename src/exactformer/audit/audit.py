@@ -31,7 +31,7 @@ from ..model.values import Case, Claim, Number, Precision, Role
 from ..numeric.backends import BALL, INTERVAL, ExactBackend
 from ..numeric.ball import PRECISIONS, SymbolicValue, Undecidable, compare, expr_ball, expr_decimal, precision, q2arb
 from ..numeric.engine import Engine, UndefinedValue
-from ..numeric.intervals import Interval, Undefined
+from ..numeric.intervals import Interval, Undefined, le
 from ..read import grammar as G
 from .findings import (
     OK_VERDICTS,
@@ -392,7 +392,8 @@ class Auditor:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=enc.text())
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
         near = _near(num, r, u)  # where E or R may lie for r's last digit to be off by one (or r a digit cut)
-        near_e = near is not None and self.in_interval(a, *near)
+        near_e = near is not None and self.in_interval(a, near[0], near[1]) and \
+            all(self.engine.compare(a, e) != 0 for e in near[2])
         R, meets, near_r, rtext = None, None, None, None
         used: set[int] = set()
         for prec in PRECISIONS:
@@ -404,7 +405,7 @@ class Auditor:
                     R = None
                     break
                 meets = R.meets(lo, hi)
-                near_r = R.meets(*near) if near is not None else False
+                near_r = _meets_near(R, near) if near is not None else False
                 rtext = R.text()
                 if meets is not None and near_r is not None:
                     break
@@ -755,20 +756,31 @@ def _one_off(v: X.Expr, lit: G.Num) -> bool:
     if near is None:
         return False
     ball, ex = (lambda p: expr_ball(v)), (lambda: v)
-    return compare(ball, ex, near[0]) >= 0 and compare(ball, ex, near[1]) <= 0
+    return compare(ball, ex, near[0]) >= 0 and compare(ball, ex, near[1]) <= 0 and \
+        all(compare(ball, ex, e) != 0 for e in near[2])
 
 
-def _near(n: G.Num | Number, r: Fraction, u: Fraction) -> tuple[Fraction, Fraction] | None:
+def _meets_near(R: Interval, near: tuple[Fraction, Fraction, tuple[Fraction, ...]]) -> bool | None:
+    """Does R meet ``_near``'s range, its listed ends left out (None when undecided at this precision)?"""
+    lo, hi, out = near
+    meets = R.meets(lo, hi)
+    if meets and ((hi in out and le(hi, R.lo) is True) or (lo in out and le(R.hi, lo) is True)):
+        return False  # R lies at the open end or beyond it
+    return meets
+
+
+def _near(n: G.Num | Number, r: Fraction, u: Fraction) -> tuple[Fraction, Fraction, tuple[Fraction, ...]] | None:
     """Where a value may lie for ``n`` (its value r, its last digit's unit u) to be that value with its last digit
-    off by one, a warning rather than a slip; None where no value may. A decimal of three significant digits or
-    more: within 1.5 units (a digit cut, or worked from rounded operands). One of one or two digits: only the
-    value cut to its digits (0.67 for 0.675, 0.0 for 0.05), never rounded the wrong way (1.9 for 1.84 is a slip;
-    0.2 for 0.25 × 0.4 is twice the value). A whole number is exact (98,305 for 98,304; 3 for 2)."""
-    if n.decimals is None or n.decimals <= 0:
+    off by one, a warning rather than a slip: the closed range [lo, hi] less the ends listed; None where no value
+    may. A decimal of three significant digits or more: within 1.5 units (a digit cut, or worked from rounded
+    operands). A whole number, or a decimal of one or two digits: only the value cut to its digits (0.67 for
+    0.675, 12 for 12.7, 0.0 for 0.05), never rounded the wrong way (1.9 for 1.84 is a slip, and so is 3 for 2),
+    nor a whole unit off (0.1 for 0.2 = 0.5 × 0.4 is half the value)."""
+    if n.decimals is None:
         return None
-    if _significant(n) >= 3:
-        return r - LAST_UNITS * u, r + LAST_UNITS * u
-    return (r, r + u) if r > 0 else (r - u, r) if r < 0 else (-u, u)
+    if n.decimals > 0 and _significant(n) >= 3:
+        return r - LAST_UNITS * u, r + LAST_UNITS * u, ()
+    return (r, r + u, (r + u,)) if r > 0 else (r - u, r, (r - u,)) if r < 0 else (-u, u, (-u, u))
 
 
 def _significant(n: G.Num | Number) -> int:

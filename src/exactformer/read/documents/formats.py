@@ -51,7 +51,7 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
             continue
         if t.type == "inline" and t.map is not None:
             I.scan(_markdown_text(_image_maths(t.content)), line, out, context)
-        elif t.type == "html_block" and (_HTML_TABLE.search(t.content) or _HTML_TEXT.search(t.content)):
+        elif t.type == "html_block" and (_HTML_TABLE.search(t.content) or _works_numbers(t.content)):
             html(t.content, line, out, context)  # a README's <table> of numbers; a post's <div> holding its maths
         elif t.type == "html_block":  # <p align="center"><img src="https://latex.codecogs.com/…?Q=\begin{bmatrix}…">
             for j, row in enumerate(t.content.splitlines()):
@@ -245,7 +245,17 @@ def _in_display(text: str) -> str:
 
 
 _HTML_TABLE = re.compile(r"<table[\s>]", re.IGNORECASE)
-_HTML_TEXT = re.compile(r"(?:^|>)[^<>]*[=≈][^<>]*\d", re.MULTILINE)  # text between a block's tags that works numbers
+_TAG = re.compile(r"<[^<>]*>")
+
+
+def _works_numbers(block: str) -> bool:
+    """Whether a block of HTML holds text, outside its tags, that works numbers: a line with = (or ≈) and a digit
+    after it (``\\( z_1 = 0.1 \\times 0.4 = 0.04 \\)`` in a ``<div>``). Linear in the block."""
+    for line in _TAG.sub(" ", block).splitlines():
+        at = min((i for i in (line.find("="), line.find("≈")) if i >= 0), default=-1)
+        if at >= 0 and any(ch.isdigit() for ch in line[at:]):
+            return True
+    return False
 _CODE_PIPE_ROW = re.compile(r"(?m)^[ \t]*\|.*`[^`\n]*\|[^`\n]*`.*$")  # a table row with | inside a `code span`
 _PIPE = "\ue000"  # a pipe kept inside a code span while the table is split into cells
 

@@ -1496,7 +1496,7 @@ def _unalign(s: str) -> str:
 
 _ROW_BREAK = re.compile(r"(?:\s*\\\\)*\s*(?<!\\)(\\\\|\\)\s*$")  # \\ (or \\ \\), or Goldmark's half of it
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]")
-_SPACED_BREAK = re.compile(r"\\\\\[[^\]\n]{0,12}\]\s*$")
+_SPACED_BREAK = re.compile(r"\\\\\[\s*-?\d*\.?\d+\s*(?:pt|em|ex|mm|cm|in|px|mu|bp)\s*\]\s*$")  # \\[10pt], \\[0.5em]
 
 
 def _unbroken(s: str, aligned: bool = False) -> str:

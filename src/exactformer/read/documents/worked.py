@@ -124,11 +124,9 @@ def _cellwise(text: str) -> list[str]:
         nums = V.latex_matrix(b.group(0))
         if nums is None or not all(_SYMBOL_CELL.fullmatch(c) for row in syms for c in row):
             continue
-        flat = [x for row in nums for x in (row if isinstance(row, list) else [row])]
-        cells = [c for row in syms for c in row]
-        rows = len(nums) if isinstance(nums[0], list) else 1 if len(syms) == 1 else len(nums)
-        if len(flat) == len(cells) and rows == len(syms):
-            out += [f"{c} = {x}" for c, x in zip(cells, flat)]
+        rows = nums if isinstance(nums[0], list) else [nums] if len(syms) == 1 else [[x] for x in nums]
+        if len(rows) == len(syms) and all(isinstance(r, list) and len(r) == len(q) for r, q in zip(rows, syms)):
+            out += [f"{c} = {x}" for r, q in zip(rows, syms) for c, x in zip(q, r)]
     return out
 
 
