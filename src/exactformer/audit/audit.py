@@ -392,8 +392,7 @@ class Auditor:
                 return self._finding(c, Verdict.ROUNDING, self._off(c), recomputed=enc.text())
         u = Fraction(10) ** -(num.decimals if num.decimals is not None else 0)
         near = _near(num, r, u)  # where E or R may lie for r's last digit to be off by one (or r a digit cut)
-        near_e = near is not None and self.in_interval(a, near[0], near[1]) and \
-            all(self.engine.compare(a, e) != 0 for e in near[2])
+        near_e = near is not None and _within(lambda x: self.engine.compare(a, x), near)
         R, meets, near_r, rtext = None, None, None, None
         used: set[int] = set()
         for prec in PRECISIONS:
@@ -753,11 +752,14 @@ def _rounds_to(v: X.Expr, lit: G.Num) -> bool:
 def _one_off(v: X.Expr, lit: G.Num) -> bool:
     """A line's result whose last digit is off by one (``_near``)."""
     near = _near(lit, lit.value, Fraction(10) ** -lit.decimals)
-    if near is None:
-        return False
     ball, ex = (lambda p: expr_ball(v)), (lambda: v)
-    return compare(ball, ex, near[0]) >= 0 and compare(ball, ex, near[1]) <= 0 and \
-        all(compare(ball, ex, e) != 0 for e in near[2])
+    return near is not None and _within(lambda x: compare(ball, ex, x), near)
+
+
+def _within(sign, near: tuple[Fraction, Fraction, tuple[Fraction, ...]]) -> bool:
+    """Does a value lie in ``_near``'s range, its listed ends left out? ``sign(x)``: the sign of value − x, certain."""
+    lo, hi, out = near
+    return sign(lo) >= 0 and sign(hi) <= 0 and all(sign(e) != 0 for e in out)
 
 
 def _meets_near(R: Interval, near: tuple[Fraction, Fraction, tuple[Fraction, ...]]) -> bool | None:

@@ -29,7 +29,7 @@ from .. import grammar as G
 from ..notes import Note, NoteKind
 from . import displays as D
 from . import values as V
-from .names import result_name, role, step_hint
+from .names import result_name, role, step_hint, without_remark
 from .symbols import derivative
 
 Cell = str | list | None  # a number's text, a vector of them, or None: a blank or masked cell (−∞)
@@ -1496,7 +1496,8 @@ def _unalign(s: str) -> str:
 
 _ROW_BREAK = re.compile(r"(?:\s*\\\\)*\s*(?<!\\)(\\\\|\\)\s*$")  # \\ (or \\ \\), or Goldmark's half of it
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]")
-_SPACED_BREAK = re.compile(r"\\\\\[\s*-?\d*\.?\d+\s*(?:pt|em|ex|mm|cm|in|px|mu|bp)\s*\]\s*$")  # \\[10pt], \\[0.5em]
+ROW_SPACE = r"\[\s*-?\d*\.?\d+\s*(?:pt|em|ex|mm|cm|in|px|mu|bp)\s*\]"  # the space after a row break: \\[10pt], \\[0.5em]
+_SPACED_BREAK = re.compile(r"\\\\" + ROW_SPACE + r"\s*$")
 
 
 def _unbroken(s: str, aligned: bool = False) -> str:
@@ -1754,7 +1755,7 @@ def strip_role(label: str) -> str:
     of = _INPUT_OF.fullmatch(label.strip())
     if of:  # "$x$ (Hund)": the input row of a token, named by the token
         return of.group(1).strip()
-    return re.sub(r"\s*[(（][^()（）]{1,12}[)）]\s*$", "", label).strip()
+    return without_remark(label)
 
 
 _INPUT_OF = re.compile(r"\$?\s*(?:x|h|\\mathbf\{x\})\s*\$?\s*[(（]\s*[\"“「']?([^()（）\"“”「」']{1,20}?)[\"”」']?\s*[)）]")

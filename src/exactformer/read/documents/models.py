@@ -2341,7 +2341,7 @@ _SQUARED = re.compile(r"(?<![½\d/}.]\s)(?<![½\d/}.])\(\s*+[ytYT][^()]{0,30}\)\
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
                   r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
 _TARGET_NAMES = ("y", "t", "target", "label", "y_true")
-_SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:y|t|target|label|y_true)\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
+_SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:" + "|".join(_TARGET_NAMES) + r")\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
 
 
 def _two_layers(found: I.Items, g: Givens) -> tuple[dict, dict]:

@@ -158,12 +158,17 @@ def step_hint(name: str) -> str | None:
         got = next((h for w in words if len(w) >= 3 and (h := _hint(w))), None)
     if got is None and updated(name) and (rest := _UPDATED.sub(" ", V.clean(name)).strip()) and rest != name:
         got = step_hint(rest)  # | 新 p |, "new z", "p'": the same quantity after the training step
-    if got is None and (bare := _REMARK.sub("", name)) != name and bare:
+    if got is None and (bare := without_remark(name)) != name and bare:
         got = step_hint(bare)  # "スコア（マスク前）", "scores (raw)": the name, its remark in parentheses aside
     return got
 
 
-_REMARK = re.compile(r"\s*[(（][^()（）]{1,24}[)）]\s*$")
+_REMARK = re.compile(r"\s*[(（][^()（）]{1,12}[)）]\s*$")
+
+
+def without_remark(label: str) -> str:
+    """A name or a label without the short remark in parentheses at its end: ``鬼(Q)`` → ``鬼``."""
+    return _REMARK.sub("", label).strip()
 
 
 _TIMES_V = re.compile(r"\)\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*V\s*$")

@@ -394,19 +394,22 @@ def _regular(a: Array) -> bool:
 _EATEN_BREAK = re.compile(r"(?<!\\)\\(?=[ \t]*\n)")  # a backslash alone at a line's end
 
 
+def latex_cells(m: re.Match) -> list[list[str]]:
+    """A TeX matrix's cells as written (a ``LATEX_MATRIX`` match), row by row; a rule (``\\hline``) is no row."""
+    body = m.group(2)
+    if "\\\\" not in body:  # rows ending in one backslash (0.209\): a row break half eaten by a Markdown renderer
+        body = _EATEN_BREAK.sub(r"\\\\", body)  # that read \\ as an escape (Hugo's Goldmark, maths not passed through)
+    return [[c.strip() for c in raw.split("&")] for raw in map(str.strip, re.split(r"\\\\", body))
+            if raw and not raw.startswith("\\hline")]
+
+
 def latex_matrix(text: str) -> Array | None:
     m = LATEX_MATRIX.search(text)
     if m is None:
         return None
-    body = m.group(2)
-    if "\\\\" not in body:  # rows ending in one backslash (0.209\): a row break half eaten by a Markdown renderer
-        body = _EATEN_BREAK.sub(r"\\\\", body)  # that read \\ as an escape (Hugo's Goldmark, maths not passed through)
     rows = []
-    for raw in re.split(r"\\\\", body):
-        raw = raw.strip()
-        if not raw or raw.startswith("\\hline"):
-            continue
-        cells = [number(_strip_tex(c)) for c in raw.split("&")]
+    for written in latex_cells(m):
+        cells = [number(_strip_tex(c)) for c in written]
         if any(c is None for c in cells):
             return None
         rows.append(cells)

@@ -69,7 +69,7 @@ class Network:
 
 # ---- the equations ---------------------------------------------------------------------------------------------
 _INLINE_MATH = re.compile(r"\$([^$]{1,300})\$|`([^`]{1,120})`")
-_ROW_BREAKS = re.compile(r"(?:\s*\\\\(?:\[[^\]\n]{0,12}\])?)+\s*$")  # an align row's \\ (or \\ \\, \\[10pt]) at its end
+_ROW_BREAKS = re.compile(r"(?:\s*\\\\(?:" + I.ROW_SPACE + r")?)+\s*$")  # an align row's \\ (or \\ \\, \\[10pt]) at its end
 _OPEN_END = re.compile(r"(?:=|≈|·|×|\*|\+)\s*$")
 
 
@@ -120,7 +120,7 @@ def _cellwise(text: str) -> list[str]:
     for a, b in zip(ms, ms[1:]):
         if not re.fullmatch(r"\s*=\s*", text[a.end():b.start()]):
             continue
-        syms = [[c.strip() for c in row.split("&")] for row in re.split(r"\\\\", a.group(2)) if row.strip()]
+        syms = V.latex_cells(a)
         nums = V.latex_matrix(b.group(0))
         if nums is None or not all(_SYMBOL_CELL.fullmatch(c) for row in syms for c in row):
             continue
