@@ -330,6 +330,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
     label: tuple[str, str] | None = None
     sizes: dict[str, int] = {}  # the whole numbers the code sets (d_model = 4), for torch.eye(d_model)
     in_align = False  # inside an align (aligned, eqnarray, gather) environment, whose rows end in \\
+    in_cases = False  # inside a cases environment: rows of a value and its condition (0 & z < 0), no results
     k = 0
     display = -1  # the last line of the display last looked at (its closing $$ opens no other)
     while k < len(lines):
@@ -349,6 +350,12 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         if in_align or _ALIGN_OPEN.search(raw):  # w_6^{+} &= 0.408666186 \\ \\: an align row, its breaks off
             s = _unbroken(s, aligned=True)
             in_align = not _ALIGN_CLOSE.search(raw)
+        if in_cases or "\\begin{cases}" in raw:
+            in_cases = "\\end{cases}" not in raw
+            if "&" in raw:  # 1 & z > 0 \\ … & z = 0: a piecewise definition's rows
+                out.prose.append(s)
+                k += 1
+                continue
         if "<-" in s:  # R: x1 <- 0.5; w1 <- 0.4
             s = _R_ASSIGN.sub(r"\1\2 = ", s)
         s = _ANNOTATED.sub(r"\1", s)  # "= 0.4367  ← divided by 3, not 4!": a remark after the result
@@ -734,6 +741,8 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 taken.append(said.group(2))
                 out.found.append(Table([[V.number(said.group(2)) or ""]], None, None, n, _at(context, n),
                                        said.group(1), [n]))
+        if "→" in s and (upd := _UPDATE_ARROW.fullmatch(s)):  # "w_2 → 0.8624": the weight after the step
+            s = f"{upd.group(1)} ← {upd.group(2)}"
         pieces = _fragments(s) if any(r in s for r in "=≈≒←") and any(ch.isdigit() for ch in s) else []
         row = _ROW_LABEL.match(s)
         subject = row or _FOR_ROW.match(s)  # "For *salt* the mean is 1.0 and … σ^2 = 8.5/3 = 2.8333": its row
@@ -1679,6 +1688,7 @@ def _next_row(raw: str) -> str:
     return _unbroken(t, aligned=True)
 
 
+_UPDATE_ARROW = re.compile(r"\s*(?:[-*•]\s+)?([A-Za-zα-ω](?:_\{?\w{1,4}\}?|\d{1,2}))\s*→\s*(-?\d+(?:\.\d+)?)[\s.]*")
 _TWO_RESULTS = re.compile(r"=[^=→⇒]*\d[^=→⇒]*\s(?:→|⇒|->)\s[^=]*=")  # a result, an arrow, the next one worked
 
 
@@ -1987,11 +1997,14 @@ def _ideal(lhs: str, value: str) -> bool:
 
 def _named_result(name: str, value: str) -> bool:
     """``sum = 4.4872`` or ``y = 0.7109``: one number under a name that suggests a step, or under a symbol that
-    may carry a result when the number has decimals (settings are whole numbers or names of their own)."""
+    may carry a result when the number has decimals (settings are whole numbers or names of their own); a
+    derivative (∂L/∂w = −16) is a result whatever its number."""
     num = V.number(value)
     if num is None:
         return False
-    return step_hint(name) is not None or (result_name(name) and ("." in num or "e" in num.lower()))
+    d = derivative(name)
+    return step_hint(name) is not None or d is not None and d[0] != d[1] or (  # (∂L/∂L = 1: the seed, no result)
+        result_name(name) and ("." in num or "e" in num.lower()))
 
 
 def _vector_result(line: str) -> list[str] | None:

@@ -231,6 +231,10 @@ def equation(text: str, line: int) -> Equation | None:
         return None
     head = parts[0].strip()
     deriv = derivative(head)
+    if not deriv and not _SYMBOL.fullmatch(V.tex_plain(V.clean(head)).strip()):
+        bare = _LEAD_WORDS.sub("", head)
+        if bare != head and _SYMBOL.fullmatch(V.tex_plain(V.clean(bare)).strip()) and not _WORD.match(bare):
+            head = bare
     call = CALL_NAME.match(head)
     name = f"d:{deriv[0]}/{deriv[1]}" if deriv else key(call.group(1)) if call else key(head)
     if not deriv and not (call or _SYMBOL.fullmatch(V.tex_plain(V.clean(head)).strip())):
@@ -240,6 +244,32 @@ def equation(text: str, line: int) -> Equation | None:
     if not got or (not name and len(got) < 2):
         return None
     return Equation(name, head, deriv, got, line)
+
+
+def assignments(text: str) -> list[str]:
+    """A line that lists equations (``x=1, w_1=0.5, y=0.5``; ``ŷ = 9.2,  L = 0.64``) as its equations, split at the
+    commas, semicolons and "and"s outside brackets when every piece has its own = or ≈ (or is words alone, left
+    out); else the line whole."""
+    if "," not in text and ";" not in text and " and " not in text:
+        return [text]
+    out, depth, start = [], 0, 0
+    for k, ch in enumerate(text):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth == 0 and k >= start and (ch in ",;" and not (ch == "," and text[k + 1:k + 2].isdigit()) or
+                                          text.startswith(" and ", k)):
+            out.append(text[start:k])
+            start = k + (5 if ch == " " else 1)
+    out.append(text[start:])
+    said = [p for p in out if _RELATION.search(p)]  # (a clause of words alone, "with the same numbers", left out)
+    if len(out) < 2 or not said or any(not _RELATION.search(p) and re.search(r"\d", p) for p in out):
+        return [text]
+    return said
+
+
+_RELATION = re.compile(r"=|≈|\\approx")
+_WORD = re.compile(r"[A-Za-z]{3,}(?![_\d{^])")  # "the sum of all": a word, no symbol after the words
+_LEAD_WORDS = re.compile(r"^(?:[A-Za-z]+:?\s+){1,4}")  # "Let x", "hidden: h", "With learning rate η"
 
 
 def _split(text: str) -> list[str] | None:

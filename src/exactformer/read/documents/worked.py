@@ -104,9 +104,7 @@ def _equations(found: I.Items) -> list[S.Equation]:
     for text, k in _lines(found):
         if len(text) > 2000 or not re.search(r"[=≈]", text):
             continue
-        out += [e for t in _cellwise(text) if (e := S.equation(t, k)) is not None]
-        if (e := S.equation(text, k)) is not None:
-            out.append(e)
+        out += [e for t in _cellwise(text) + S.assignments(text) if (e := S.equation(t, k)) is not None]
     return _unjuxtaposed(out)
 
 
@@ -440,7 +438,14 @@ def read(found: I.Items) -> list[Network]:
     redefined = {sym for sym, n in defined.items() if n > 1}  # ŷ of one example and of another: no one quantity
     anywhere = _values(eqs)[0]  # (a rate another computation of the same post states)
     out = []
-    for prologue, part in parts:
+    for k, (prologue, part) in enumerate(parts):
+        if k and not any(_loss_kind(s.node) for e in part for s in e.sides if s.symbolic):
+            # "now with ReLU": of the example before, the formulas this one does not write again (ŷ = w_2·h, the loss)
+            mine = {e.name for e in part if e.name and any(s.symbolic for s in e.sides)}
+            part = [e for e in parts[k - 1][1] if e.name and not e.deriv and e.name not in mine and
+                    all(s.symbolic for s in e.sides)] + part
+        if k:  # the data before the first computation, where this one does not state its own (x = 1 again)
+            prologue = [e for e in prologue if e.name not in {e.name for e in part}]
         net = _network(found, prologue + part, anywhere)
         if net is not None:
             net.ambiguous |= redefined
@@ -455,19 +460,40 @@ def _parts(eqs: list[S.Equation]) -> list[tuple[list[S.Equation], list[S.Equatio
     σ(z) of one neuron, later ŷ = a^(3) = σ(z^(3)) of two)."""
     starts: list[int] = []
     seen: set[str] = set()
-    outs: set[str] = set()
-    for k, e in enumerate(eqs):
-        syms = _symbols_of(e)
-        defines = bool(e.name) and not e.deriv and _updates(e) is None and \
-            any(s.symbolic and (_activation(s.node) or _linear(s.node) or isinstance(s.node, G.Name)) for s in e.sides)
-        if defines and (not starts or (e.name in outs and syms - seen)):
-            starts.append(k)
-            seen, outs = set(), set()
+    outs: dict[str, tuple[str, int]] = {}  # each output defined since the last start → its formula's form, where
+    k = 0
+    while k < len(eqs):
+        e = eqs[k]
+        syms, form = _symbols_of(e), _form(e)
+        if form and (not starts or (e.name in outs and (
+                syms - seen or form != outs[e.name][0] and "alias" not in (form, outs[e.name][0])))):
+            j = k  # the new computation's formulas just before (h = σ(w_1·x) before ŷ = w_2·h) are its own
+            while starts and j > starts[-1] + 1 and (
+                    not eqs[j - 1].name or outs.get(eqs[j - 1].name, ("", -1))[1] == j - 1):
+                j -= 1
+            starts.append(j)
+            seen, outs, k = set(), {}, j
+            e = eqs[k]
+            syms, form = _symbols_of(e), _form(e)
         seen |= syms
-        if defines and any(s.symbolic and _activation(s.node) for s in e.sides):
-            outs.add(e.name)
+        if form:
+            outs.setdefault(e.name, (form, k))
+        k += 1
     bounds = starts + [len(eqs)]
     return [(eqs[:starts[0]], eqs[a:b]) for a, b in zip(bounds, bounds[1:])]
+
+
+def _form(e: S.Equation) -> str:
+    """What an equation defines its name as: ``act:σ`` (an activation), ``linear`` (a net input, a linear unit) or
+    ``alias`` (another name); "" when it defines nothing (a number, a derivative, an update)."""
+    if not e.name or e.deriv or _updates(e) is not None:
+        return ""
+    for s in e.sides:
+        if s.symbolic and (act := _activation(s.node)) is not None:
+            return "act:" + act[0]
+    if any(s.symbolic and _linear(s.node) for s in e.sides):
+        return "linear"
+    return "alias" if any(s.symbolic and isinstance(s.node, G.Name) for s in e.sides) else ""
 
 
 def _network(found: I.Items, eqs: list[S.Equation], anywhere: dict[str, list[str]]) -> Network | None:
@@ -477,7 +503,7 @@ def _network(found: I.Items, eqs: list[S.Equation], anywhere: dict[str, list[str
     for e in eqs:
         if e.name and not e.deriv:
             f.read(e, beside)
-    if not f.acts or len(f.acts) > MAX_UNITS:
+    if not (f.acts or f.losses) or len(f.acts) > MAX_UNITS:
         return None
     units, formulas = _units(f)
     if not units:
@@ -556,9 +582,11 @@ def _units(f: _Formulas) -> tuple[dict[str, _Unit], dict[str, _Net]]:
         units[out] = _Unit(out, fn, net)
         formulas[out] = formula
     nets = {f.canon(net) for _fn, net in f.acts.values()}
-    for out, formula in f.nets.items():  # ŷ = w_5·a_1 + w_6·a_2, no activation after it: a linear output unit
+    judged = {f.canon(x) for _kind, syms in f.losses.values() for x in syms}
+    for out, formula in f.nets.items():  # ŷ = w_5·a_1 + w_6·a_2, no activation after it: a linear output unit (or
+        # ŷ = w·x, the network's one unit, when the loss is written on it)
         if out not in nets and f.canon(out) not in units and not out.startswith("net#") and \
-                any(f.canon(x) in units for t in formula.terms for x in t[:2]):
+                (any(f.canon(x) in units for t in formula.terms for x in t[:2]) or not f.acts and out in judged):
             units[f.canon(out)] = _Unit(f.canon(out), "identity", None)
             formulas[f.canon(out)] = formula
     return units, formulas

@@ -1,0 +1,148 @@
+"""Toy backprop posts: several small examples in one post (a linear model, then a hidden sigmoid unit, then the same
+with ReLU), the givens in one inline list (``Let x=1, w_1=0.5, y=0.5``), gradients with whole-number values, the
+update as ``w_2 \\to 0.86`` and a ReLU derivative as a ``cases`` environment. Each rule is on documents of our own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from exactformer.audit.findings import ClaimFinding
+from exactformer.read.documents import items, items_of, symbols, worked
+
+
+@pytest.mark.parametrize("line, pieces", [
+    ("Let x=1, w_1=0.5, w_2=-1.0, y=0.5", ["Let x=1", " w_1=0.5", " w_2=-1.0", " y=0.5"]),
+    ("\\hat{y} = 4.6 · 2 = 9.2,   L = (10 - 9.2)^2 = 0.64", ["\\hat{y} = 4.6 · 2 = 9.2", "   L = (10 - 9.2)^2 = 0.64"]),
+    ("Take x=2 and a step size η = 0.1", ["Take x=2", "a step size η = 0.1"]),
+    ("With the same numbers, h = 0.6", [" h = 0.6"]),
+    # a list of numbers, a vector, a decimal comma: one equation, as written
+    ("x = 1, 2, 3", ["x = 1, 2, 3"]),
+    ("x = (1, 2), y = 3", ["x = (1, 2)", " y = 3"]),
+    ("z = 0,5", ["z = 0,5"]),
+    ("for 3 tokens, z = 0.5", ["for 3 tokens, z = 0.5"]),
+])
+def test_a_line_listing_equations_is_split_into_them(line, pieces):
+    assert symbols.assignments(line) == pieces
+
+
+@pytest.mark.parametrize("written, name", [("Let x = 1", "x"), ("hidden: h = σ(w_1 x)", "h"),
+                                           ("With learning rate \\eta = 0.1", "η"), ("the sum of all = 2", "")])
+def test_words_before_a_symbol_do_not_name_the_equation(written, name):
+    e = symbols.equation(written, 0)
+    assert e is not None and e.name == name
+
+
+POST = """# Three toy examples
+
+## A linear model
+
+- Input: \\(x = 2\\)
+- Weight: \\(w = 3\\)
+- Target: \\(y = 10\\)
+- Model: \\(\\hat{y} = w \\cdot x\\)
+- Loss: \\(L = (y - \\hat{y})^2\\)
+
+\\(\\hat{y} = 3 \\cdot 2 = 6\\), \\(L = (10 - 6)^2 = 16\\)
+
+- \\(\\frac{\\partial L}{\\partial \\hat{y}} = -2(y - \\hat{y}) = -8\\)
+- \\(\\frac{\\partial L}{\\partial w} = -16\\)
+
+## A hidden unit
+
+\\[
+h = \\sigma(w_1 x), \\quad \\sigma(z) = \\frac{1}{1+e^{-z}}
+\\]
+
+\\[
+\\hat{y} = w_2 h
+\\]
+
+\\[
+L = (y - \\hat{y})^2
+\\]
+
+Let \\(x=1, w_1=0.4, w_2=0.9, y=1\\) and \\(\\eta = 0.1\\).
+
+1. \\(h = \\sigma(0.4) \\approx 0.5987\\)
+2. \\(\\hat{y} = 0.9 \\cdot 0.5987 = 0.5388\\)
+3. \\(L = (1 - 0.5388)^2 \\approx 0.2127\\)
+
+- \\(\\frac{\\partial L}{\\partial w_2} = -2(y - \\hat{y}) \\cdot h = -0.5522\\)
+- \\(w_2 \\to 0.9552\\)
+
+## With ReLU
+
+\\[
+h = \\max(0, w_1 x)
+\\]
+
+\\[
+\\text{ReLU}'(z) =
+\\begin{cases}
+1 & z > 0 \\\\
+0 & z = 0
+\\end{cases}
+\\]
+
+Take \\(x=1, w_1=0.4, w_2=0.9, y=1\\): \\(h = 0.4\\).
+"""
+
+
+def test_each_example_of_a_post_is_a_network_of_its_own(tmp_path):
+    """A linear model, a sigmoid unit and the ReLU one after it: three networks. The ReLU example writes only its
+    hidden unit; the output and the loss are the example's before. The data of the first example (before any
+    formula) are no later example's: the ReLU example takes its own x."""
+    doc = tmp_path / "toy.md"
+    doc.write_text(POST, encoding="utf-8")
+    nets = worked.read(items_of(str(doc), POST)[1])
+    assert [[u.act for layer in n.layers for u in layer] for n in nets] == \
+        [["identity"], ["sigmoid", "identity"], ["relu", "identity"]]
+    assert [(n.values["x"], n.values.get("w1") or n.values.get("w")) for n in nets] == \
+        [("2", "3"), ("1", "0.4"), ("1", "0.4")]
+    assert nets[1].lr == "0.1"
+
+
+def test_the_hidden_unit_example_is_audited_with_its_update_and_nothing_from_a_cases_row(tmp_path):
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.documents import load_document
+
+    doc = tmp_path / "toy.md"
+    doc.write_text(POST, encoding="utf-8")
+    rep = audit(load_document(str(doc)))
+    got = {(f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)}
+    # σ(0.4) = 0.598688…, ŷ = 0.538819…, L = 0.212688…, ∂L/∂w2 = −0.552207…, w2 + 0.0552207 = 0.955221
+    assert {("0.5987", "correct"), ("0.5388", "correct"), ("0.2127", "correct"), ("-0.5522", "correct"),
+            ("0.9552", "correct")} <= got
+    lines = {f.claim.source_line for f in rep.findings if isinstance(f, ClaimFinding)}
+    assert not lines & {POST.splitlines().index("0 & z = 0") + 1}  # a piecewise definition's row: no claim
+
+
+@pytest.mark.parametrize("line, claimed", [
+    ("\\frac{\\partial L}{\\partial w} = -16", True),  # a derivative: a result, whole or not
+    ("\\frac{\\partial L}{\\partial L} = 1", False),  # the seed of the backward pass: no result
+    ("d_k = 64", False),  # a setting
+])
+def test_a_derivative_is_a_result_even_when_whole(line, claimed):
+    s = items._unwrap_math(line)
+    from exactformer.read.documents import values as V
+
+    got = items._fragments(V.tex_plain(V.clean(s)))
+    assert bool(got) == claimed
+
+
+def test_an_update_arrow_names_the_weight_after_the_step():
+    assert items._UPDATE_ARROW.fullmatch("- w_2 → 0.9552") is not None
+    assert items._UPDATE_ARROW.fullmatch("cat → 0.43") is None  # a token's number: no weight
+    assert items._UPDATE_ARROW.fullmatch("w_2 → w_2 - η g") is None
+
+
+def test_the_own_toy_post_keeps_its_planted_slip_and_what_it_carries():
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.documents import load_document
+
+    path = Path(__file__).parent / "documents" / "wild25" / "toy-steps-en.md"
+    rep = audit(load_document(str(path)))
+    got = {f.claim.number.text: f.verdict.value for f in rep.findings if isinstance(f, ClaimFinding)}
+    assert got["-0.3593"] == "wrong" and got["0.3359"] == "propagated" and got["0.8624"] == "correct"
