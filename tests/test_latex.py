@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from exactformer.derive.names import quantity_tex
 from exactformer.exact import expr as X
@@ -60,6 +62,36 @@ def test_linear_mode_and_line_breaking():
     lines = break_lines(tex, 60)
     assert len(lines) > 2 and all(len(x) < 120 for x in lines) and "".join(lines).replace(" ", "") == \
         tex.replace(" ", "")
+
+
+def _break_lines_by_hand(tex: str, width: int) -> list[str]:
+    """break_lines as first written, a character at a time: the oracle for the one that looks only at what matters."""
+    if len(tex) <= width:
+        return [tex]
+    cuts, depth = [], 0
+    for k, ch in enumerate(tex):
+        if ch == "{" or tex.startswith(r"\left", k):
+            depth += 1
+        elif ch == "}" or tex.startswith(r"\right", k):
+            depth -= 1
+        elif depth == 0 and tex.startswith((" + ", " - "), k):
+            cuts.append(k)
+    lines, start, last = [], 0, 0
+    for c in cuts + [len(tex)]:
+        if c - start > width and last > start:
+            lines.append(tex[start:last])
+            start = last
+        last = c
+    lines.append(tex[start:])
+    return [x.strip() for x in lines if x.strip()]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["{", "}", r"\left(", r"\right)", " + ", " - ", " + - ", "a", "12", r"\frac", " ",
+                                 r"\leftarrow", "x_{1}"]), max_size=80), st.integers(1, 40))
+def test_line_breaking_agrees_with_a_walk_of_every_character(pieces, width):
+    tex = "".join(pieces)
+    assert break_lines(tex, width) == _break_lines_by_hand(tex, width)
 
 
 def test_decimals():

@@ -10,6 +10,7 @@ optional argument.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable
 from fractions import Fraction
@@ -284,25 +285,23 @@ def decimal_tex(text: str) -> str:
     return rf"\approx {out}\ (\pm 10^{{{d.bound}}})"
 
 
+_BREAK_MARKS = re.compile(r"[{}]|\\left|\\right|(?= [+-] )")
+
+
 def break_lines(tex: str, width: int) -> list[str]:
     """Split a long formula at its top-level + and − (outside braces and \\left…\\right), each piece at most
     about ``width`` characters, so an align* line never runs off the page or past TeX's input buffer."""
     if len(tex) <= width:
         return [tex]
-    cuts, depth, k = [], 0, 0
-    while k < len(tex):
-        ch = tex[k]
-        if ch == "{":
+    cuts, depth = [], 0
+    for m in _BREAK_MARKS.finditer(tex):  # (only the characters that matter, not each one in turn)
+        t = m.group()
+        if t == "{" or t == r"\left":
             depth += 1
-        elif ch == "}":
+        elif t == "}" or t == r"\right":
             depth -= 1
-        elif tex.startswith(r"\left", k):
-            depth += 1
-        elif tex.startswith(r"\right", k):
-            depth -= 1
-        elif depth == 0 and tex.startswith((" + ", " - "), k):
-            cuts.append(k)
-        k += 1
+        elif depth == 0:  # " + " or " - " starts here
+            cuts.append(m.start())
     lines, start, last = [], 0, 0
     for c in cuts + [len(tex)]:
         if c - start > width and last > start:
