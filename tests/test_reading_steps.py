@@ -51,11 +51,12 @@ def _works(path) -> dict[int, str]:
 
 
 def _judged(path) -> dict[int, str]:
-    """Each line's verdict, or the kind of finding a line of working that claims nothing gets."""
-    got = {}
+    """Each line's verdict, or the kind of finding a line of working that claims nothing gets: its result's (the
+    first finding of the line; an operand restated after it is judged too)."""
+    got: dict[int, str] = {}
     for f in findings_json(audit(load_document(str(path)))):
         if isinstance(f.get("source_line"), int):
-            got[f["source_line"]] = f.get("verdict") or f["kind"]
+            got.setdefault(f["source_line"], f.get("verdict") or f["kind"])
     return got
 
 

@@ -235,6 +235,8 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint)
         if got is None or got.exact < got.cells:  # a name is a prior: more cells agreeing elsewhere win
             other = _match_matrix(rows, row_labels, col_labels, vals, after=after, moved=moved)
+            if hint in ("Q", "K", "V") and got is None and other is not None and 2 * other.exact < other.cells:
+                other = None  # Q_cat with 1 of 4 cells as some K's: a chance, against its symbol (not matched)
             got = other if got is None or (other is not None and other.exact > got.exact) else got
         vals.matches[memo] = got
     return vals.matches[memo]
@@ -1954,9 +1956,11 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
             ops = m.operands(a, chain[0])
             ops = ops if ops is not None else m.operands(a, chain[-1])
             if ops is not None and (ops or not g.restates_givens(a.step)):  # 8.5/3 is no working of a given
-                if -key[2] < len(texts) and not key[1] and ((_far(ops, vals) if ops else g.step(a.step).is_given) or
-                                                            (agreed and not _one_agrees(ops, vals))):
-                    continue  # a result only near the quantity: every operand far from it, or none (a given's); or
+                if -key[2] < len(texts) and not key[1] and ((_far(ops, vals) if ops else (
+                        g.step(a.step).is_given or _literal_count(chain[0]) > 1)) or
+                        (agreed and not _one_agrees(ops, vals))):
+                    continue  # a result only near the quantity: every operand far from it, or none (a given's, or
+                    # none of the line's numbers: 2 ÷ 1.41 = 1.41 is no score of 1.5); or
                     # near while another quantity agrees to the last digit, and none of its operands does either
                     # (0.364² = 0.1325 is σ² restated, not the square 0.35² = 0.1225 of another row)
                 if whole >= 4 and len(texts) == 1 and (m.fit(a, chain[0]) or 0) < whole and \

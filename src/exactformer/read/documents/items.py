@@ -505,6 +505,14 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Named(_name(bare.group(1)), bare.group(2).split(), n, _at(context, n)))
             k += 1  # "b1 = 0.1  -0.2  0.2": a vector written out bare, its numbers spaced apart
             continue
+        blocks = _headed_blocks(lines, k)
+        if blocks is not None:  # ① scores  ② masked: matrices side by side under their columns' words
+            for caption, heads, row_names, below in blocks:
+                said = _CAPTION.fullmatch(without_remark(_CIRCLED.sub("", caption), most=30))
+                out.found.append(Named(_name(said.group(1)) if said else "", below, n + 1, _at(context, n + 1),  # type: ignore[arg-type]
+                                       row_names, None, [n + 1 + j for j in range(len(below))], heads))
+            k += 1 + len(blocks[0][3])
+            continue
         headed = _headed_vectors(lines, k)
         if headed is not None:  # "      a     b", then "a  [2.0  1.0]", "b  [1.0  3.0]": a matrix under its columns' words
             heads, row_names, below = headed
@@ -973,6 +981,8 @@ def _printed_rows(lines: list[str], k: int) -> tuple[list[str], list[list], list
     return first[1], rows, tokens if len(tokens) == len(rows) and len(set(tokens)) == len(tokens) else None
 
 
+_CIRCLED = re.compile(r"^\s*(?:[\u2460-\u2473\u2776-\u277f]|\d{1,2}[.)]?(?=\s))\s*")  # ① (1 once clean), 2.: a
+# figure's numbering before its caption
 _CAPTION = re.compile(r"([^\d=:：.。,、;!?！？]{1,30})")  # a few words alone on a line, over what they name
 
 
@@ -983,6 +993,61 @@ def _headed_vectors(lines: list[str], k: int) -> tuple[list[str], list[str], lis
         return None
     got = _labelled_vectors(lines, k + 1)
     return (heads, *got) if got is not None and len(got[1][0]) == len(heads) else None
+
+
+_BRACKETED_ROW = re.compile(r"([^\s\[\]→←|]{1,16})\s*\[([^\[\]]{1,400})\]")  # 今日は [ 2.0  1.0 … ]
+_ROW_REMARK = re.compile(r"\s+(?:←|<-)\s.*$")  # "← 自分しか見えない": a remark after a row
+
+
+def _headed_blocks(lines: list[str], k: int) -> list[tuple[str, list[str], list[str], list[list[str | None]]]] | None:
+    """Line k the words over the columns of matrices printed side by side (the same words once per matrix, or a
+    matrix's words then a check column's, 合計), then rows ``label [n n …]  →  label [n n …]`` (a masked cell −∞,
+    a check after the last bracket, a remark after ←): (caption, words, row labels, rows) a matrix, the
+    captions from the line above (① scores   ② masked, apart by wide spaces); None for anything else."""
+    if k + 2 >= len(lines) or (heads := _heads_above(lines, k + 1)) is None:
+        return None
+    rows: list[list[list[str | None]]] = []
+    labels: list[str] = []
+    checks: list[list[str]] = []
+    while k + 1 + len(rows) < len(lines) and len(rows) < 64:
+        t = _ROW_REMARK.sub("", V.clean(lines[k + 1 + len(rows)]).rstrip())
+        ms = list(_BRACKETED_ROW.finditer(t))
+        if not ms or t[:ms[0].start()].strip() or len({m.group(1) for m in ms}) != 1:
+            break
+        between = [t[a.end():b.start()] for a, b in zip(ms, ms[1:])]
+        tail = t[ms[-1].end():].split()
+        if any(x.strip() not in ("", "→", "->", "⇒") for x in between) or \
+                any(V.number(x) is None for x in tail):
+            break
+        blocks = []
+        for m in ms:
+            cells = m.group(2).replace(",", " ").split()
+            if not cells or not all(V.number(c) is not None or V.blank(c) for c in cells):
+                return None
+            blocks.append([V.number(c) if V.number(c) is not None else None for c in cells])
+        if rows and ([len(b) for b in blocks], len(tail)) != ([len(b) for b in rows[0]], len(checks[0])):
+            break
+        labels.append(_label(ms[0].group(1)))
+        rows.append(blocks)
+        checks.append([V.number(x) or "" for x in tail])
+    if len(rows) < 2 or len(set(labels)) != len(labels):
+        return None
+    widths = [len(b) for b in rows[0]]
+    if len(widths) < 2 and not checks[0]:
+        return None  # one matrix alone, no check column: _headed_vectors reads it
+    if sum(widths) + len(checks[0]) != len(heads) and not all(heads[:w] == heads[:widths[0]] for w in widths):
+        return None
+    captions = [c.strip() for c in re.split(r"\s{3,}", V.clean(lines[k - 1]).strip())] if k > 0 else []
+    if len(captions) != len(widths):
+        captions = [captions[0] if len(captions) == 1 else ""] + [""] * (len(widths) - 1)
+    out = []
+    for j, w in enumerate(widths):
+        cols = heads[:w]
+        out.append((captions[j], cols, labels, [r[j] for r in rows]))
+    if checks[0]:  # 合計: a column of checks after the last matrix (a row sum), under its own word
+        word = heads[-1] if len(heads) == sum(widths) + 1 else ""
+        out.append((word, [word], labels, [[c for c in r] for r in checks]))
+    return out
 
 
 def _labelled_vectors(lines: list[str], k: int) -> tuple[list[str], list[list[str]]] | None:

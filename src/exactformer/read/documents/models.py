@@ -359,7 +359,8 @@ def _bias_row(t: I.Table) -> str | None:
 
 def _token_rows(named: list[I.Named], g: Givens) -> None:
     """k_animal = […], v_animal = […], q_it = […]: the rows of K, V (and Q) by the token in their subscript; a
-    query given for some tokens only (one query against the keys) has unknown rows for the others."""
+    query given for some tokens only has unknown rows for the others; a query of no token's (``Q = [2, 0]``
+    beside ``K_メガネ``, ``K_かけた``) is one query against the keys, read with K and V alone."""
     if any(r in g.weights for r in ("Wq", "Wk", "Wv")) or "K" in g.direct or "V" in g.direct:
         return
     rows: dict[str, dict[str, I.Named]] = {}
@@ -374,10 +375,11 @@ def _token_rows(named: list[I.Named], g: Givens) -> None:
     tokens = list(keys)
     queries = rows.get("Q", {})
     width = len(next(iter(keys.values())).array)
-    if not queries or not set(queries) <= set(tokens) or any(len(x.array) != width for x in queries.values()):
+    if not set(queries) <= set(tokens) or any(len(x.array) != width for x in queries.values()):
         return
     unknown = iter(f"u{k}" for k in range(1, 10_000))
-    for r, got in (("K", keys), ("V", values), ("Q", queries)):
+    for r, got in (("K", keys), ("V", values)) + ((("Q", queries),) if queries else ()):  # (no query of a token's:
+        # Q = [2, 0] alone, one query against the keys)
         first = next(iter(got.values()))
         rows_of = [list(got[t].array) if t in got else [next(unknown) for _ in range(width)]  # type: ignore[arg-type]
                    for t in tokens]
@@ -652,6 +654,8 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     as wide as the inputs, not the inputs themselves: ``{"kind": "learned", "table": {token: row}}``."""
     if g.X is None or g.tokens is None:
         return None
+    if (summed := _summed_inputs(found, g)) is not None:
+        return summed
     n, d = len(g.X), len(g.X[0])
     for x in found.found:  # positional_embeddings = torch.tensor([[…], …]): typed in, a row per position
         if isinstance(x, I.Named) and x.literal and _POSITIONS_NAME.search(x.name or "") and \
@@ -679,6 +683,38 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
         if sorted(numbered) == list(range(start, start + n)):
             g.learned_items = {id(x) for x in numbered.values()}
             return {"kind": "learned", "table": {t: list(numbered[start + k].array) for k, t in enumerate(g.tokens)}}
+    return None
+
+
+def _summed_inputs(found: I.Items, g: Givens) -> dict | None:
+    """Inputs printed as the sum of two tables the document gives before them, a row each per token
+    (``Embedding(The) = […]``, then ``PositionalEncoding(0) = […]``, then ``X_The = Embedding(The) +
+    PositionalEncoding(0) = […]``): the first table is X, the second the positions (any numbers: learned), and
+    the sums are claims of the layer's input, worked by hand. Most cells of the sums (half, so that an author's
+    slip does not hide them) must be the cells of the two tables added, exactly."""
+    n, d = len(g.X), len(g.X[0])  # type: ignore[arg-type]
+    sums = [x for x in found.found if id(x) in g.x_items]
+    if not sums or n < 2 or d > 64:
+        return None
+    first = min(found.found.index(x) for x in sums)
+    rows = [x for x in found.found[:first] if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
+            len(x.array) == d and all(isinstance(c, str) for c in x.array)]
+    try:
+        want = [[Fraction(c) for c in r] for r in g.X]  # type: ignore[union-attr]
+        vals = [[Fraction(c) for c in x.array] for x in rows]
+    except (ValueError, ZeroDivisionError):
+        return None
+    for k in range(len(rows) - 2 * n + 1):  # two runs of n rows, one after the other
+        a, b = vals[k:k + n], vals[k + n:k + 2 * n]
+        agree = sum(p + q == w for ra, rb, rw in zip(a, b, want) for p, q, w in zip(ra, rb, rw))
+        if 2 * agree >= n * d and any(q != 0 for r in b for q in r):
+            emb, pos = rows[k:k + n], rows[k + n:k + 2 * n]
+            g.X = [list(x.array) for x in emb]
+            g.x_items = {id(x) for x in emb}
+            g.learned_items = {id(x) for x in pos}
+            g.x_note = (f"embeddings of {', '.join(g.tokens or [])} ({I.where(emb[0].line)}), positions added "
+                        f"({I.where(pos[0].line)}): the sums ({I.where(sums[0].line)}) are claims")
+            return {"kind": "learned", "table": {t: list(x.array) for t, x in zip(g.tokens or [], pos)}}
     return None
 
 

@@ -166,8 +166,11 @@ def step_hint(name: str) -> str | None:
 _REMARK = re.compile(r"\s*[(（][^()（）]{1,12}[)）]\s*$")
 
 
-def without_remark(label: str) -> str:
-    """A name or a label without the short remark in parentheses at its end: ``鬼(Q)`` → ``鬼``."""
+def without_remark(label: str, most: int = 12) -> str:
+    """A name or a label without the short remark in parentheses at its end (of at most ``most`` characters):
+    ``鬼(Q)`` → ``鬼``."""
+    if most != 12:
+        return re.sub(r"\s*[(（][^()（）]{1,%d}[)）]\s*$" % most, "", label).strip()
     return _REMARK.sub("", label).strip()
 
 

@@ -257,7 +257,8 @@ def assignments(text: str) -> list[str]:
         depth += ch in "([{"
         depth -= ch in ")]}"
         if depth == 0 and k >= start and (ch in ",;" and not (ch == "," and text[k + 1:k + 2].isdigit()) or
-                                          text.startswith(" and ", k)):
+                                          ch in ".。" and text[k + 1:k + 2] in (" ", "") and k > start or
+                                          text.startswith(" and ", k)):  # (". ": a sentence ends, "x2 = -1. w1 = …")
             out.append(text[start:k])
             start = k + (5 if ch == " " else 1)
     out.append(text[start:])
@@ -269,7 +270,7 @@ def assignments(text: str) -> list[str]:
 
 _RELATION = re.compile(r"=|≈|\\approx")
 _WORD = re.compile(r"[A-Za-z]{3,}(?![_\d{^])")  # "the sum of all": a word, no symbol after the words
-_LEAD_WORDS = re.compile(r"^(?:[A-Za-z]+:?\s+){1,4}")  # "Let x", "hidden: h", "With learning rate η"
+_LEAD_WORDS = re.compile(r"^(?:[^\W\d_]+:?\s+){1,4}")  # "Let x", "hidden: h", "With learning rate η", "Веса: w1"
 
 
 def _split(text: str) -> list[str] | None:

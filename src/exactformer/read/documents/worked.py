@@ -296,8 +296,12 @@ def _linear(node) -> tuple[list[tuple[G.Name, G.Name]], str | None] | None:
     return (terms, bias) if terms else None
 
 
+TARGET_SAID = "#"  # before a target a loss writes as a number, (1 − y)², among the loss's symbols: "#1"
+
+
 def _loss_kind(node) -> tuple[str, list[str]] | None:
-    """A loss written on its symbols, ½(t − o)² (or |t − o|²): squared error (``squared`` without the ½);
+    """A loss written on its symbols, ½(t − o)² (or |t − o|², or (1 − y)² on a target's number): squared error
+    (``squared`` without the ½);
     −[y log a + (1 − y) log(1 − a)]: the binary cross-entropy; with the symbols it is written on."""
     names = [n.name for n in G.nodes(node) if isinstance(n, G.Name)]
     if any(isinstance(n, G.Call) and n.fn in ("log", "ln") for n in G.nodes(node)):
@@ -305,11 +309,12 @@ def _loss_kind(node) -> tuple[str, list[str]] | None:
     for n in G.nodes(node):
         if isinstance(n, G.Bin) and n.op == "^" and _num(n.b) == "2":
             inner = n.a.args[0] if isinstance(n.a, G.Call) and n.a.fn == "abs" else n.a
-            if isinstance(inner, G.Bin) and inner.op == "-" and isinstance(inner.a, G.Name) and \
-                    isinstance(inner.b, G.Name):
+            sides = (inner.a, inner.b) if isinstance(inner, G.Bin) and inner.op == "-" else ()
+            said = [_num(x) for x in sides if not isinstance(x, G.Name)]  # (1 − y)²: a target written as a number
+            if sides and any(isinstance(x, G.Name) for x in sides) and all(x is not None for x in said):
                 halved = any(isinstance(m, G.Bin) and m.op == "/" and _num(m.b) == "2" or _num(m) in ("0.5", "½")
                              for m in G.nodes(node))
-                return "squared_error" if halved else "squared", names
+                return "squared_error" if halved else "squared", names + [TARGET_SAID + x for x in said]
     return None
 
 
@@ -812,7 +817,10 @@ def _targets(outs: list[_Unit], losses, values: dict[str, list[str]], prose: lis
         mine = [u for u in outs if u.out in {canon(s) for s in syms}]
         other = list(dict.fromkeys(s for s in syms if canon(s) not in outs_of and s in values and
                                    _TARGET_SYMBOLS.fullmatch(s)))
-        if len(mine) == 1 and len(other) == 1:
+        said = [s[len(TARGET_SAID):] for s in syms if s.startswith(TARGET_SAID)]
+        if len(mine) == 1 and len(said) == 1:
+            per.setdefault(mine[0].index, said[0])
+        elif len(mine) == 1 and len(other) == 1:
             per.setdefault(mine[0].index, values[other[0]][0])
             sym.setdefault(mine[0].index, other[0])
     if len(per) < len(outs):
@@ -820,7 +828,7 @@ def _targets(outs: list[_Unit], losses, values: dict[str, list[str]], prose: lis
         if said is not None:
             per = {u.index: per.get(u.index, v) for u, v in zip(outs, said)}
         elif len(outs) == 1 and (got := next((s for s in ("y", "t", "target", "ytrue", "label", "yt")
-                                              if s in values), None)) is not None:
+                                              if s in values and canon(s) not in outs_of), None)) is not None:
             per, sym = {1: values[got][0]}, {1: got}
     if len(per) < len(outs):
         return []
