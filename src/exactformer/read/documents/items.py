@@ -507,10 +507,10 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         blocks = _headed_blocks(lines, k)
         if blocks is not None:  # ① scores  ② masked: matrices side by side under their columns' words
-            for caption, heads, row_names, below in blocks:
+            for caption, heads, row_names, cells in blocks:
                 said = _CAPTION.fullmatch(without_remark(_CIRCLED.sub("", caption), most=30))
-                out.found.append(Named(_name(said.group(1)) if said else "", below, n + 1, _at(context, n + 1),  # type: ignore[arg-type]
-                                       row_names, None, [n + 1 + j for j in range(len(below))], heads))
+                out.found.append(Named(_name(said.group(1)) if said else "", cells, n + 1, _at(context, n + 1),  # type: ignore[arg-type]
+                                       row_names, None, [n + 1 + j for j in range(len(cells))], heads))
             k += 1 + len(blocks[0][3])
             continue
         headed = _headed_vectors(lines, k)

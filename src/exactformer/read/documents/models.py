@@ -692,7 +692,8 @@ def _summed_inputs(found: I.Items, g: Givens) -> dict | None:
     PositionalEncoding(0) = […]``): the first table is X, the second the positions (any numbers: learned), and
     the sums are claims of the layer's input, worked by hand. Most cells of the sums (half, so that an author's
     slip does not hide them) must be the cells of the two tables added, exactly."""
-    n, d = len(g.X), len(g.X[0])  # type: ignore[arg-type]
+    assert g.X is not None
+    n, d = len(g.X), len(g.X[0])
     sums = [x for x in found.found if id(x) in g.x_items]
     if not sums or n < 2 or d > 64:
         return None
@@ -700,7 +701,7 @@ def _summed_inputs(found: I.Items, g: Givens) -> dict | None:
     rows = [x for x in found.found[:first] if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
             len(x.array) == d and all(isinstance(c, str) for c in x.array)]
     try:
-        want = [[Fraction(c) for c in r] for r in g.X]  # type: ignore[union-attr]
+        want = [[Fraction(c) for c in r] for r in g.X]
         vals = [[Fraction(c) for c in x.array] for x in rows]
     except (ValueError, ZeroDivisionError):
         return None

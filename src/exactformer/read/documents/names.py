@@ -170,7 +170,7 @@ def without_remark(label: str, most: int = 12) -> str:
     """A name or a label without the short remark in parentheses at its end (of at most ``most`` characters):
     ``鬼(Q)`` → ``鬼``."""
     if most != 12:
-        return re.sub(r"\s*[(（][^()（）]{1,%d}[)）]\s*$" % most, "", label).strip()
+        return re.sub(rf"\s*[(（][^()（）]{{1,{most}}}[)）]\s*$", "", label).strip()
     return _REMARK.sub("", label).strip()
 
 

@@ -314,7 +314,7 @@ def _loss_kind(node) -> tuple[str, list[str]] | None:
             if sides and any(isinstance(x, G.Name) for x in sides) and all(x is not None for x in said):
                 halved = any(isinstance(m, G.Bin) and m.op == "/" and _num(m.b) == "2" or _num(m) in ("0.5", "½")
                              for m in G.nodes(node))
-                return "squared_error" if halved else "squared", names + [TARGET_SAID + x for x in said]
+                return "squared_error" if halved else "squared", names + [TARGET_SAID + x for x in said if x]
     return None
 
 
@@ -817,9 +817,9 @@ def _targets(outs: list[_Unit], losses, values: dict[str, list[str]], prose: lis
         mine = [u for u in outs if u.out in {canon(s) for s in syms}]
         other = list(dict.fromkeys(s for s in syms if canon(s) not in outs_of and s in values and
                                    _TARGET_SYMBOLS.fullmatch(s)))
-        said = [s[len(TARGET_SAID):] for s in syms if s.startswith(TARGET_SAID)]
-        if len(mine) == 1 and len(said) == 1:
-            per.setdefault(mine[0].index, said[0])
+        written = [s[len(TARGET_SAID):] for s in syms if s.startswith(TARGET_SAID)]
+        if len(mine) == 1 and len(written) == 1:
+            per.setdefault(mine[0].index, written[0])
         elif len(mine) == 1 and len(other) == 1:
             per.setdefault(mine[0].index, values[other[0]][0])
             sym.setdefault(mine[0].index, other[0])
