@@ -146,3 +146,65 @@ def test_the_own_toy_post_keeps_its_planted_slip_and_what_it_carries():
     rep = audit(load_document(str(path)))
     got = {f.claim.number.text: f.verdict.value for f in rep.findings if isinstance(f, ClaimFinding)}
     assert got["-0.3593"] == "wrong" and got["0.3359"] == "propagated" and got["0.8624"] == "correct"
+
+
+# ---- sums of inputs and positions; matrices side by side --------------------------------------------------------
+SUMS = """# 三个词
+
+- `Embedding(我)` = $[0.2, 0.1]$
+- `Embedding(爱)` = $[0.4, 0.3]$
+
+- `PositionalEncoding(0)` (第 1 个) = $[0.0, 0.1]$
+- `PositionalEncoding(1)` (第 2 个) = $[0.1, 0.0]$
+
+- $X_{我} = [0.2, 0.2]$
+- $X_{爱} = [0.5, 0.4]$
+"""
+
+
+def test_inputs_printed_as_the_sum_of_two_runs_are_embeddings_plus_positions(tmp_path):
+    """The first run is X, the second the positions (no sine: learned), the third their sums, claims of the layer's
+    input: X_爱[2] = 0.4 is a slip (0.3 + 0.0 = 0.3), found as such, while the runs still pair up (3 of 4 cells)."""
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.documents import load_document, models
+
+    doc = tmp_path / "sums.md"
+    doc.write_text(SUMS, encoding="utf-8")
+    found = items_of(str(doc), SUMS)[1]
+    g = models.givens(found)
+    assert g.X == [["0.2", "0.1"], ["0.4", "0.3"]]
+    assert g.learned == {"kind": "learned", "table": {"我": ["0.0", "0.1"], "爱": ["0.1", "0.0"]}}
+    rep = audit(load_document(str(doc)))
+    got = sorted((f.claim.source_line, f.claim.number.text, f.verdict.value) for f in rep.findings
+                 if isinstance(f, ClaimFinding))
+    assert got == [(9, "0.2", "correct"), (9, "0.2", "correct"), (10, "0.4", "wrong"), (10, "0.5", "correct")]
+
+
+SIDE = """# マスク
+
+```
+① スコア（マスク前）             ② マスク後
+      a     b                     a     b
+a  [ 1.0  0.5 ]       →       a  [ 1.0   -∞ ]
+b  [ 0.2  2.0 ]       →       b  [ 0.2  2.0 ]
+```
+"""
+
+
+def test_matrices_side_by_side_under_their_words_are_one_matrix_each_named_by_their_captions():
+    lines = SIDE.splitlines()[3:7]  # the captions, the words, two rows
+    blocks = items._headed_blocks(lines, 1)
+    assert blocks is not None
+    assert [(c, h, labels, rows) for c, h, labels, rows in blocks] == [
+        ("1 スコア(マスク前)", ["a", "b"], ["a", "b"], [["1.0", "0.5"], ["0.2", "2.0"]]),
+        ("2 マスク後", ["a", "b"], ["a", "b"], [["1.0", None], ["0.2", "2.0"]])]
+    found = items_of("side.md", SIDE)[1]
+    named = [(x.name, x.array) for x in found.found if isinstance(x, items.Named)]
+    assert named == [("スコア", [["1.0", "0.5"], ["0.2", "2.0"]]), ("マスク後", [["1.0", None], ["0.2", "2.0"]])]
+
+
+def test_a_check_column_after_the_matrix_and_a_remark_are_read_apart():
+    lines = ["      a      b      sum", "a  [1.000  0.000]   1.000   ← itself only", "b  [0.182  0.818]   1.000"]
+    blocks = items._headed_blocks(lines, 0)
+    assert blocks is not None and [b[0] for b in blocks] == ["", "sum"]
+    assert blocks[0][3] == [["1.000", "0.000"], ["0.182", "0.818"]] and blocks[1][3] == [["1.000"], ["1.000"]]

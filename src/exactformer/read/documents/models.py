@@ -654,8 +654,6 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     as wide as the inputs, not the inputs themselves: ``{"kind": "learned", "table": {token: row}}``."""
     if g.X is None or g.tokens is None:
         return None
-    if (summed := _summed_inputs(found, g)) is not None:
-        return summed
     n, d = len(g.X), len(g.X[0])
     for x in found.found:  # positional_embeddings = torch.tensor([[…], …]): typed in, a row per position
         if isinstance(x, I.Named) and x.literal and _POSITIONS_NAME.search(x.name or "") and \
@@ -666,6 +664,8 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
     if re.search(r"\bsin\b|sin\(|\\sin|\bsinus", prose) and not re.search(r"learn|学習|学习|학습|học|trainable|appris|"
                                                                      r"aprendid|gelernt|wpe|position_embedding", prose):
         return None  # a table of sin and cos is the encoding the document computes, a claim
+    if (summed := _summed_inputs(found, g)) is not None:
+        return summed
     for x in found.found:
         if isinstance(x, I.Table) and x.row_labels and len(x.rows) == n and len(x.rows[0]) == d and \
                 V.counting(x.row_labels) and \
@@ -687,29 +687,26 @@ def _learned_positions(found: I.Items, g: Givens) -> dict | None:
 
 
 def _summed_inputs(found: I.Items, g: Givens) -> dict | None:
-    """Inputs printed as the sum of two tables the document gives before them, a row each per token
+    """Three runs of a row per token, one after the other, the third the sum of the first two
     (``Embedding(The) = […]``, then ``PositionalEncoding(0) = […]``, then ``X_The = Embedding(The) +
-    PositionalEncoding(0) = […]``): the first table is X, the second the positions (any numbers: learned), and
-    the sums are claims of the layer's input, worked by hand. Most cells of the sums (half, so that an author's
-    slip does not hide them) must be the cells of the two tables added, exactly."""
+    PositionalEncoding(0) = […]``): the first is X, the second the positions (any numbers: learned), and the
+    sums are claims of the layer's input, worked by hand. Half the cells of the sums, at least, must be the cells
+    of the two runs added, exactly (an author's slip does not hide them)."""
     assert g.X is not None
     n, d = len(g.X), len(g.X[0])
-    sums = [x for x in found.found if id(x) in g.x_items]
-    if not sums or n < 2 or d > 64:
+    if n < 2 or d > 64:
         return None
-    first = min(found.found.index(x) for x in sums)
-    rows = [x for x in found.found[:first] if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
+    rows = [x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
             len(x.array) == d and all(isinstance(c, str) for c in x.array)]
     try:
-        want = [[Fraction(c) for c in r] for r in g.X]
         vals = [[Fraction(c) for c in x.array] for x in rows]
     except (ValueError, ZeroDivisionError):
         return None
-    for k in range(len(rows) - 2 * n + 1):  # two runs of n rows, one after the other
-        a, b = vals[k:k + n], vals[k + n:k + 2 * n]
-        agree = sum(p + q == w for ra, rb, rw in zip(a, b, want) for p, q, w in zip(ra, rb, rw))
+    for k in range(len(rows) - 3 * n + 1):
+        a, b, c = vals[k:k + n], vals[k + n:k + 2 * n], vals[k + 2 * n:k + 3 * n]
+        agree = sum(p + q == w for ra, rb, rc in zip(a, b, c) for p, q, w in zip(ra, rb, rc))
         if 2 * agree >= n * d and any(q != 0 for r in b for q in r):
-            emb, pos = rows[k:k + n], rows[k + n:k + 2 * n]
+            emb, pos, sums = rows[k:k + n], rows[k + n:k + 2 * n], rows[k + 2 * n:k + 3 * n]
             g.X = [list(x.array) for x in emb]
             g.x_items = {id(x) for x in emb}
             g.learned_items = {id(x) for x in pos}
