@@ -97,6 +97,9 @@ LONG_LINES = {  # one line an attacker may add, long enough that a reader quadra
     "equals signs": ("x = " * 15_000 + "0.5", ".md"),
     "unclosed matrices": ("\\begin{bmatrix} 1 & " * 20_000, ".md"),
     "an HTML block of assignments": ("<div class=\"code\">\n" + "a = b\n" * 3_000 + "</div>", ".md"),  # (cubic once)
+    "a list of equations": ("Let " + "x = 1, " * 10_000 + "y = 2.", ".md"),
+    "units each defined twice": ("\n\n".join([f"$a_{{{i}}} = \\sigma(x)$" for i in range(1_600)] +  # (quadratic
+                                             [f"$a_{{{i}}} = \\sigma(z_{{{i}}})$" for i in range(1_600)]), ".md"),  # once)
 }
 
 

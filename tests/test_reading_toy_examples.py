@@ -22,13 +22,17 @@ from exactformer.read.documents import items, items_of, symbols, worked
     ("x = (1, 2), y = 3", ["x = (1, 2)", " y = 3"]),
     ("z = 0,5", ["z = 0,5"]),
     ("for 3 tokens, z = 0.5", ["for 3 tokens, z = 0.5"]),
+    ("Входы: x2 = -1. Веса: w1 = 0.25", ["Входы: x2 = -1", " Веса: w1 = 0.25"]),  # a sentence's end alone
+    ("1) x = 1, y = 2", ["1) x = 1", " y = 2"]),  # a list's numbering opens no bracket
 ])
 def test_a_line_listing_equations_is_split_into_them(line, pieces):
     assert symbols.assignments(line) == pieces
 
 
 @pytest.mark.parametrize("written, name", [("Let x = 1", "x"), ("hidden: h = σ(w_1 x)", "h"),
-                                           ("With learning rate \\eta = 0.1", "η"), ("the sum of all = 2", "")])
+                                           ("With learning rate \\eta = 0.1", "η"), ("the sum of all = 2", ""),
+                                           ("log p = -0.69", ""), ("derivative of h = 0.2288", ""),
+                                           ("Веса: w1 = 0.25", "w1")])
 def test_words_before_a_symbol_do_not_name_the_equation(written, name):
     e = symbols.equation(written, 0)
     assert e is not None and e.name == name
@@ -208,3 +212,21 @@ def test_a_check_column_after_the_matrix_and_a_remark_are_read_apart():
     blocks = items._headed_blocks(lines, 0)
     assert blocks is not None and [b[0] for b in blocks] == ["", "sum"]
     assert blocks[0][3] == [["1.000", "0.000"], ["0.182", "0.818"]] and blocks[1][3] == [["1.000"], ["1.000"]]
+
+
+def test_a_residual_worked_by_hand_is_no_positions_and_a_huge_exponent_is_refused(tmp_path):
+    """x, then f(x), then x + f(x), in a post that says nothing of positions: no learned positions (the sublayer's
+    output is a result, not a given). A cell of 1e-999999999 among the runs is no cell to add exactly (an exact
+    fraction of it would never finish): the runs are not paired, and the document is refused at once."""
+    from exactformer.errors import CaseError
+    from exactformer.read.documents import load_document, models
+
+    resid = ("# Residual\n\n- x_the = [0.1, 0.2]\n- x_cat = [0.3, 0.4]\n\n- f_the = [0.0, 0.5]\n- f_cat = [0.2, 0.1]\n\n"
+             "- r_the = [0.1, 0.7]\n- r_cat = [0.5, 0.5]\n")
+    g = models.givens(items_of("resid.md", resid)[1])
+    assert g.learned is None
+    huge = SUMS.replace("[0.0, 0.1]", "[1e-999999999, 0.1]")
+    doc = tmp_path / "huge.md"
+    doc.write_text(huge, encoding="utf-8")
+    with pytest.raises(CaseError):
+        load_document(str(doc))

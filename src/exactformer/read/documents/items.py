@@ -1035,15 +1035,17 @@ def _headed_blocks(lines: list[str], k: int) -> list[tuple[str, list[str], list[
     widths = [len(b) for b in rows[0]]
     if len(widths) < 2 and not checks[0]:
         return None  # one matrix alone, no check column: _headed_vectors reads it
-    if sum(widths) + len(checks[0]) != len(heads) and not all(heads[:w] == heads[:widths[0]] for w in widths):
-        return None
+    once = len(set(widths)) == 1 and len(heads) == widths[0] + len(checks[0])  # the words over the first only
+    if len(heads) != sum(widths) + len(checks[0]) and not once:
+        return None  # (two words over matrices of three columns: no heads of these)
     captions = [c.strip() for c in re.split(r"\s{3,}", V.clean(lines[k - 1]).strip())] if k > 0 else []
     if len(captions) != len(widths):
         captions = [captions[0] if len(captions) == 1 else ""] + [""] * (len(widths) - 1)
     out = []
+    at = 0
     for j, w in enumerate(widths):
-        cols = heads[:w]
-        out.append((captions[j], cols, labels, [r[j] for r in rows]))
+        out.append((captions[j], heads[:w] if once else heads[at:at + w], labels, [r[j] for r in rows]))
+        at += w
     if checks[0]:  # 合計: a column of checks after the last matrix (a row sum), under its own word
         word = heads[-1] if len(heads) == sum(widths) + 1 else ""
         out.append((word, [word], labels, [[c for c in r] for r in checks]))

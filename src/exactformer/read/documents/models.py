@@ -696,12 +696,11 @@ def _summed_inputs(found: I.Items, g: Givens) -> dict | None:
     n, d = len(g.X), len(g.X[0])
     if n < 2 or d > 64:
         return None
-    rows = [x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
-            len(x.array) == d and all(isinstance(c, str) for c in x.array)]
-    try:
-        vals = [[Fraction(c) for c in x.array] for x in rows]
-    except (ValueError, ZeroDivisionError):
+    if "positions" not in g.words:  # (x, then f(x), then x + f(x): a residual connection, no positions)
         return None
+    rows = [x for x in found.found if isinstance(x, I.Named) and len(V.shape(x.array)) == 1 and
+            len(x.array) == d and all(isinstance(c, str) and _PLAIN_DECIMAL.fullmatch(c) for c in x.array)]
+    vals = [[Fraction(c) for c in x.array] for x in rows]
     for k in range(len(rows) - 3 * n + 1):
         a, b, c = vals[k:k + n], vals[k + n:k + 2 * n], vals[k + 2 * n:k + 3 * n]
         agree = sum(p + q == w for ra, rb, rc in zip(a, b, c) for p, q, w in zip(ra, rb, rc))
@@ -716,6 +715,7 @@ def _summed_inputs(found: I.Items, g: Givens) -> dict | None:
     return None
 
 
+_PLAIN_DECIMAL = re.compile(r"-?\d{1,30}(?:\.\d{1,30})?")  # (no exponent: 1e-999999999 is no cell to add exactly)
 _POSITIONS_NAME = re.compile(r"(?i)pos(?:ition)?(?:al)?_?(?:emb|enc)|\bwpe\b|\bpos_?table\b")
 _POSITION_VECTOR = re.compile(r"(?:p|pos|pe|P|PE|wpe)\s*_?\s*\{?\s*(\d{1,3})\s*\}?")
 

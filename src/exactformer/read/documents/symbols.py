@@ -233,7 +233,9 @@ def equation(text: str, line: int) -> Equation | None:
     deriv = derivative(head)
     if not deriv and not _SYMBOL.fullmatch(V.tex_plain(V.clean(head)).strip()):
         bare = _LEAD_WORDS.sub("", head)
-        if bare != head and _SYMBOL.fullmatch(V.tex_plain(V.clean(bare)).strip()) and not _WORD.match(bare):
+        words = {w.rstrip(":").lower() for w in head[:len(head) - len(bare)].split()}
+        if bare != head and _SYMBOL.fullmatch(V.tex_plain(V.clean(bare)).strip()) and not _WORD.match(bare) and \
+                not words & _OPERATOR_WORDS:  # ("log p = −0.69", "derivative of h": not p's, not h's value)
             head = bare
     call = CALL_NAME.match(head)
     name = f"d:{deriv[0]}/{deriv[1]}" if deriv else key(call.group(1)) if call else key(head)
@@ -250,12 +252,12 @@ def assignments(text: str) -> list[str]:
     """A line that lists equations (``x=1, w_1=0.5, y=0.5``; ``ŷ = 9.2,  L = 0.64``) as its equations, split at the
     commas, semicolons and "and"s outside brackets when every piece has its own = or ≈ (or is words alone, left
     out); else the line whole."""
-    if "," not in text and ";" not in text and " and " not in text:
+    if not any(t in text for t in (",", ";", " and ", ". ", "。")):
         return [text]
     out, depth, start = [], 0, 0
     for k, ch in enumerate(text):
         depth += ch in "([{"
-        depth -= ch in ")]}"
+        depth = max(0, depth - (ch in ")]}"))  # ("1) x = 1, y = 2": a list's numbering, no bracket opened)
         if depth == 0 and k >= start and (ch in ",;" and not (ch == "," and text[k + 1:k + 2].isdigit()) or
                                           ch in ".。" and text[k + 1:k + 2] in (" ", "") and k > start or
                                           text.startswith(" and ", k)):  # (". ": a sentence ends, "x2 = -1. w1 = …")
@@ -269,6 +271,8 @@ def assignments(text: str) -> list[str]:
 
 
 _RELATION = re.compile(r"=|≈|\\approx")
+_OPERATOR_WORDS = set(_FUNCTION_WORDS) | {"of", "derivative", "gradient", "grad", "d", "partial", "softmax",
+                                           "mean", "sum", "var", "std", "norm", "de", "du", "von", "der"}
 _WORD = re.compile(r"[A-Za-z]{3,}(?![_\d{^])")  # "the sum of all": a word, no symbol after the words
 _LEAD_WORDS = re.compile(r"^(?:[^\W\d_]+:?\s+){1,4}")  # "Let x", "hidden: h", "With learning rate η", "Веса: w1"
 

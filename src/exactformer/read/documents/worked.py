@@ -443,12 +443,14 @@ def read(found: I.Items) -> list[Network]:
     redefined = {sym for sym, n in defined.items() if n > 1}  # ŷ of one example and of another: no one quantity
     anywhere = _values(eqs)[0]  # (a rate another computation of the same post states)
     out = []
+    before: list[S.Equation] = []  # the example before, with what it took from its own example before
     for k, (prologue, part) in enumerate(parts):
         if k and not any(_loss_kind(s.node) for e in part for s in e.sides if s.symbolic):
             # "now with ReLU": of the example before, the formulas this one does not write again (ŷ = w_2·h, the loss)
             mine = {e.name for e in part if e.name and any(s.symbolic for s in e.sides)}
-            part = [e for e in parts[k - 1][1] if e.name and not e.deriv and e.name not in mine and
+            part = [e for e in before if e.name and not e.deriv and e.name not in mine and
                     all(s.symbolic for s in e.sides)] + part
+        before = part
         if k:  # the data before the first computation, where this one does not state its own (x = 1 again)
             prologue = [e for e in prologue if e.name not in {e.name for e in part}]
         net = _network(found, prologue + part, anywhere)
@@ -457,6 +459,9 @@ def read(found: I.Items) -> list[Network]:
             net.own = _mentioned(part)
             out.append(net)
     return out
+
+
+MAX_REWIND = 8  # formulas before a redefinition taken into the new computation (a few lines, never the document)
 
 
 def _parts(eqs: list[S.Equation]) -> list[tuple[list[S.Equation], list[S.Equation]]]:
@@ -473,7 +478,7 @@ def _parts(eqs: list[S.Equation]) -> list[tuple[list[S.Equation], list[S.Equatio
         if form and (not starts or (e.name in outs and (
                 syms - seen or form != outs[e.name][0] and "alias" not in (form, outs[e.name][0])))):
             j = k  # the new computation's formulas just before (h = σ(w_1·x) before ŷ = w_2·h) are its own
-            while starts and j > starts[-1] + 1 and (
+            while starts and j > max(starts[-1] + 1, k - MAX_REWIND) and (
                     not eqs[j - 1].name or outs.get(eqs[j - 1].name, ("", -1))[1] == j - 1):
                 j -= 1
             starts.append(j)
