@@ -1008,7 +1008,7 @@ def _headed_blocks(lines: list[str], k: int) -> list[tuple[str, list[str], list[
         return None
     rows: list[list[list[str | None]]] = []
     labels: list[str] = []
-    checks: list[list[str]] = []
+    checks: list[list[str | None]] = []
     while k + 1 + len(rows) < len(lines) and len(rows) < 64:
         t = _ROW_REMARK.sub("", V.clean(lines[k + 1 + len(rows)]).rstrip())
         ms = list(_BRACKETED_ROW.finditer(t))
@@ -1021,10 +1021,11 @@ def _headed_blocks(lines: list[str], k: int) -> list[tuple[str, list[str], list[
             break
         blocks = []
         for m in ms:
-            cells = m.group(2).replace(",", " ").split()
-            if not cells or not all(V.number(c) is not None or V.blank(c) for c in cells):
+            written = m.group(2).replace(",", " ").split()
+            cells = [V.number(c) for c in written]  # (a masked −∞: None)
+            if not cells or any(x is None and not V.blank(c) for x, c in zip(cells, written)):
                 return None
-            blocks.append([V.number(c) if V.number(c) is not None else None for c in cells])
+            blocks.append(cells)
         if rows and ([len(b) for b in blocks], len(tail)) != ([len(b) for b in rows[0]], len(checks[0])):
             break
         labels.append(_label(ms[0].group(1)))
@@ -1048,7 +1049,7 @@ def _headed_blocks(lines: list[str], k: int) -> list[tuple[str, list[str], list[
         at += w
     if checks[0]:  # 合計: a column of checks after the last matrix (a row sum), under its own word
         word = heads[-1] if len(heads) == sum(widths) + 1 else ""
-        out.append((word, [word], labels, [[c for c in r] for r in checks]))
+        out.append((word, [word], labels, checks))
     return out
 
 

@@ -163,15 +163,16 @@ def step_hint(name: str) -> str | None:
     return got
 
 
-_REMARK = re.compile(r"\s*[(（][^()（）]{1,12}[)）]\s*$")
+@lru_cache(maxsize=8)
+def _remark(most: int) -> re.Pattern:
+    """A remark in parentheses at a label's end, of at most ``most`` characters."""
+    return re.compile(rf"\s*[(（][^()（）]{{1,{most}}}[)）]\s*$")
 
 
 def without_remark(label: str, most: int = 12) -> str:
     """A name or a label without the short remark in parentheses at its end (of at most ``most`` characters):
     ``鬼(Q)`` → ``鬼``."""
-    if most != 12:
-        return re.sub(rf"\s*[(（][^()（）]{{1,{most}}}[)）]\s*$", "", label).strip()
-    return _REMARK.sub("", label).strip()
+    return _remark(most).sub("", label).strip()
 
 
 _TIMES_V = re.compile(r"\)\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*V\s*$")

@@ -452,7 +452,8 @@ def read(found: I.Items) -> list[Network]:
                     all(s.symbolic for s in e.sides)] + part
         before = part
         if k:  # the data before the first computation, where this one does not state its own (x = 1 again)
-            prologue = [e for e in prologue if e.name not in {e.name for e in part}]
+            stated = {e.name for e in part}
+            prologue = [e for e in prologue if e.name not in stated]
         net = _network(found, prologue + part, anywhere)
         if net is not None:
             net.ambiguous |= redefined
