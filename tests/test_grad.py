@@ -277,8 +277,8 @@ def test_the_seeds_claim_is_judged(capsys):
 @pytest.mark.parametrize("of,line,claimed", [
     ("step1.w5", "0.40 − 0.5 × 0.082167041 = 0.35891648", ["o.W[1][1]", "grad.o.W[1][1]"]),
     # 0.186815602 is the sigmoid's slope out(1 − out), a quantity of its own (o.slope); the bracket (out − t) is
-    # then read as the gradient it is, not as its two operands
-    ("grad.L1.o.net[x][1]", "(0.75136507 − 0.01) × 0.186815602 = 0.138498562", ["o.slope[x][1]"]),
+    # the gradient of the loss at the output, out less the target: its first number restates out
+    ("grad.L1.o.net[x][1]", "(0.75136507 − 0.01) × 0.186815602 = 0.138498562", ["out[x][1]", "o.slope[x][1]"]),
     ("grad.w5", "0.74136507 × 0.186815602 × 0.593269992 = 0.082167041",
      ["grad.out[x][1]", "o.slope[x][1]", "h[x][1]"]),
     ("loss[x][1]", "½(0.01 − 0.75136507)² = 0.274811083", ["out[x][1]"]),

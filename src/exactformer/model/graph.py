@@ -127,6 +127,7 @@ class Graph:
                 st.short = other.short if other is not None else key
         self._expr: dict[Address, X.Expr] = {}
         self._consumers: dict[str, dict[tuple, list[tuple[Address, int]]]] = {}
+        self._loss_inputs: set[str] | None = None
         self._formulas: dict[Address, Formula] = {}
         self._parsed: dict[str, Address] = {}  # text -> address, and back: each read and printed once
         self._names: dict[Address, str] = {}
@@ -550,9 +551,11 @@ class Graph:
         table = self._consumers.get(s.key)
         if table is None:
             table = {}
+            feeds = self._feeds_loss()
             for c in self.steps.values():
-                if s not in c.inputs or not c.listed:
-                    continue  # a cosine and a contraction's products feed nothing the loss depends on
+                if s not in c.inputs or not c.listed or c.key not in feeds:
+                    continue  # a cosine, a contraction's products and a side step (a sigmoid's slope σ(1 − σ),
+                    # a lesson's check) feed nothing the loss depends on: their share of a gradient is 0
                 pos = [k for k, x in enumerate(c.inputs) if x is s]
                 for o, _kind, args in c.plan():
                     cidx = c.unflat(o)
@@ -561,6 +564,19 @@ class Graph:
                             table.setdefault(s.unflat(j), []).append((Address(c.key, cidx), k))
             self._consumers[s.key] = table
         return [(Address(c.step, c.idx, False, a.t), k) for c, k in table.get(a.idx, [])]
+
+    def _feeds_loss(self) -> set[str]:
+        """The steps the loss depends on (itself too): those a gradient flows through, worked out once."""
+        if self._loss_inputs is None:
+            seen: set[str] = set()
+            todo = [self.loss_step] if self.loss_step is not None else []
+            while todo:
+                s = todo.pop()
+                if s.key not in seen:
+                    seen.add(s.key)
+                    todo += s.inputs
+            self._loss_inputs = seen
+        return self._loss_inputs
 
     def _grad_formula(self, a: Address) -> Formula:
         s = self.step(a.step)

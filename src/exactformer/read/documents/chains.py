@@ -61,6 +61,7 @@ class Chain:
     scale: str | None = None
     masked: list[tuple[int, int]] = field(default_factory=list)
     by: Grid | None = None
+    written: bool = False  # the document writes the function on its input (softmax([1, 2]) = […]): no guess
 
 
 def grid(x) -> Grid | None:
@@ -100,15 +101,33 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
     for pos, (line, _, b) in enumerate(grids):
         if id(b.item) not in mine or not _digits_in(b) >= MIN_DIGITS:
             continue
-        before = [gr for ln, _, gr in grids[:pos] if ln < line]
+        before = [gr for ln, _, gr in grids[:pos] if ln < line or _written_on(b, gr)]
         masks = [gr for gr in reversed(before) if _mask_like(gr)]
         sources = [gr for gr in reversed(before) if not _mask_like(gr) and id(gr.item) not in slipped and
                    (not gr.rounded or code(gr.item.line))]
         sources = _same_place(b, sources) + sources[:MAX_BACK]
+        written = next((a for a in sources if _written_on(b, a) and a.shape == b.shape), None)
+        if written is not None:  # softmax([1, 2, −∞, 3]) = [0.0116, …]: the function it names, however wrong
+            masked = [(i, j) for i, r in enumerate(written.rows) for j, c in enumerate(r) if c is None]
+            op = _WRITTEN_FUNCTIONS[str(getattr(b.item, "name", "")).lower()]
+            if op == "softmax" or not masked:
+                out.append(Chain(written, op, b.item, None, masked, written=True))
+            continue
         got = next((c for a in sources for c in _fits(a, b, masks, temperatures)), None)
         if got is not None:
             out.append(got)
     return out
+
+
+def _written_on(b: Grid, a: Grid) -> bool:
+    """Whether ``b`` is a function written on ``a`` on the same line: ``softmax([1, 2, 3]) = [0.09, …]``, the
+    input unnamed just before the result named by the function."""
+    return a.item.line == b.item.line and not getattr(a.item, "name", "x") and \
+        str(getattr(b.item, "name", "")).lower() in _WRITTEN_FUNCTIONS
+
+
+_WRITTEN_FUNCTIONS = {"softmax": "softmax", "sigmoid": "sigmoid", "σ": "sigmoid", "relu": "relu", "tanh": "tanh",
+                      "exp": "exp"}  # as written: the chain's op
 
 
 def _same_place(b: Grid, sources: list[Grid]) -> list[Grid]:

@@ -1114,6 +1114,8 @@ def html(text: str, first_line: int = 1, out: I.Items | None = None, context: li
     shown: list[str] = []  # what the code block just before shows (its last line Q, or Q, K, V)
     program = _Cells(out, context)  # the page's Python, block after block, as a notebook's cells
     for k, (kind, line, body) in enumerate(p.blocks):
+        if kind == "pre" and p.pre_roles.get(k) == "prompt":
+            continue  # nbsphinx's "[3]:" beside a cell: which run of the notebook, no number of its computation
         line += shift
         named, caption = caption, ""
         if kind == "h":
@@ -1572,6 +1574,8 @@ def _shown(src: str, assigned: bool = False) -> list[str]:
     if m is None and len(lines) >= 2 and all(_PRINT.fullmatch(x.strip()) for x in lines):
         printed = [_printed_name(_PRINT.fullmatch(x.strip()).group(1)) for x in lines]  # type: ignore[union-attr]
         return printed if all(printed) else []  # a cell of prints only: an array each, in order
+    if m is None and lines and not _ASSIGNED.match(lines[-1]) and (named := _printed_name(lines[-1].strip())):
+        return [named]  # attn.W_q.weight.transpose(0, 1), attn.W_q(x): a layer's weights, or what it makes
     return [x.strip() for x in m.group(1).split(",")] if m else []
 
 

@@ -17,7 +17,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
@@ -64,6 +64,7 @@ class _Match:
     given: bool = False
     items: list[str] | None = None  # each claim as TOML (``"Q[the][1]" = "0.17"``), once written
     rows: list[int] = field(default_factory=list)  # each cell's row in the matched matrix
+    named: bool = False  # bound by the document's name for it and its shape (``loose``), however few cells agree
 
 
 # ---- matching --------------------------------------------------------------------------------------------------
@@ -235,17 +236,31 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint)
         if got is None or got.exact < got.cells:  # a name is a prior: more cells agreeing elsewhere win
             other = _match_matrix(rows, row_labels, col_labels, vals, after=after, moved=moved)
-            if hint in ("Q", "K", "V") and got is None and other is not None and 2 * other.exact < other.cells:
-                other = None  # Q_cat with 1 of 4 cells as some K's: a chance, against its symbol (not matched)
+            if hint in ("Q", "K", "V") and other is not None and 2 * other.exact < other.cells and \
+                    vals.g.step(other.step).spec.name != hint:
+                other = None  # Q_cat with 1 of 4 cells as some K's: a chance, against its symbol (K printed with
+                # slips, 6 of 32 cells to their digit, is still K, not the V 11 of its cells happen to fit)
             got = other if got is None or (other is not None and other.exact > got.exact) else got
+        if got is None and hint in _NAMED_WHOLE and len(rows) >= 2:  # "K = [8 × 4]" named and of K's shape, its
+            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint, loose=True)
+            # cells mostly wrong (K = X·W_K misprinted): K, wrong where it is
+        if got is None and hint in ("weights", "probs") and vals.g.model.layers and \
+                [b.kind for b in vals.g.model.layers[0].blocks] == ["fn"]:  # softmax([1, 2, 3]) = [0.0116, …]:
+            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.key.endswith("fn"), loose=True)
+            # the function's values, wrong where they are
+        if got is not None and got.cells == 1 and got.exact == 0 and not got.named and not (row_labels or col_labels) \
+                and hint is None:
+            got = None  # 0.076 near some 0.090: one number, off and named as nothing, says nothing of what it is
         vals.matches[memo] = got
     return vals.matches[memo]
 
 
 def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None,
-                  after: bool = False, moved: bool = False) -> _Match | None:
+                  after: bool = False, moved: bool = False, loose: bool = False) -> _Match | None:
     """``after``: the item is named as a weight after the training step (W'), so half of its cells agreeing, the
-    rest close, is enough (a slip in one gradient moves a column)."""
+    rest close, is enough (a slip in one gradient moves a column). ``loose``: the document names the step, so a
+    matrix of exactly its shape, as it is laid out (a row per position), is it when a quarter of its cells are
+    near (within 20 %), however many are wrong."""
     g = vals.g
     r, c = len(rows), len(rows[0])
     no_self = g.model.mask is Mask.NO_SELF
@@ -261,9 +276,10 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     for s, grad, t in steps:
         if (not s.listed and s.spec.name not in CHECKS) or not s.dims or (only is not None and not only(s)) or \
                 (s.spec.name == "avg_weights" and not vals.averaged) or (only is None and s.spec.name in CHECKS) or \
-                (shares and (grad or s.spec.name not in _SHARES)):
+                (shares and (grad or s.spec.name not in _SHARES)) or (grad and s.spec.name in _SEEDS):
             continue  # a contraction's products are read from lines of working only; a check of the output only
-            # when the document names it (any row of 1.0000 would fit a variance of 1)
+            # when the document names it (any row of 1.0000 would fit a variance of 1); ∂L/∂L = 1 is no result
+            # (∂z_2/∂b_2 = 1 is not it)
         k = len(s.dims)
         strides = [s.flat(tuple(int(x == y) for y in range(k))) for x in range(k)]
         col_axes: list[int | None] = [None, *range(k)]
@@ -289,7 +305,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
                         break
                     base = sum(v * strides[x] for x, v in zip(fixed, combo))
                     values = (flat[base + a + b] for (a, b), keep in zip(product(rs, cs), present) if keep)
-                    sc = _tally(reported, values, best[0][0] if best else 0, len(reported) // 2)
+                    sc = _tally(reported, values, best[0][0] if best else 0, None if loose else len(reported) // 2)
                     if sc is None:
                         continue
                     key = (sc[0], sc[1], -sc[2])
@@ -303,13 +319,17 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
              if x is not None]
     rows_of = [i // c for i, t in enumerate(texts) if t is not None]
     n = len(cells)
-    if not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
+    if loose:
+        if (r, c) != tuple(s.dims[-2:]) or rs != sorted(rs) or cs != sorted(cs) or exact + close < LOOSE_SHARE * n:
+            return None  # (its shape and layout exactly, not a transposed or a partial reading)
+    elif not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
+
     if (grad or t) and exact < max(1, 0.75 * n) and not (after and t and exact >= 0.5 * n and exact + close == n) \
             and not (moved and n >= 4 and exact + close == n):
         return None  # a gradient or an updated weight: most of its cells must agree (all close after a slip)
     restated = g.restates_givens(s.key) and not (grad or t)
-    return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of)
+    return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of, named=loose)
 
 
 def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | None]]:
@@ -594,6 +614,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             continue
         for rows, row_labels, col_labels, what, hint, bare, row_lines, head in _matrices(item):
             scalar = hint is not None and any(s.spec.name == hint and not s.dims for s in g.steps.values())
+            if len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None and _value(rows[0][0]) in (0, 1) and \
+                    (hint in (None, "weights", "expsum") or ("." not in rows[0][0] and not scalar)):
+                notes.append(Note(f"{what}: a lone {rows[0][0]} (a row's sum of weights, ∂z/∂b = 1): not a claim"))
+                continue  # print(weights[0].sum()) → tensor(1.): a check, as ∂z_2/∂b_2 = 1 is a derivative anywhere
             if (_backward(g) or scalar) and len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None:
                 fit = [a for key, a in _fits([rows[0][0]], g, vals, None, hint) if key[2] <= -1 and
                        not _given_as_it_was(a, rows[0][0], g, vals) and
@@ -643,7 +667,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
                                after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name),
                                moved=moved)
-            if got is not None and got.exact < got.cells and _only_zeros_agree(got, vals):
+            if got is not None and got.exact < got.cells and not got.named and _only_zeros_agree(got, vals):
                 got = None  # only its zeros agree (a dropout's kept weights over weighted values masked to 0): chance
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):
                 # | `<eos>` | -0.18 | …: a column per quantity, a row per word: one position's row, standing
@@ -761,6 +785,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             moved = moved or (not got.given and not (first.grad or first.t) and got.cells >= 3 and got.exact == 0
                               and got.close >= 0.75 * got.cells)  # a whole row moved: a slip upstream
             after_slip.matched(got, len(rows))
+            if isinstance(item, I.Named) and len(rows) == 1 and len(row_lines) == len(rows[0]) == len(got.rows) > 1 \
+                    and V.column(item.array) is not None:  # a column read as one row (a mean a line): each
+                got = replace(got, rows=list(range(len(got.rows))))  # number on its own line
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
     if groups.owner is not None:
         _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
@@ -1371,6 +1398,9 @@ def _matrices(item):
             hint, bare, item.row_lines or [item.line], None
 
 
+_NAMED_WHOLE = {"Q", "K", "V", "scores", "scaled", "context"}  # steps a named matrix of their shape is, if near
+LOOSE_SHARE = 0.25  # of a named matrix's cells that must be near its step's (the rest may be wrong)
+_SEEDS = {"loss", "loss.pos", "loss.comp", "loss.sum"}  # the loss itself: its gradient is the 1 backprop starts from
 _PER_ROW = {"mean", "var", "std", "rstd", "expsum", "sum"}  # steps of one number per token (a row's statistic)
 
 
@@ -2261,7 +2291,8 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
             addrs = [Address(s.key, idx) for idx in product(*(range(d) for d in s.dims[:-1]))]
         if trains and len(addrs) <= 64:  # a training step's gradients and updated values
             fixed = s.is_given and not s.param  # √d_k, sin/cos positions: the same before and after the step
-            addrs = ([] if s.is_given and not fixed else addrs) + [a.at(grad=True) for a in addrs] + \
+            addrs = ([] if s.is_given and not fixed else addrs) + \
+                ([] if s.spec.name in _SEEDS else [a.at(grad=True) for a in addrs]) + \
                 ([a.at(t=1) for a in addrs] if g.model.train is not None and not fixed else [])
         for a in addrs:
             if g.has_symbols and len(texts) == 1 and not a.t and g.stated(a):

@@ -376,6 +376,13 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         out.prose.append(s)
+        applied = _applied(s) if "(" in s else None
+        if applied is not None:  # softmax([1, 2, 3]) = [0.09, 0.24, 0.67]: its input, then what the function gives
+            fn, arg, res = applied
+            out.found += [Named("", [arg], n, _at(context, n)), Named(fn, [res], n, _at(context, n))]  # (rows:
+            # a masked −∞ cell is None, as in a matrix)
+            k += 1
+            continue
         if "=" in s and (same := _aliased(s, out, n, context)) is not None:  # W_K = W_Q  # the same weights
             out.found.append(same)
             k += 1
@@ -997,6 +1004,26 @@ def _headed_vectors(lines: list[str], k: int) -> tuple[list[str], list[str], lis
 
 _BRACKETED_ROW = re.compile(r"([^\s\[\]→←|]{1,16})\s*\[([^\[\]]{1,400})\]")  # 今日は [ 2.0  1.0 … ]
 _ROW_REMARK = re.compile(r"\s+(?:←|<-)\s.*$")  # "← 自分しか見えない": a remark after a row
+
+
+def _applied(s: str) -> tuple[str, V.Array, V.Array] | None:
+    """``softmax([1, 2, −∞, 3]) = [0.09, 0.24, 0, 0.67]``: a function written on a vector of numbers and what it
+    gives, of the same length (a −∞ cell masked: None); else None."""
+    m = _APPLIED.search(s)
+    if m is None:
+        return None
+    written = m.group(2).split(",")
+    arg = [None if _MINUS_INFINITY.fullmatch(c.strip()) else V.number(c.strip()) for c in written]
+    res = V.array(m.group(3))
+    if len(arg) < 2 or any(a is None and not _MINUS_INFINITY.fullmatch(c.strip()) for a, c in zip(arg, written)) or \
+            not isinstance(res, list) or len(res) != len(arg) or any(isinstance(x, list) for x in res):
+        return None
+    return m.group(1), arg, res  # type: ignore[return-value]
+
+
+_APPLIED = re.compile(r"(?<![\w.])(softmax|sigmoid|σ|relu|tanh|exp)\s*\(\s*\[([^\[\]()]{1,400})\]\s*\)\s*(?:=|≈|≒|→)\s*"
+                      r"(\[[^\[\]]{1,400}\])", re.IGNORECASE)
+_MINUS_INFINITY = re.compile(r"[-−–]\s*(?:∞|\\infty|inf|np\.inf|float\(['\"]-?inf['\"]\))", re.IGNORECASE)
 
 
 def _headed_blocks(lines: list[str], k: int) -> list[tuple[str, list[str], list[str], list[list[str | None]]]] | None:

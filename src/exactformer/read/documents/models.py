@@ -1024,11 +1024,14 @@ def _pe_start(row: list) -> bool:
     return zeros_ones in ([float(k % 2) for k in range(len(vals))], [0.0] * half + [1.0] * (len(vals) - half))
 
 
+_PE_ALONE = "positional encodings alone"
+
+
 def _pe_alone(g: Givens, X: list[list[str]], tokens: list[str], item) -> Candidate:
     """A matrix that is the encoding itself (``positional_encoding(7, 6)`` printed, rows by position): the model
     adds the sinusoidal positions to zero embeddings of its shape, and the matrix is its claim, no input."""
     zero = [["0"] * len(X[0]) for _ in X]
-    return Candidate("positional encodings alone (the printed matrix is PE)",
+    return Candidate(_PE_ALONE + " (the printed matrix is PE)",
                      {"model": dict(_base_model(g, zero, tokens), positions=_sinusoidal(g))},
                      [f"{I.where(item.line)}: the positional encodings of {len(X)} positions × d = {len(X[0])}, "
                       "no embeddings"], _positions_axes(g), prior=3, from_x=False)
@@ -1411,7 +1414,13 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
         c.axes = c.axes + [("head.temperature", temps + ([] if "1" in temps else ["1"]))]
         c.notes.append(f"a sampling temperature: T = {temps[0]} (stated" +
                        (f"; also {', '.join(temps[1:])})" if temps[1:] else ")"))
+    if not any(c.label.startswith(_PE_ALONE) for c in out) and (angles := _printed_angles(found)) is not None:
+        rows, labels, item = angles  # get_angles(…) printed in a notebook that works other things (a softmax, a
+        out.append(_pe_alone(g, rows, _row_names(found, len(rows), labels)[0], item))  # mask): a computation too
     return out
+
+
+WRITTEN_PRIOR = 2  # a function the document writes on its input (softmax([…]) = […]): stated, not guessed
 
 
 def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
@@ -1464,7 +1473,7 @@ def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
                  + (", its −∞ cells masked" if ch.masked else "") + f"; the array at {I.where(ch.result.line)} is "
                  f"{what}"] + (said if loss is not None else [])
         out.append(Candidate(f"a function of the array at {I.where(item.line)}: {what}", {"model": model}, notes,
-                             prior=9, givens={id(item)} | ({id(ch.by.item)} if ch.by is not None else set()),
+                             prior=WRITTEN_PRIOR if ch.written else 9, givens={id(item)} | ({id(ch.by.item)} if ch.by is not None else set()),
                              from_x=False, restated=("logits",) if head else ()))
     return out
 

@@ -182,6 +182,8 @@ _QK = re.compile(r"(?<![A-Za-z])Q\s*(?:@|×|\*|·|⋅|\\cdot|\\times)?\s*K\s*(?:
 
 def _hint(name: str) -> str | None:
     t = _key(name).lower().replace("_", "")
+    if t in ("σ2", "sigma2"):
+        return "var"  # σ² (σ^2, \sigma^{2}): a variance, not the σ its digit would leave
     t = re.sub(r"\d+$", "", t)
     return STEP_HINTS.get(t) or next((v for k, v in _LONG_HINTS if t.endswith(k)), None)
 

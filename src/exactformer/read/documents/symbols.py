@@ -124,6 +124,9 @@ class Equation:
     line: int
 
 
+_MARKED_SIGMA = re.compile(r"σ_(?:\{\s*\w{1,6}\s*\}|\w)\s*\(")
+
+
 def parse_side(text: str) -> Side | None:
     """A side of a chain, its symbols replaced by their keys (a derivative is one symbol, ``d:E/w5``)."""
     t = V.tex_plain(V.clean(text)).strip()
@@ -131,6 +134,7 @@ def parse_side(text: str) -> Side | None:
     t = re.sub(r"\b(?:Sigmoid|SIGMOID|Logistic)\b", "sigmoid", t)
     t = re.sub(r"\b(?:ReLU|ReLu|RELU|Relu)\b", "relu", t)
     t = re.sub(r"\\(?:sigma)\b", "σ", t)
+    t = _MARKED_SIGMA.sub("σ(", t)  # σ_h(z_1), σ_{out}(z): the hidden or the output layer's sigmoid
     if not t or len(t) > 400 or re.search(r"\\(?:sum|prod|int|begin|end)\b|[∑∏]", t):
         return None
     spelled: dict[str, str] = {}

@@ -549,7 +549,8 @@ def _network(found: I.Items, eqs: list[S.Equation], anywhere: dict[str, list[str
         from .models import stated_rate
 
         lr = stated_rate(" ".join(found.prose))
-    net = Network(inputs, order, vals, choices, kind, lr, bool(f.updates & _biases(order)),
+    updated = f.updates | _worked_updates(eqs, values)
+    net = Network(inputs, order, vals, choices, kind, lr, bool(updated & _biases(order)),
                   {a: canon(a) for a in f.aliases}, ambiguous=_ambiguous(values), mentioned=_mentioned(eqs))
     net.givens = set(inputs) | {x for layer in order for u in layer for w, _ in u.terms or () for x in (w, u.bias)
                                 if x} | {u.out for layer in order for u in layer if u.stated} | set(f.rates) | \
@@ -769,6 +770,21 @@ def _later_bias(idx: tuple[str, int], order: list[list[_Unit]], d: int) -> bool:
     return got is not None and got[0] == idx[0] and got[1] > idx[1] + 1
 
 
+def _worked_updates(eqs: list[S.Equation], values: dict[str, list[str]]) -> set[str]:
+    """The symbols a line of working updates in numbers: ``b_2 = 0.2 − 0.5·(−0.0742) ≈ 0.2371``, its first
+    side its first value less a product (the step)."""
+    out = set()
+    for e in eqs:
+        first = values.get(e.name) if e.name and not e.deriv else None
+        if not first or not e.sides or not e.sides[0].numeric:
+            continue
+        node = e.sides[0].node
+        start = _num(node.a) if isinstance(node, G.Bin) and node.op in ("-", "+") else None
+        if start is not None and V.number(start) == V.number(first[0]) and isinstance(node.b, (G.Bin, G.Neg)):
+            out.add(e.name)
+    return out
+
+
 def _biases(order: list[list[_Unit]]) -> set[str]:
     return {u.bias for layer in order for u in layer if u.bias}
 
@@ -852,8 +868,7 @@ def _targets(outs: list[_Unit], losses, values: dict[str, list[str]], prose: lis
 # ---- the case --------------------------------------------------------------------------------------------------
 def spec(net: Network) -> tuple[dict, list[str]]:
     """The network as a case's tables (model, train, names) and the notes on it."""
-    n = len(net.layers)
-    blocks = ["n"] if n == 1 else ["h", "o"] if n == 2 else [f"h{k}" for k in range(1, n)] + ["o"]
+    blocks = _block_names(len(net.layers), net.mentioned | set(net.values) | set(net.loss_names))
     ins = net.inputs
     layer_spec: dict = {"blocks": blocks}
     names: dict[str, str] = {}
@@ -901,6 +916,16 @@ def spec(net: Network) -> tuple[dict, list[str]]:
         notes.append(f"weights stated nowhere in the text ({', '.join(unknown)}): the units they feed are taken at "
                      "the outputs the document states, and what needs those weights is not claimed")
     return out, notes
+
+
+def _block_names(n: int, symbols: set[str]) -> list[str]:
+    """The layers' names in the case: h and o (n for a lone unit, h1, h2, … for more hidden layers), unless the
+    document's own symbols use them (h = σ(z_1)), whose names would shadow them."""
+    for lone, hidden, out in (("n", "h", "o"), ("output", "hidden", "output"), ("top", "layer", "top")):
+        names = [lone] if n == 1 else [hidden, out] if n == 2 else [f"{hidden}{k}" for k in range(1, n)] + [out]
+        if not set(names) & symbols:
+            return names
+    return [f"L{k}_" for k in range(1, n + 1)]
 
 
 _LOSS_WORDS = {"bce": "binary cross-entropy", "squared_error": "½Σ(t − o)²", "mse": "(t − o)²"}
