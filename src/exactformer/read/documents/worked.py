@@ -779,7 +779,9 @@ def _worked_updates(eqs: list[S.Equation], values: dict[str, list[str]]) -> set[
         if not first or not e.sides or not e.sides[0].numeric:
             continue
         node = e.sides[0].node
-        start = _num(node.a) if isinstance(node, G.Bin) and node.op in ("-", "+") else None
+        if not (isinstance(node, G.Bin) and node.op in ("-", "+")):
+            continue
+        start = _num(node.a)
         if start is not None and V.number(start) == V.number(first[0]) and isinstance(node.b, (G.Bin, G.Neg)):
             out.add(e.name)
     return out
