@@ -121,3 +121,96 @@ def test_the_own_pages_read_every_result_and_no_check(tmp_path):
     assert not any(text in ("1.", "1.0000", "7") for _, text in page)
     nb = _verdicts(HERE / "linear-weights-last-line.ipynb")
     assert len(nb) == 42 and set(nb.values()) <= {"correct", "rounding"}
+
+
+# ---- BatchNorm beside LayerNorm; outputs the code rounded before printing; a function written on a vector ------
+def _all_verdicts(path: Path) -> list[tuple[str, str]]:
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.documents import load_document
+
+    rep = audit(load_document(str(path)))
+    return [(f.claim.number.text, f.verdict.value) for f in rep.findings if isinstance(f, ClaimFinding)]
+
+
+def test_a_batchnorm_lesson_reads_both_normalisations_and_the_rounded_prints():
+    """BatchNorm (each column over the batch) and LayerNorm (each row) of one batch: both printed after
+    torch.round(x * 1000) / 1000, so 1.2250 stands for 1.225 and is right (1.22474…); the slip in a column's
+    variance (2.76 for 2.67) is found."""
+    got = _all_verdicts(HERE / "bn-vs-ln-rounded-en.ipynb")
+    assert ("2.76", "wrong") in got
+    assert got.count(("1.2250", "correct")) == 3 and ("1.2130", "correct") in got and ("-0.3400", "correct") in got
+    assert sum(1 for _, v in got if v == "correct") >= 34
+
+
+@pytest.mark.parametrize("code, kept", [
+    ("print(torch.round(bn(X) * 1000) / 1000)", 3), ("np.round(a @ b, 2)", 2), ("x.round(4)", 4),
+    ("torch.round(y, decimals=2)", 2), ("print(x)", None),
+    ("print(np.round(a, 2), np.round(b, 3))", None),  # two roundings: which print is which is not said
+])
+def test_what_a_cell_rounds_to_before_printing(code, kept):
+    from exactformer.read.documents.items import Named
+
+    printed = Named("", [["0.9800", "-1.2200"], ["0.0000", "1.4000"]], 1, "")
+    formats._mark_rounded([printed], code)
+    assert printed.rounded_to == (kept if kept is None or kept < 4 else None)  # (4 kept: nothing padded)
+
+
+def test_a_number_with_more_digits_than_its_code_kept_is_not_marked():
+    from exactformer.read.documents.items import Named
+
+    printed = Named("", [["0.9816", "-1.2250"]], 1, "")  # 0.9816 has a digit past the third
+    formats._mark_rounded([printed], "torch.round(x * 1000) / 1000")
+    assert printed.rounded_to is None
+
+
+def test_a_groups_decimals_say_how_many_digits_its_numbers_stand_for(tmp_path):
+    """decimals = 3 in a [[claims]] group: 0.9810 is judged as 0.981 (its padding zero no digit); a number with a
+    digit past the kept ones keeps its own; a bad value is an error naming the key."""
+    from exactformer.errors import CaseError
+    from exactformer.read.case import load
+
+    base = ('[model]\ntokens = ["a"]\n[model.embeddings]\na = ["1", "3"]\n[[model.layers]]\nblocks = ["ln"]\n'
+            '[model.layers.ln]\neps = "0"\n')
+    ok = tmp_path / "ok.toml"
+    ok.write_text(base + '[[claims]]\ndecimals = 3\nvalues = { "ln[a][1]" = "-1.0000", "ln[a][2]" = "1.0004" }\n')
+    claims = load(str(ok)).claims
+    assert [c.number.decimals for c in claims] == [3, 4]
+    bad = tmp_path / "bad.toml"
+    bad.write_text(base + '[[claims]]\ndecimals = "three"\nvalues = { "ln[a][1]" = "-1.0000" }\n')
+    with pytest.raises(CaseError) as e:
+        load(str(bad))
+    assert "decimals" in str(e.value)
+
+
+def test_a_function_written_on_a_vector_is_that_function_however_wrong(tmp_path):
+    """softmax([1, 2, −∞, 3]) = [0.0116, 0.0315, 0.0, 0.8569]: the masked softmax the line says, its three wrong
+    numbers wrong (no fitting needed: the line names the function)."""
+    doc = tmp_path / "s.md"
+    doc.write_text("# masked\n\n$$\n\\text{softmax}([1, 2, -\\infty, 3]) = [0.0116, 0.0315, 0.0, 0.8569]\n$$\n",
+                   encoding="utf-8")
+    got = _verdicts(doc)
+    assert sorted(got.values()) == ["correct", "wrong", "wrong", "wrong"]
+
+
+def test_short_vectors_written_inline_are_each_a_computation():
+    """Three softmaxes written on their vectors, one with a slip: each its own computation, every number a claim."""
+    got = _all_verdicts(HERE / "softmax-inline-es.md")
+    assert len(got) == 11 and ("0.505", "wrong") in got
+    assert sum(v == "correct" for _, v in got) == 10
+
+
+@pytest.mark.parametrize("name, step", [("σ^2", "var"), (r"\sigma^{2}", "var"), ("σ", "std"), ("sigma", "std")])
+def test_sigma_squared_names_a_variance(name, step):
+    from exactformer.read.documents.names import step_hint
+
+    assert step_hint(name) == step
+
+
+def test_a_whole_number_agrees_only_with_its_own_value():
+    """"mean = 4" states 4: for choosing what a number is, it agrees with 4 and not with 4.5 (its unit alone would
+    allow 1.5 either way)."""
+    from exactformer.read.documents import infer
+
+    assert infer._tally([(4.0, infer._reach("4"))], [4.5], 0) == (0, 1, pytest.approx(0.5 / 4.5, rel=1e-6))
+    assert infer._tally([(4.0, infer._reach("4"))], [4.0], 0)[0] == 1
+    assert infer._tally([(4.0, infer._reach("4.0"))], [4.04], 0)[0] == 1

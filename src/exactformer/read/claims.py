@@ -24,6 +24,7 @@ class _Claims:
         self.trends: list[Trend] = []
         self.restated: list[tuple[Claim, int]] = []
         self.source_line: int | None = None  # the group's line in the document it was read from
+        self.kept: int | None = None  # the group's ``decimals``: what its program kept before printing
         self.seq0 = 0  # the first claim's number (a case's further parts number theirs after the first part's)
         loss = self.g.model.loss
         assert matcher is None or matcher.g is self.g
@@ -71,7 +72,11 @@ class _Claims:
 
     def add(self, a: Address, number: Number, at: str, key: tuple, precision: Precision, written: str | None = None) -> None:
         """``written``: the step as the case or document wrote it (``ln``, ``L1.in``); the claim keeps its
-        address in that spelling when it is not the canonical one."""
+        address in that spelling when it is not the canonical one. In a group whose program kept fewer decimals
+        than it printed (``decimals = 3``: 0.9810), a number padded with zeros stands for those decimals."""
+        if self.kept is not None and number.decimals is not None and number.decimals > self.kept and \
+                set(number.text.rsplit(".", 1)[-1][self.kept:]) <= {"0"}:
+            number = Number(number.value, number.text, self.kept)
         self.push(Claim(a, number, at, len(self.claims), self.r.loc.line_of(*key), precision=precision,
                         source_line=self.source_line, written=self.spelled(a, written)))
 
@@ -168,12 +173,18 @@ def read_group(c: _Claims, group, key: tuple, default_at: str) -> None:
                        expected='"exact", "float64" or "float32" (numbers a program printed in that arithmetic)',
                        found=show(precision))
     prec = Precision(precision)
+    kept = group.get("decimals")
+    if kept is not None and (not isinstance(kept, int) or isinstance(kept, bool) or not 0 <= kept <= MAX_KEPT):
+        raise c.r.fail("decimals must be how many decimals the program kept before printing", key + ("decimals",),
+                       expected=f"a whole number from 0 to {MAX_KEPT} (torch.round(x * 1000) / 1000 keeps 3)",
+                       found=show(kept))
+    c.kept = kept
     line = group.get("line")
     if line is not None and (not isinstance(line, int) or isinstance(line, bool) or line < 1):
         raise c.r.fail("line must be a line number of the document (1, 2, …)", key + ("line",), found=show(line))
     c.source_line = line
     for name, value in group.items():
-        if name in ("at", "precision", "line"):
+        if name in ("at", "precision", "line", "decimals"):
             continue
         if name == "values":
             _values(c, value, at, key + ("values",), prec)
@@ -248,6 +259,7 @@ def _work(c: _Claims, lines, at: str, key: tuple, prec: Precision) -> None:
         add_line(c, item.get("of"), item["line"], at, ik, prec)
 
 
+MAX_KEPT = 20  # decimals a group may say its program kept
 ARITHMETIC = "arithmetic"  # of = "arithmetic": a line whose numbers are claims of its own arithmetic
 
 

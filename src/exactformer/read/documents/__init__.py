@@ -19,7 +19,7 @@ from ...files import DOCUMENT_KINDS
 from ...report.escape import safe
 from ..notes import Note, NoteKind
 from ..toml import read_text
-from . import formats, infer
+from . import chains, formats, infer
 from . import items as I
 from . import models as M
 from . import values as V
@@ -169,14 +169,16 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         core = {i for i in claims.fit if claims.explained(i, share)}
         by_id = {id(x): x for x in left}
         evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
-        if evidence < MIN_PART_DIGITS:  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine:
+        said = {i for i, f in claims.fit.items() if f.cells} & chains.written_results(left)  # softmax([2, 1]) =
+        # [0.73, 0.27]: a computation the document says it works, however few its digits
+        if evidence < MIN_PART_DIGITS and not said:  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine:
             inputs = {i for i in taken if i in by_id}  # no computation; a later input may still make one
             if not inputs or inputs <= passed:
                 break
             passed |= inputs
             continue
         # once it stands, a row with a slip is its too
-        mine = {i for i in claims.fit if claims.explained(i, 0.5 * (ROUNDED_SHARE if claims.amplified else 1))}
+        mine = {i for i in claims.fit if claims.explained(i, 0.5 * (ROUNDED_SHARE if claims.amplified else 1))} | said
         shown = {i for i, f in claims.fit.items() if i in by_id and f.restated >= FURTHER_SHARE * _numbers(by_id[i])}
         # its givens printed again (most of the item's numbers): its inputs too
         found_parts.append((claims, text[len(header):], model_notes, notes, mine, taken | shown))

@@ -99,9 +99,11 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
     mine = {id(x) for x in items}
     out: list[Chain] = []
     for pos, (line, _, b) in enumerate(grids):
-        if id(b.item) not in mine or not _digits_in(b) >= MIN_DIGITS:
+        if id(b.item) not in mine:
             continue
         before = [gr for ln, _, gr in grids[:pos] if ln < line or _written_on(b, gr)]
+        if not _digits_in(b) >= MIN_DIGITS and not any(_written_on(b, a) for a in before):
+            continue  # (a function written on its input is said, not fitted: no digits needed to prove it)
         masks = [gr for gr in reversed(before) if _mask_like(gr)]
         sources = [gr for gr in reversed(before) if not _mask_like(gr) and id(gr.item) not in slipped and
                    (not gr.rounded or code(gr.item.line))]
@@ -117,6 +119,13 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
         if got is not None:
             out.append(got)
     return out
+
+
+def written_results(items: list) -> set[int]:
+    """The ids of the arrays that a function written on an array of the same line gives (``softmax([1, 2]) =
+    [0.27, 0.73]``): a computation the document states, however few its digits."""
+    grids = [gr for x in items if (gr := grid(x)) is not None]
+    return {id(b.item) for k, b in enumerate(grids) if any(_written_on(b, a) for a in grids[:k])}
 
 
 def _written_on(b: Grid, a: Grid) -> bool:

@@ -1385,6 +1385,7 @@ def notebook(text: str, path: str) -> I.Items:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
+                    _mark_rounded(out.found[before:], src)
                     if whole and mine:
                         _mark_programmed(out.found[before:])
                     _mark_echoes(out.found[before:], literal.get(id(o), set()),
@@ -1393,6 +1394,33 @@ def notebook(text: str, path: str) -> I.Items:
                     _add_works(out, before, mine if programmed else _computed(src, txt, result), context,
                                lambda k, number=number: I.cell_line(number, k, output=True))
     return out
+
+
+def _mark_rounded(found: list, src: str) -> None:
+    """The arrays a cell printed after its code rounded them (``torch.round(x * 1000) / 1000``, ``np.round(x, 3)``,
+    ``x.round(3)``, ``torch.round(x, decimals=3)``): to that many decimals, when every number printed has at least
+    as many and its further digits are zeros (torch pads 0.981 to 0.9810)."""
+    ks = {int(m.group(1) or m.group(2) or len(m.group(3)) - 1) for m in _ROUNDING.finditer(src)}
+    if len(ks) != 1:
+        return  # no rounding, or two of them: which print is which is not said
+    k = ks.pop()
+    for x in found:
+        if not isinstance(x, I.Named):
+            continue
+        cells = [c for c in _cells(x.array) if isinstance(c, str)]
+        places = [len(c.split(".")[1]) if "." in c else 0 for c in cells]
+        if cells and all(p >= k for p in places) and any(p > k for p in places) and \
+                all(set(c.split(".")[1][k:]) <= {"0"} for c in cells if "." in c):
+            x.rounded_to = k
+
+
+def _cells(a) -> list:
+    return [y for r in a for y in (_cells(r) if isinstance(r, list) else [r])]
+
+
+_ROUNDING = re.compile(r"\bround\s*\([^()]*(?:\([^()]*\)[^()]*)*?,\s*(?:decimals\s*=\s*)?(\d)\s*\)"  # np.round(x, 3)
+                       r"|\.round\(\s*(?:decimals\s*=\s*)?(\d)\s*\)"  # x.round(3)
+                       r"|\bround\s*\([^()]*(?:\([^()]*\)[^()]*)*?\*\s*(10{1,6})\s*\)\s*/\s*\3\b")  # round(x*1000)/1000
 
 
 def _programmed(run: P.Interpreter, src: str, outputs: list, cell_line, skipped: list[Note]) \

@@ -14,7 +14,7 @@ import heapq
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import prod
+from types import MappingProxyType
 from typing import NamedTuple
 
 from ...errors import AddressError, ExactformerError, ParseError
@@ -143,7 +144,25 @@ def _score(cells: list[tuple[Address, str]], vals: _Values,
            reported: list[tuple[float, float]] | None = None) -> tuple[int, int, float] | None:
     """``reported``: the cells' numbers and units, when the caller scores the same texts many times."""
     got = [vals.get(a) for a, _ in cells]
-    return _tally(reported if reported is not None else [(_value(t), V.reach(t)) for _, t in cells], got, need=0)
+    return _tally(reported if reported is not None else [(_value(t), _reach(t)) for _, t in cells], got, need=0)
+
+
+def _reach(t: str) -> float:
+    """One unit of a number's last digit as the reader counts agreement (``V.reach``), of the decimals its program
+    kept when it rounded before printing (torch pads 0.981 to 0.9810)."""
+    kept = _KEPT.get()
+    u = V.reach(t)
+    if _WHOLE.fullmatch(t):
+        return WHOLE_REACH  # "mean = 4" states 4: a whole number agrees with 4, not with 4.5 (its unit would allow)
+    return u if kept is None or "." not in t or len(t.split(".")[1]) <= kept else max(u, 10.0 ** -kept)
+
+
+_WHOLE = re.compile(r"[-+−]?\d{1,6}")
+WHOLE_REACH = 1e-9  # how far from its value a whole number's value may lie and still agree (floats' noise)
+
+
+# the decimals the item being matched was rounded to by its program before printing (None: as printed)
+_KEPT: ContextVar[int | None] = ContextVar("kept", default=None)
 
 
 def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], need: int,
@@ -229,7 +248,7 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
     A candidate is dropped as soon as it cannot agree on as many cells as the best so far, so the cost is
     about one pass over the table per candidate that fits its shape; a table printed again (a notebook run
     twice) is matched once."""
-    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after, moved)
+    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after, moved, _KEPT.get())
     if memo not in vals.matches:
         got = None
         if hint is not None:  # the document's own name for it, if its values allow
@@ -265,7 +284,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     r, c = len(rows), len(rows[0])
     no_self = g.model.mask is Mask.NO_SELF
     present = [t is not None for row in rows for t in row]  # blank and masked cells (−∞) state nothing
-    reported = [(_value(t), V.reach(t)) for row in rows for t in row if t is not None]
+    reported = [(_value(t), _reach(t)) for row in rows for t in row if t is not None]
     best: tuple | None = None
     backward, trains = _backward(g), g.model.train is not None
     steps = [(s, False, 0) for s in sorted(g.steps.values(), key=lambda s: s.lazy)]  # lazy steps last: pruned
@@ -476,12 +495,15 @@ def _precisions(found: I.Items) -> Iterator[None]:
                                         for ln in [x.line, *(x.row_lines or [])]))
     printed = _PROGRAM_LINES.set(frozenset(x.line for x in found.found if isinstance(x, I.Work) and x.computed and
                                            not I.is_output(x.line)))
+    rounded = _ROUNDED_LINES.set({ln: x.rounded_to for x in found.found if isinstance(x, I.Named) and
+                                  x.rounded_to is not None for ln in [x.line, *(x.row_lines or [])]})
     try:
         yield
     finally:
         _SINGLE.reset(mark)
         _SINGLE_LINES.reset(lines)
         _PROGRAM_LINES.reset(printed)
+        _ROUNDED_LINES.reset(rounded)
 
 
 # the document being claimed computes in float32: its groups of printed outputs say so (set by claims_toml)
@@ -490,6 +512,8 @@ _SINGLE: ContextVar[bool] = ContextVar("single", default=False)
 _SINGLE_LINES: ContextVar[frozenset[int]] = ContextVar("single_lines", default=frozenset())
 # … and the lines of a post's output blocks that its Python printed (read as a program's prints: in float64)
 _PROGRAM_LINES: ContextVar[frozenset[int]] = ContextVar("program_lines", default=frozenset())
+# … and the lines of arrays the code rounded before printing them, with the decimals it kept
+_ROUNDED_LINES: ContextVar[Mapping[int, int]] = ContextVar("rounded_lines", default=MappingProxyType({}))
 
 
 def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[int], restated: Collection[str],
@@ -612,6 +636,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             notes.append(Note(f"{item.name} at {I.where(item.line)}: {item.alias} under another name, no number of "
                               "its own: not a claim"))
             continue
+        _KEPT.set(getattr(item, "rounded_to", None))  # (its code rounded it before printing: 0.9810 is 0.981)
         for rows, row_labels, col_labels, what, hint, bare, row_lines, head in _matrices(item):
             scalar = hint is not None and any(s.spec.name == hint and not s.dims for s in g.steps.values())
             if len(rows) == 1 and len(rows[0]) == 1 and rows[0][0] is not None and _value(rows[0][0]) in (0, 1) and \
@@ -789,6 +814,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                     and V.column(item.array) is not None:  # a column read as one row (a mean a line): each
                 got = replace(got, rows=list(range(len(got.rows))))  # number on its own line
             groups.append(_group(item.at, got, g, what, notes, claimed, row_lines))
+    _KEPT.set(None)
     if groups.owner is not None:
         _add_fit(fits, groups.owner, agree - before[0], cells - before[1], lines - before[2], shown - before[4])
         _note_span(said, groups.owner, before[3], len(notes))
@@ -1504,12 +1530,14 @@ def _line_key(line: int | None) -> str:
     """The group's ``line`` key: the document line its numbers are written on (a notebook's lines are placed
     by its cell, from ``at``); and for what a program printed, its ``precision``: float32 when the notebook computes
     in it, else float64 (NumPy's and Python's floats: a full repr may be a few ulps off the exact value)."""
+    kept = _ROUNDED_LINES.get().get(line) if line is not None else None
+    rounded = f"\ndecimals = {kept}" if kept is not None else ""  # torch.round(x * 1000) / 1000 printed 0.9810
     if line is not None and I.is_output(line):
-        return f'\nprecision = "{"float32" if _SINGLE.get() or line in _SINGLE_LINES.get() else "float64"}"'
+        return f'\nprecision = "{"float32" if _SINGLE.get() or line in _SINGLE_LINES.get() else "float64"}"' + rounded
     single = '\nprecision = "float32"' if line is not None and line in _SINGLE_LINES.get() else \
         f'\nprecision = "{"float32" if _SINGLE.get() else "float64"}"' if line is not None and \
         line in _PROGRAM_LINES.get() else ""
-    return (f"\nline = {line}" if line is not None and line < I.CELL else "") + single
+    return (f"\nline = {line}" if line is not None and line < I.CELL else "") + single + rounded
 
 
 class _OtherTokens:
@@ -2273,7 +2301,7 @@ def _fits(texts: list[str], g, vals: _Values, label, hint: str | None = None) ->
     cands: list[tuple[tuple, Address]] = []
     trains = _backward(g)
     near = None if trains else _near(_value(texts[0]), V.unit(texts[0]), g, vals)
-    reported = [(_value(t), V.reach(t)) for t in texts]  # every candidate is scored on the same numbers
+    reported = [(_value(t), _reach(t)) for t in texts]  # every candidate is scored on the same numbers
     for s in g.steps.values():
         if not s.listed or (s.is_given and not (trains and s.param) and g.restates_givens(s.key)) or \
                 s.spec.name in CHECKS:

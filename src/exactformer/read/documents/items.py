@@ -52,6 +52,7 @@ class Named:
     single: bool = False  # its print says dtype=float32: a program's float32 values (judged in float32's ulps)
     programmed: bool = False  # a notebook's output whose every number the program's code accounts for
     echo: bool = False  # a program's print of numbers its code writes (print(y) after y = [0., 1.]): no result
+    rounded_to: int | None = None  # its code rounded it to these decimals before printing (0.9810 is 0.981)
 
 
 @dataclass

@@ -194,6 +194,8 @@ def givens(found: I.Items) -> Givens:
     g.eps = list(dict.fromkeys(_eps_text(m.group(1)) for m in _EPS.finditer(prose)))
     if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz|add\s*(?:&|and|&amp;)\s*norm", low):
         g.words.add("layernorm")
+    if re.search(r"batch\s*norm|batchnorm|batch normali[sz]ation|バッチ正規化|批(?:量)?归一化|批标准化|배치 ?정규화", low):
+        g.words.add("batchnorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     g.rounded = bool(_ROUNDED.search(low))
     g.pre_ln = bool(re.search(r"pre[- ]?ln|pre[- ]?norm|pre[- ]?layer ?norm|\bln_1\b|\bln1\(", low))
@@ -1340,6 +1342,8 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
                 rows, labels, item = encoding  # angles pos / 10000^(2i/d)) printed beside other inputs
                 order.insert(0, _pe_alone(g, rows, _row_names(found, len(rows), labels)[0], item))
             out += [c for c in order if c is not ln or d > 1]  # one component: every row normalises to 0
+            if "batchnorm" in g.words and len(X) > 1:  # BatchNorm beside LayerNorm: each column over the batch
+                out.append(_batchnorm(g, X, ln))
     if first is not None:
         for c in [c for c in out if c.from_x]:  # (a model of the scores given does not start from X)
             c.notes.append(f"{I.where(first.line)}: the input, not a claim")  # type: ignore[attr-defined]
@@ -2513,6 +2517,18 @@ def _post_ln(found: I.Items, g: Givens, X, tokens, layer: dict, notes: list[str]
     return Candidate("a post-LN layer" + (", then an output layer" if head else ""), spec,
                      notes + ["W1 and W2 given: a post-LN layer (attention, residual, LayerNorm, FFN, residual, "
                               "LayerNorm); say otherwise with --givens"] + head_note, _conventions(g, True), prior=0)
+
+
+def _batchnorm(g: Givens, X, ln: Candidate) -> Candidate:
+    """A BatchNorm of the inputs (each feature normalised over the batch: its column's mean and variance), as the
+    LayerNorm of X's columns: a row per feature, f1, f2, …; a table printed a row per sample is matched transposed."""
+    cols = [list(c) for c in zip(*X)]
+    names = [f"f{j + 1}" for j in range(len(cols))]
+    m = dict(_base_model(g, cols, names), layers=[{"blocks": ["ln"], "ln": dict(ln.spec["model"]["layers"][0]["ln"])}])
+    m.pop("positions", None)
+    return Candidate("a BatchNorm (each feature normalised over the batch)", {"model": m},
+                     [f"a BatchNorm of the {len(X)} samples: each of the {len(cols)} features (columns, f1 …) "
+                      "normalised by its mean and variance over the batch"], ln.axes, prior=4)
 
 
 def _layernorm(g: Givens, X, tokens, note: list[str]) -> Candidate:

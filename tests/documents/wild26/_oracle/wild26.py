@@ -54,3 +54,35 @@ for label, X, Wq, Wk, Wv in (
     print("==", label)
     for name, a in (("Q", Q), ("K", K), ("V", V), ("scores", S), ("scaled", A), ("weights", W), ("context", C)):
         show(name, a)
+
+# bn-vs-ln-rounded-en.ipynb: BatchNorm (each column over the batch) and LayerNorm (each row), biased variance, eps 1e-5
+X = [[mpf(v) for v in r] for r in (("3", "7", "2", "6"), ("5", "1", "4", "2"), ("1", "4", "9", "4"))]
+eps = mpf("1e-5")
+
+
+def norm(rows):
+    out = []
+    for r in rows:
+        mu = sum(r) / len(r)
+        var = sum((v - mu) ** 2 for v in r) / len(r)
+        out.append(([(v - mu) / sqrt(var + eps) for v in r], mu, var))
+    return out
+
+
+cols = [list(c) for c in zip(*X)]
+print("== bn: column means, variances, then the output a row per sample (3 decimals)")
+bn = norm(cols)
+for vals, mu, var in bn:
+    print(" mean", mp.nstr(mu, 8), "var", mp.nstr(var, 8))
+for i in range(3):
+    print(" ", [mp.nstr(bn[j][0][i], 8) for j in range(4)])
+print("== ln: row means, variances, output")
+for vals, mu, var in norm(X):
+    print(" mean", mp.nstr(mu, 8), "var", mp.nstr(var, 8), [mp.nstr(v, 8) for v in vals])
+
+# softmax-inline-es.md: softmax of vectors written inline
+for v in (("2.0", "1.0", "0.1"), ("0.5", "0.5", "1.5", "-1.0")):
+    ex = [exp(mpf(x)) for x in v]
+    print("softmax", v, [mp.nstr(e / sum(ex), 8) for e in ex])
+ex = [exp(mpf(x)) for x in ("1.2", "0.3", "2.1")]  # [1.2, -inf, 0.3, 2.1]: the -inf cell masked
+print("softmax masked", [mp.nstr(e / sum(ex), 8) for e in ex])
