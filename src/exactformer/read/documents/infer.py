@@ -175,6 +175,9 @@ def _tally(reported: list[tuple[float, float]], values: Iterable[float | None], 
     left = len(reported)
     allowed = left if misses is None else misses
     for (r, u), v in zip(reported, values):
+        if v is None and r == 0:  # e^x of a masked cell written 0: the model has none there, nor a claim
+            left -= 1
+            continue
         if v is None or not math.isfinite(v):  # (e^1000 overflows a float: nothing is near it, nor far)
             return None
         left -= 1
@@ -334,9 +337,11 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
         return None
     _, s, base, rs, cs, (exact, close, err), grad, t = best
     texts = [x for row in rows for x in row]
-    cells = [(Address(s.key, s.unflat(base + a + b), grad, t), x) for (a, b), x in zip(product(rs, cs), texts)
-             if x is not None]
-    rows_of = [i // c for i, t in enumerate(texts) if t is not None]
+    flat = vals.flat(s, grad, t)
+    kept = [(k, base + a + b, x) for k, ((a, b), x) in enumerate(zip(product(rs, cs), texts))
+            if x is not None and flat[base + a + b] is not None]  # (a masked cell written 0 claims nothing)
+    cells = [(Address(s.key, s.unflat(o), grad, t), x) for _, o, x in kept]
+    rows_of = [k // c for k, _, _ in kept]
     n = len(cells)
     if loose:
         if (r, c) != tuple(s.dims[-2:]) or rs != sorted(rs) or cs != sorted(cs) or exact + close < LOOSE_SHARE * n:
