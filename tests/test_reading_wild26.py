@@ -214,3 +214,44 @@ def test_a_whole_number_agrees_only_with_its_own_value():
     assert infer._tally([(4.0, infer._reach("4"))], [4.5], 0) == (0, 1, pytest.approx(0.5 / 4.5, rel=1e-6))
     assert infer._tally([(4.0, infer._reach("4"))], [4.0], 0)[0] == 1
     assert infer._tally([(4.0, infer._reach("4.0"))], [4.04], 0)[0] == 1
+
+
+# ---- what a review of these rules found ------------------------------------------------------------------------
+def test_a_capital_sigma_is_a_sum_and_a_marked_sigma_times_one_minus_itself_a_product():
+    from exactformer.read.documents import items
+
+    assert items._applied("Σ([1, 2]) = [0.73, 0.88]") is None
+    assert items._applied("SOFTMAX([1, 2]) = [0.27, 0.73]") is not None
+    side = symbols.parse_side("σ_2 (1 - σ_2)")
+    assert side is not None and worked._activation(side.node) is None
+
+
+def test_two_short_functions_written_inline_are_two_computations(tmp_path):
+    doc = tmp_path / "two.md"
+    doc.write_text("# t\n\nsoftmax([3, 2, 1]) = [0.665, 0.245, 0.090]\n\nsoftmax([1, 2]) = [0.27, 0.73]\n",
+                   encoding="utf-8")
+    got = _all_verdicts(doc)
+    assert len(got) == 5 and {v for _, v in got} == {"correct"}
+
+
+def test_a_matrix_named_k_in_another_example_is_not_read_transposed(tmp_path):
+    """Example 2's K (other inputs) has example 1's shape: one near cell of four is no reason to take it, nor to
+    read it with its rows as columns."""
+    doc = tmp_path / "k.md"
+    doc.write_text(
+        "# Example 1\n\nX = [[1.0, 2.0], [3.0, 1.0]]\n\nW_Q = [[1, 0], [0, 1]]\n\nW_K = [[0.5, 1.0], [1.0, 0.5]]\n\n"
+        "W_V = [[1.0, 0.0], [0.5, 1.0]]\n\nK = [[2.5, 2.0], [2.5, 3.5]]\n\n## Example 2, other inputs\n\n"
+        "K = [[2.4, 9.1], [-4.2, 0.7]]\n", encoding="utf-8")
+    got = _all_verdicts(doc)
+    assert not [t for t, _ in got if t in ("9.1", "-4.2", "0.7")]
+
+
+def test_batch_normally_is_no_batchnorm():
+    from exactformer.read.documents import models
+    from exactformer.read.documents.items import Items
+
+    found = Items()
+    found.prose.append("we batch normally, then apply layer norm")
+    assert "batchnorm" not in models.givens(found).words
+    found.prose.append("BatchNorm normalises each feature")
+    assert "batchnorm" in models.givens(found).words

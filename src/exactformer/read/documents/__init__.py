@@ -152,8 +152,8 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         if len(found_parts) >= MAX_PARTS - 1:
             break
         left = [x for x in found.found if isinstance(x, I.Tokens) or id(x) not in explained | passed]
-        if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS:
-            break
+        if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS and not chains.written_results(left):
+            break  # (softmax([1, 2]) = [0.27, 0.73] is a computation, however few its numbers)
         rest = replace(found, found=left, loose=[], diagram=[], earlier=[x for x in found.found if id(x) in explained],
                        slipped=slipped)
         try:

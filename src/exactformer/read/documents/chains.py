@@ -96,14 +96,16 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
     sentence may carry a slip, and what follows from it is then propagated, not right; a hand-set 0.7 is an input."""
     grids = [(x.line, k, gr) for k, x in enumerate([*items, *earlier]) if (gr := grid(x)) is not None]
     grids.sort(key=lambda t: (t[0], t[1]))
+    inputs_of = _written_inputs(grids)
     mine = {id(x) for x in items}
     out: list[Chain] = []
     for pos, (line, _, b) in enumerate(grids):
         if id(b.item) not in mine:
             continue
-        before = [gr for ln, _, gr in grids[:pos] if ln < line or _written_on(b, gr)]
-        if not _digits_in(b) >= MIN_DIGITS and not any(_written_on(b, a) for a in before):
+        same = [inputs_of[id(b)]] if id(b) in inputs_of else []  # softmax([1, 2]) = […]: its input, on its line
+        if not _digits_in(b) >= MIN_DIGITS and not same:
             continue  # (a function written on its input is said, not fitted: no digits needed to prove it)
+        before = [gr for ln, _, gr in grids[:pos] if ln < line] + same
         masks = [gr for gr in reversed(before) if _mask_like(gr)]
         sources = [gr for gr in reversed(before) if not _mask_like(gr) and id(gr.item) not in slipped and
                    (not gr.rounded or code(gr.item.line))]
@@ -124,8 +126,20 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
 def written_results(items: list) -> set[int]:
     """The ids of the arrays that a function written on an array of the same line gives (``softmax([1, 2]) =
     [0.27, 0.73]``): a computation the document states, however few its digits."""
-    grids = [gr for x in items if (gr := grid(x)) is not None]
-    return {id(b.item) for k, b in enumerate(grids) if any(_written_on(b, a) for a in grids[:k])}
+    grids = [(x.line, k, gr) for k, x in enumerate(items) if (gr := grid(x)) is not None]
+    grids.sort(key=lambda t: (t[0], t[1]))
+    inputs_of = _written_inputs(grids)
+    return {id(gr.item) for _, _, gr in grids if id(gr) in inputs_of}
+
+
+def _written_inputs(grids: list[tuple[int, int, Grid]]) -> dict[int, Grid]:
+    """For each array (by its grid's id) that a function written on the array just before it on its line gives,
+    that input: ``softmax([1, 2]) = [0.27, 0.73]`` (one pass over the arrays in order)."""
+    out: dict[int, Grid] = {}
+    for (ln_a, _, a), (ln_b, _, b) in zip(grids, grids[1:]):
+        if ln_a == ln_b and _written_on(b, a):
+            out[id(b)] = a
+    return out
 
 
 def _written_on(b: Grid, a: Grid) -> bool:

@@ -1602,12 +1602,15 @@ def _shown(src: str, assigned: bool = False) -> list[str]:
     if m is None and len(lines) >= 2 and all(_PRINT.fullmatch(x.strip()) for x in lines):
         printed = [_printed_name(_PRINT.fullmatch(x.strip()).group(1)) for x in lines]  # type: ignore[union-attr]
         return printed if all(printed) else []  # a cell of prints only: an array each, in order
-    if m is None and lines and not _ASSIGNED.match(lines[-1]) and (named := _printed_name(lines[-1].strip())):
+    if m is None and lines and _LAYER_SHOWN.fullmatch(lines[-1].strip()) and (named := _printed_name(lines[-1].strip())):
         return [named]  # attn.W_q.weight.transpose(0, 1), attn.W_q(x): a layer's weights, or what it makes
     return [x.strip() for x in m.group(1).split(",")] if m else []
 
 
 _PRINT = re.compile(r"print\((.*)\)\s*;?")
+# a cell's last line that shows a layer's weights (as x @ W uses them, or as stored) or the layer applied
+_LAYER_SHOWN = re.compile(r"[A-Za-z_][\w.]{0,60}\.weight(?:\.T|\.t\(\)|\.transpose\(\s*0\s*,\s*1\s*\))?"
+                          r"|[A-Za-z_][\w.]{0,60}\(\s*[A-Za-z_]\w{0,40}\s*\)")
 _PROJECTION = {"Wq": "Q", "Wk": "K", "Wv": "V"}
 
 

@@ -264,12 +264,12 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
                 # slips, 6 of 32 cells to their digit, is still K, not the V 11 of its cells happen to fit)
             got = other if got is None or (other is not None and other.exact > got.exact) else got
         if got is None and hint in _NAMED_WHOLE and len(rows) >= 2:  # "K = [8 × 4]" named and of K's shape, its
-            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint, loose=True)
+            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint, loose=LOOSE_SHARE)
             # cells mostly wrong (K = X·W_K misprinted): K, wrong where it is
         if got is None and hint in ("weights", "probs") and vals.g.model.layers and \
                 [b.kind for b in vals.g.model.layers[0].blocks] == ["fn"]:  # softmax([1, 2, 3]) = [0.0116, …]:
-            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.key.endswith("fn"), loose=True)
-            # the function's values, wrong where they are
+            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.key.endswith("fn"),
+                                loose=WRITTEN_SHARE)  # the function's values, wrong where they are
         if got is not None and got.cells == 1 and got.exact == 0 and not got.named and not (row_labels or col_labels) \
                 and hint is None:
             got = None  # 0.076 near some 0.090: one number, off and named as nothing, says nothing of what it is
@@ -278,10 +278,10 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
 
 
 def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None,
-                  after: bool = False, moved: bool = False, loose: bool = False) -> _Match | None:
+                  after: bool = False, moved: bool = False, loose: float | None = None) -> _Match | None:
     """``after``: the item is named as a weight after the training step (W'), so half of its cells agreeing, the
     rest close, is enough (a slip in one gradient moves a column). ``loose``: the document names the step, so a
-    matrix of exactly its shape, as it is laid out (a row per position), is it when a quarter of its cells are
+    matrix of exactly its shape, as it is laid out (a row per position), is it when that share of its cells are
     near (within 20 %), however many are wrong."""
     g = vals.g
     r, c = len(rows), len(rows[0])
@@ -327,15 +327,16 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
                         break
                     base = sum(v * strides[x] for x, v in zip(fixed, combo))
                     values = (flat[base + a + b] for (a, b), keep in zip(product(rs, cs), present) if keep)
-                    sc = _tally(reported, values, best[0][0] if best else 0, None if loose else len(reported) // 2)
+                    sc = _tally(reported, values, best[0][0] if best else 0,
+                                None if loose is not None else len(reported) // 2)
                     if sc is None:
                         continue
                     key = (sc[0], sc[1], -sc[2])
                     if best is None or key > best[0]:
-                        best = (key, s, base, rs, cs, sc, grad, t)
+                        best = (key, s, base, rs, cs, sc, grad, t, (ar, ac))
     if best is None:
         return None
-    _, s, base, rs, cs, (exact, close, err), grad, t = best
+    _, s, base, rs, cs, (exact, close, err), grad, t, axes = best
     texts = [x for row in rows for x in row]
     flat = vals.flat(s, grad, t)
     kept = [(k, base + a + b, x) for k, ((a, b), x) in enumerate(zip(product(rs, cs), texts))
@@ -343,8 +344,10 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
     cells = [(Address(s.key, s.unflat(o), grad, t), x) for _, o, x in kept]
     rows_of = [k // c for k, _, _ in kept]
     n = len(cells)
-    if loose:
-        if (r, c) != tuple(s.dims[-2:]) or rs != sorted(rs) or cs != sorted(cs) or exact + close < LOOSE_SHARE * n:
+    if loose is not None:
+        k = len(s.dims)
+        if (r, c) != tuple(s.dims[-2:]) or axes[1] != k - 1 or axes[0] not in (k - 2, None if r == 1 else k - 2) \
+                or rs != sorted(rs) or cs != sorted(cs) or exact + close < loose * n:
             return None  # (its shape and layout exactly, not a transposed or a partial reading)
     elif not (exact >= 1 and exact + close >= 0.5 * n) and not (exact == 0 and close >= 0.75 * n):
         return None
@@ -353,7 +356,7 @@ def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, 
             and not (moved and n >= 4 and exact + close == n):
         return None  # a gradient or an updated weight: most of its cells must agree (all close after a slip)
     restated = g.restates_givens(s.key) and not (grad or t)
-    return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of, named=loose)
+    return _Match(cells, s.key, exact, close, n, err, given=restated, rows=rows_of, named=loose is not None)
 
 
 def _columns(t: I.Table) -> list[tuple[list[list[str]], list[str] | None, str | None]]:
@@ -526,6 +529,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     from ..claims import matcher
 
     vals = _Values(engine)
+    _KEPT.set(None)  # (no item's rounding yet: each item sets its own below)
     vals.averaged = bool(_AVERAGED.search(" ".join(found.prose)))
     vals.named = by_symbol
     vals.differentiated = engine.graph.model.loss is not None and bool(_DIFFERENTIATED.search(" ".join(found.prose)))
@@ -1430,7 +1434,8 @@ def _matrices(item):
 
 
 _NAMED_WHOLE = {"Q", "K", "V", "scores", "scaled", "context"}  # steps a named matrix of their shape is, if near
-LOOSE_SHARE = 0.25  # of a named matrix's cells that must be near its step's (the rest may be wrong)
+LOOSE_SHARE = 0.5  # of a named matrix's cells that must be near its step's (the rest may be wrong)
+WRITTEN_SHARE = 0.0  # … of a function's values written on its input (softmax([…]) = […]): none, the line says it
 _SEEDS = {"loss", "loss.pos", "loss.comp", "loss.sum"}  # the loss itself: its gradient is the 1 backprop starts from
 _PER_ROW = {"mean", "var", "std", "rstd", "expsum", "sum"}  # steps of one number per token (a row's statistic)
 

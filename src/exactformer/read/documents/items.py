@@ -1022,8 +1022,8 @@ def _applied(s: str) -> tuple[str, V.Array, V.Array] | None:
     return m.group(1), arg, res  # type: ignore[return-value]
 
 
-_APPLIED = re.compile(r"(?<![\w.])(softmax|sigmoid|σ|relu|tanh|exp)\s*\(\s*\[([^\[\]()]{1,400})\]\s*\)\s*(?:=|≈|≒|→)\s*"
-                      r"(\[[^\[\]]{1,400}\])", re.IGNORECASE)
+_APPLIED = re.compile(r"(?<![\w.])((?i:softmax|sigmoid|relu|tanh|exp)|σ)\s*\(\s*\[([^\[\]()]{1,400})\]\s*\)\s*"
+                      r"(?:=|≈|≒|→)\s*(\[[^\[\]]{1,400}\])")  # (σ as written: Σ is a sum)
 _MINUS_INFINITY = re.compile(r"[-−–]\s*(?:∞|\\infty|inf|np\.inf|float\(['\"]-?inf['\"]\))", re.IGNORECASE)
 
 

@@ -194,7 +194,7 @@ def givens(found: I.Items) -> Givens:
     g.eps = list(dict.fromkeys(_eps_text(m.group(1)) for m in _EPS.finditer(prose)))
     if re.search(r"layer\s*norm|layernorm|正規化|정규화|归一化|normaliz|add\s*(?:&|and|&amp;)\s*norm", low):
         g.words.add("layernorm")
-    if re.search(r"batch\s*norm|batchnorm|batch normali[sz]ation|バッチ正規化|批(?:量)?归一化|批标准化|배치 ?정규화", low):
+    if re.search(r"batch\s*norm(?!al\b|ally)|batch normali[sz]ation|バッチ正規化|批(?:量)?归一化|批标准化|배치 ?정규화", low):
         g.words.add("batchnorm")
     g.activations = [a for a, pat in _ACTIVATIONS.items() if re.search(pat, low)]
     g.rounded = bool(_ROUNDED.search(low))

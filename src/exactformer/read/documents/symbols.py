@@ -124,7 +124,7 @@ class Equation:
     line: int
 
 
-_MARKED_SIGMA = re.compile(r"σ_(?:\{\s*\w{1,6}\s*\}|\w)\s*\(")
+_MARKED_SIGMA = re.compile(r"σ_(?:\{\s*\w{1,6}\s*\}|\w)\s*\((?!\s*1\s*[-−])")  # (σ_2(1 − σ_2): a product)
 
 
 def parse_side(text: str) -> Side | None:
