@@ -255,3 +255,41 @@ def test_batch_normally_is_no_batchnorm():
     assert "batchnorm" not in models.givens(found).words
     found.prose.append("BatchNorm normalises each feature")
     assert "batchnorm" in models.givens(found).words
+
+
+# ---- a notebook's NumPy and PyTorch as this batch writes it; an activation under a letter; a lone vector --------
+@pytest.mark.parametrize("cell, value", [
+    ("sigmoid = lambda x: 1/(1 + np.exp(-x))\nsigmoid(np.array([0.0]))", [0.5]),
+    ("X = np.array([[1, 0, 1]])\nW = np.array([[0.2], [0.4], [-0.5]])\nX.dot(W)", [-0.3]),
+    ("z = torch.tensor([[2.0, 0.0]])\ntorch.nn.functional.softmax(z, dim=1)", [0.8807970779778823, 0.11920292202211755]),
+    ("lp = torch.tensor([[-0.5, -1.0], [-2.0, -0.1]])\nF.nll_loss(lp, torch.tensor([0, 1]))", [0.3]),
+])
+def test_the_notebook_interpreter_knows_lambdas_dot_methods_and_nll_loss(cell, value):
+    from exactformer.read.documents import program
+
+    run = program.Interpreter()
+    run.cell("import numpy as np\nimport torch\nimport torch.nn.functional as F")
+    shown = run.cell(cell)
+    assert shown is not None
+    got = [x.value for x in program._flat(shown[-1].parts[0])] if isinstance(shown[-1].parts[0], list) else \
+        [shown[-1].parts[0].value]
+    assert got == pytest.approx(value, rel=1e-12)
+
+
+def test_an_activation_named_by_a_letter_takes_its_kind_from_the_numbers_beside_it():
+    """a = f(z) = 1/(1 + e^(−0.95)): f is the sigmoid the numbers show, and z the unit's net input."""
+    eq = symbols.equation("a = f(z) = \\frac{1}{1 + e^{-0.95}} \\approx 0.721", 0)
+    assert eq is not None
+    got = worked._named_activation(eq.sides[0].node, eq.sides)
+    assert got is not None and got[0] == "sigmoid"
+    assert worked._named_activation(eq.sides[0].node, eq.sides[:1]) is None  # f(z) alone: a product, unknown
+
+
+def test_a_vector_followed_by_its_mean_worked_out_is_a_normalisations_input(tmp_path):
+    """x = [1, 2, 3, 4], then μ = (1+2+3+4)/4 = 2.5 in a display a few lines below: the LayerNorm's one row."""
+    doc = tmp_path / "ln.md"
+    doc.write_text("# LN\n\n取 $x = [1,\\ 2,\\ 3,\\ 4]$，$\\epsilon = 0$。\n\n**均值**：\n\n$$\n"
+                   "\\mu = \\frac{1+2+3+4}{4} = 2.5\n$$\n\n$$\n\\sigma^2 = \\frac{5}{4} = 1.25\n$$\n\n"
+                   "$$\nx - \\mu = [-1.5,\\ -0.5,\\ 0.5,\\ 1.5]\n$$\n", encoding="utf-8")
+    got = _all_verdicts(doc)
+    assert ("2.5", "correct") in got and ("1.25", "correct") in got and ("-1.5", "correct") in got

@@ -14,6 +14,7 @@ the earlier array's digits allow; the audit then judges every number exactly.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
@@ -113,7 +114,7 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
         written = next((a for a in sources if _written_on(b, a) and a.shape == b.shape), None)
         if written is not None:  # softmax([1, 2, −∞, 3]) = [0.0116, …]: the function it names, however wrong
             masked = [(i, j) for i, r in enumerate(written.rows) for j, c in enumerate(r) if c is None]
-            op = _WRITTEN_FUNCTIONS[str(getattr(b.item, "name", "")).lower()]
+            op = written_op(b) or "softmax"
             if op == "softmax" or not masked:
                 out.append(Chain(written, op, b.item, None, masked, written=True))
             continue
@@ -143,14 +144,34 @@ def _written_inputs(grids: list[tuple[int, int, Grid]]) -> dict[int, Grid]:
 
 
 def _written_on(b: Grid, a: Grid) -> bool:
-    """Whether ``b`` is a function written on ``a`` on the same line: ``softmax([1, 2, 3]) = [0.09, …]``, the
-    input unnamed just before the result named by the function."""
-    return a.item.line == b.item.line and not getattr(a.item, "name", "x") and \
-        str(getattr(b.item, "name", "")).lower() in _WRITTEN_FUNCTIONS
+    """Whether ``b`` is a function written on ``a``: ``softmax([1, 2, 3]) = [0.09, …]`` (the input unnamed just
+    before the result named by the function, on its line), or ``Before softmax: [2.4, 1.2, 0.3]`` then ``After
+    softmax: [0.66, 0.24, 0.10]`` on the next line or the one after (the result's name says the function, the
+    input's does not)."""
+    op = written_op(b)
+    if op is None:
+        return False
+    if a.item.line == b.item.line:
+        return not getattr(a.item, "name", "x")
+    return 0 < b.item.line - a.item.line <= 2 and a.shape == b.shape and \
+        written_op(a) is None and _BEFORE.search(str(getattr(a.item, "name", ""))) is not None
+
+
+def written_op(b: Grid) -> str | None:
+    """The function an array's name says it is the value of (``softmax``, ``After softmax``, ``σ``), if one."""
+    name = str(getattr(b.item, "name", "")).strip()
+    if name.lower() in _WRITTEN_FUNCTIONS:
+        return _WRITTEN_FUNCTIONS[name.lower()]
+    m = _AFTER.fullmatch(name)
+    return _WRITTEN_FUNCTIONS[m.group(1).lower()] if m else None
 
 
 _WRITTEN_FUNCTIONS = {"softmax": "softmax", "sigmoid": "sigmoid", "σ": "sigmoid", "relu": "relu", "tanh": "tanh",
                       "exp": "exp"}  # as written: the chain's op
+# "After softmax", "after the softmax", "Softmax output": a result named by the function it went through
+_AFTER = re.compile(r"(?i)(?:after\s+(?:the\s+)?|applying\s+)?(softmax|sigmoid|relu|tanh)(?:\s+(?:output|result|values?))?")
+# … whose input is named as what came before it: "Before softmax", "scores", "logits", "input"
+_BEFORE = re.compile(r"(?i)\bbefore\b|score|logit|input|\bz\b|^x$|^$")
 
 
 def _same_place(b: Grid, sources: list[Grid]) -> list[Grid]:

@@ -768,7 +768,7 @@ def first_matrix(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] 
 # a row statistic's name (μ = 2000, σ = 707.1; mean, std, 平均, 분산 …)
 _STATISTIC = re.compile(r"(?i)^(?:μ|mu|mean|avg|average|σ|sigma|std|stdev|var|variance|평균|분산|표준편차|平均|"
                         r"分散|標準偏差|均值|方差|标准差)(?:\W|\d|_|$)")
-LONE_LINES = 4  # lines below a vector in which its statistics are stated
+LONE_LINES = 8  # lines below a vector in which its statistics are stated (a display's lines between)
 
 
 def lone_vector(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] | None, object] | None:
@@ -777,7 +777,8 @@ def lone_vector(found: I.Items, g: Givens) -> tuple[list[list[str]], list[str] |
     statistic follows; as a matrix of one row."""
     weights = _weight_ids(g)
     stats = [x.line for x in found.found if (isinstance(x, I.Named) and _STATISTIC.match(I.strip_role(x.name or "")))
-             or (isinstance(x, I.LogRow) and any(_STATISTIC.match(n) for n, _ in x.values))]
+             or (isinstance(x, I.LogRow) and any(_STATISTIC.match(n) for n, _ in x.values))
+             or (isinstance(x, I.Work) and bool(_STATISTIC.match(x.name)))]  # μ = (1+2+3+4)/4 = 2.5
     for x in found.found:
         if isinstance(x, I.Named) and id(x) not in weights and len(V.shape(x.array)) == 1 and len(x.array) >= 3 and \
                 all(V.number(c) is not None for c in x.array) and \

@@ -411,6 +411,11 @@ class Interpreter:
                 return  # a docstring
             else:
                 raise Unknown("an expression statement")
+        elif isinstance(st, ast.Assign) and isinstance(st.value, ast.Lambda) and len(st.targets) == 1 and \
+                isinstance(st.targets[0], ast.Name):  # sigmoid = lambda x: 1/(1 + np.exp(-x)): a function
+            fn = ast.FunctionDef(name=st.targets[0].id, args=st.value.args, body=[ast.Return(value=st.value.body)],
+                                 decorator_list=[], returns=None, type_comment=None)
+            self.env[fn.name] = _Function(ast.fix_missing_locations(ast.copy_location(fn, st)), self.source)
         elif isinstance(st, ast.Assign):
             value = self.expr(st.value)
             for target in st.targets:
@@ -727,6 +732,8 @@ class Interpreter:
                 return self.rounded(base, [self.expr(a) for a in e.args], kwargs)
             if f.attr == "item" and isinstance(base, list) and not e.args:
                 return _flat(base)[0]
+            if f.attr in ("dot", "matmul") and isinstance(base, list) and len(e.args) == 1 and not kwargs:
+                return self.dot(_array(base), _array(self.expr(e.args[0])))  # X.dot(W1): np.dot(X, W1)
             if f.attr == "append" and type(base) is list and len(e.args) == 1:
                 base.append(self.expr(e.args[0]))
                 return None
@@ -935,8 +942,19 @@ def _squared_errors(a, b) -> list[S]:
     return [_square(_sub(x, y)) for x, y in zip(xs, ys)]
 
 
+def _nll(logp, t) -> list[S]:
+    """Each row's −log p at its class (``F.nll_loss(log_probs, classes)``): the row is taken as written (log
+    probabilities, or whatever was passed: nll_loss of probabilities is −p)."""
+    rows = list(logp) if len(_shape(logp)) == 2 else [logp] if len(_shape(logp)) == 1 else None
+    classes = _flat(t)
+    if rows is None or len(rows) != len(classes) or not all(c.value.is_integer() and 0 <= c.value < len(rows[0])
+                                                            for c in classes):
+        raise Unknown("targets")
+    return [_negate(_flat(r)[int(c.value)]) for r, c in zip(rows, classes)]
+
+
 _LOSSES = {"binary_cross_entropy": _binary_cross_entropy, "cross_entropy": _cross_entropy,
-           "mse_loss": _squared_errors}
+           "mse_loss": _squared_errors, "nll_loss": _nll}
 
 
 def _softmax(xs: list[S], log: bool) -> Arr:
@@ -1025,6 +1043,9 @@ def _array(v):
 
 
 def _module_of(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute) and node.attr == "functional" and isinstance(node.value, ast.Attribute) and \
+            node.value.attr == "nn" and _module_of(node.value.value) == "torch":
+        return "F"  # torch.nn.functional.softmax(…): F's
     return node.id if isinstance(node, ast.Name) and node.id in _MODULES else None
 
 

@@ -278,6 +278,19 @@ def _activation(node) -> tuple[str, object] | None:
     return None
 
 
+def _named_activation(node, sides) -> tuple[str, object] | None:
+    """``a = f(z) = 1/(1 + e^(−0.95))``: an activation under a letter of its own (f, g, φ), applied to a symbol,
+    whose kind a numeric side of the same line shows; else None."""
+    if not (isinstance(node, G.Bin) and node.op == "*" and isinstance(node.a, G.Name) and
+            node.a.name in _GENERIC_ACTS and isinstance(node.b, G.Name)):
+        return None
+    kinds = {got[0] for s in sides if not s.symbolic and (got := _activation(s.node)) is not None}
+    return (kinds.pop(), node.b) if len(kinds) == 1 else None
+
+
+_GENERIC_ACTS = {"f", "g", "φ", "ϕ"}  # letters documents name an activation by (f(z) = 1/(1 + e^(−z)))
+
+
 def _linear(node) -> tuple[list[tuple[G.Name, G.Name]], str | None] | None:
     """A sum of products of two symbols and at most one lone symbol (or a symbol times 1): the terms in the
     formula's order, as their symbols' nodes, and the bias; None for anything else."""
@@ -391,7 +404,7 @@ class _Formulas:
                 continue
             if not s.symbolic:
                 continue
-            act = _activation(node)
+            act = _activation(node) or _named_activation(node, e.sides)
             got = self._net(act[1] if act is not None else node, beside)
             if prev is not None and got is not None:
                 self._same_but_one(prev, got)
