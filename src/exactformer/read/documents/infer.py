@@ -153,12 +153,12 @@ def _reach(t: str) -> float:
     kept = _KEPT.get()
     u = V.reach(t)
     if _WHOLE.fullmatch(t):
-        return WHOLE_REACH  # "mean = 4" states 4: a whole number agrees with 4, not with 4.5 (its unit would allow)
+        return min(u, WHOLE_REACH)  # "mean = 4" is not the mean 4.5 (its unit would allow it); "1" is 0.99995
     return u if kept is None or "." not in t or len(t.split(".")[1]) <= kept else max(u, 10.0 ** -kept)
 
 
 _WHOLE = re.compile(r"[-+−]?\d{1,6}")
-WHOLE_REACH = 1e-9  # how far from its value a whole number's value may lie and still agree (floats' noise)
+WHOLE_REACH = 0.3  # a whole number's unit as the reader counts agreement (1.5 of it: within 0.45 of its value)
 
 
 # the decimals the item being matched was rounded to by its program before printing (None: as printed)
@@ -687,8 +687,9 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                     not _named_exactly(rows, hint, vals):
                 notes.append(Note(f"{what}: a one-hot row (a target): not a claim"))
                 continue  # y = (0, 0, 1, 0)
-            if isinstance(item, I.Named) and item.literal and role(item.name) is None and \
-                    all(c is not None and "." not in c for r in rows for c in r):
+            if isinstance(item, I.Named) and item.literal and all(c is not None and "." not in c for r in rows for c in r) \
+                    and (role(item.name) is None or not _named_exactly(rows, hint, vals)):  # (v = np.array([1, 4, 2])
+                # beside u: an input of a warm-up, not V's row it half matches)
                 notes.append(Note(f"{what}: whole numbers the code builds (an input of its own): not a claim"))
                 continue  # a = np.array([1, 2, 3]) for np.multiply(a, b): a warm-up's input, not the model's
             if isinstance(item, I.Named) and _IDS.fullmatch(I.strip_role(item.name).strip()) and \
