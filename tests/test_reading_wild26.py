@@ -294,3 +294,13 @@ def test_a_vector_followed_by_its_mean_worked_out_is_a_normalisations_input(tmp_
                    "$$\nx - \\mu = [-1.5,\\ -0.5,\\ 0.5,\\ 1.5]\n$$\n", encoding="utf-8")
     got = _all_verdicts(doc)
     assert ("2.5", "correct") in got and ("1.25", "correct") in got and ("-1.5", "correct") in got
+
+
+def test_a_result_named_after_its_function_on_the_next_line_is_written_on_its_input():
+    """scores = [2.40, 1.20, 0.30], then softmax = [0.6600, 0.2400, 0.1000] below it: the softmax of the scores
+    the names say, however wrong its numbers (0.6590, 0.2424, 0.0986)."""
+    from exactformer.read.documents import chains, items_of
+
+    text = "# t\n\nscores = [2.40, 1.20, 0.30]\nsoftmax = [0.6600, 0.2400, 0.1000]\n"
+    found = items_of("t.md", text)[1].found
+    assert [(c.op, c.written) for c in chains.find(found, [], [])] == [("softmax", True)]

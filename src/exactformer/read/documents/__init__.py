@@ -152,8 +152,10 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         if len(found_parts) >= MAX_PARTS - 1:
             break
         left = [x for x in found.found if isinstance(x, I.Tokens) or id(x) not in explained | passed]
-        if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS and not chains.written_results(left):
-            break  # (softmax([1, 2]) = [0.27, 0.73] is a computation, however few its numbers)
+        written = chains.written_results(left)  # softmax([1, 2]) = [0.27, 0.73]: a computation the document says
+        # it works, however few its numbers and digits
+        if sum(_numbers(x) for x in left) < MIN_PART_NUMBERS and not written:
+            break
         rest = replace(found, found=left, loose=[], diagram=[], earlier=[x for x in found.found if id(x) in explained],
                        slipped=slipped)
         try:
@@ -169,8 +171,7 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         core = {i for i in claims.fit if claims.explained(i, share)}
         by_id = {id(x): x for x in left}
         evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
-        said = {i for i, f in claims.fit.items() if f.cells} & chains.written_results(left)  # softmax([2, 1]) =
-        # [0.73, 0.27]: a computation the document says it works, however few its digits
+        said = {i for i, f in claims.fit.items() if f.cells} & written
         if evidence < MIN_PART_DIGITS and not said:  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine:
             inputs = {i for i in taken if i in by_id}  # no computation; a later input may still make one
             if not inputs or inputs <= passed:

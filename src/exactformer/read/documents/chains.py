@@ -112,9 +112,9 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
                    (not gr.rounded or code(gr.item.line))]
         sources = _same_place(b, sources) + sources[:MAX_BACK]
         written = next((a for a in sources if _written_on(b, a) and a.shape == b.shape), None)
-        if written is not None:  # softmax([1, 2, −∞, 3]) = [0.0116, …]: the function it names, however wrong
-            masked = [(i, j) for i, r in enumerate(written.rows) for j, c in enumerate(r) if c is None]
-            op = written_op(b) or "softmax"
+        op = written_op(b) if written is not None else None  # (_written_on holds only for a named function)
+        if written is not None and op is not None:  # softmax([1, 2, −∞, 3]) = [0.0116, …]: the function it names,
+            masked = [(i, j) for i, r in enumerate(written.rows) for j, c in enumerate(r) if c is None]  # wrong or not
             if op == "softmax" or not masked:
                 out.append(Chain(written, op, b.item, None, masked, written=True))
             continue

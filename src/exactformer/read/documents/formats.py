@@ -1407,15 +1407,11 @@ def _mark_rounded(found: list, src: str) -> None:
     for x in found:
         if not isinstance(x, I.Named):
             continue
-        cells = [c for c in _cells(x.array) if isinstance(c, str)]
+        cells = I._flat(x.array)
         places = [len(c.split(".")[1]) if "." in c else 0 for c in cells]
         if cells and all(p >= k for p in places) and any(p > k for p in places) and \
                 all(set(c.split(".")[1][k:]) <= {"0"} for c in cells if "." in c):
             x.rounded_to = k
-
-
-def _cells(a) -> list:
-    return [y for r in a for y in (_cells(r) if isinstance(r, list) else [r])]
 
 
 _ROUNDING = re.compile(r"\bround\s*\([^()]*(?:\([^()]*\)[^()]*)*?,\s*(?:decimals\s*=\s*)?(\d)\s*\)"  # np.round(x, 3)

@@ -921,14 +921,19 @@ def _binary_cross_entropy(p, t) -> list[S]:
     return [_negate(_add(_mul(b, _log(a)), _mul(_sub(one, b), _log(_sub(one, a))))) for a, b in zip(ps, ts)]
 
 
-def _cross_entropy(z, t) -> list[S]:
-    """Each row's −log_softmax at its class (``F.cross_entropy(logits, classes)``, classes as whole numbers)."""
+def _at_classes(z, t) -> list[tuple[list[S], int]]:
+    """Each row of ``z`` (one row or a matrix) with its class from ``t`` (whole numbers, one per row)."""
     rows = list(z) if len(_shape(z)) == 2 else [z] if len(_shape(z)) == 1 else None
     classes = _flat(t)
     if rows is None or len(rows) != len(classes) or not all(c.value.is_integer() and 0 <= c.value < len(rows[0])
                                                             for c in classes):
         raise Unknown("targets")
-    return [_negate(_softmax(_flat(r), True)[int(c.value)]) for r, c in zip(rows, classes)]
+    return [(_flat(r), int(c.value)) for r, c in zip(rows, classes)]
+
+
+def _cross_entropy(z, t) -> list[S]:
+    """Each row's −log_softmax at its class (``F.cross_entropy(logits, classes)``, classes as whole numbers)."""
+    return [_negate(_softmax(r, True)[c]) for r, c in _at_classes(z, t)]
 
 
 def _square(a: S) -> S:
@@ -945,12 +950,7 @@ def _squared_errors(a, b) -> list[S]:
 def _nll(logp, t) -> list[S]:
     """Each row's −log p at its class (``F.nll_loss(log_probs, classes)``): the row is taken as written (log
     probabilities, or whatever was passed: nll_loss of probabilities is −p)."""
-    rows = list(logp) if len(_shape(logp)) == 2 else [logp] if len(_shape(logp)) == 1 else None
-    classes = _flat(t)
-    if rows is None or len(rows) != len(classes) or not all(c.value.is_integer() and 0 <= c.value < len(rows[0])
-                                                            for c in classes):
-        raise Unknown("targets")
-    return [_negate(_flat(r)[int(c.value)]) for r, c in zip(rows, classes)]
+    return [_negate(r[c]) for r, c in _at_classes(logp, t)]
 
 
 _LOSSES = {"binary_cross_entropy": _binary_cross_entropy, "cross_entropy": _cross_entropy,
