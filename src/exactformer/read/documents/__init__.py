@@ -171,7 +171,7 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         core = {i for i in claims.fit if claims.explained(i, share)}
         by_id = {id(x): x for x in left}
         evidence = sum((claims.fit[i].agree + claims.fit[i].lines) * _digits(by_id[i]) for i in core if i in by_id)
-        said = {i for i, f in claims.fit.items() if f.cells} & written
+        said = {i for i, f in claims.fit.items() if f.cells and written.get(i) in taken}  # (its own function's)
         if evidence < MIN_PART_DIGITS and not said:  # 0.1 and 0.3 agreeing with some weights by chance, zeros with a sine:
             inputs = {i for i in taken if i in by_id}  # no computation; a later input may still make one
             if not inputs or inputs <= passed:
@@ -183,8 +183,9 @@ def _further(path: str, header: str, found: I.Items, first: infer.Claims, givens
         shown = {i for i, f in claims.fit.items() if i in by_id and f.restated >= FURTHER_SHARE * _numbers(by_id[i])}
         # its givens printed again (most of the item's numbers): its inputs too
         found_parts.append((claims, text[len(header):], model_notes, notes, mine, taken | shown))
-        # a table it explains only in part (its zeros, one row of it) stays open to a later computation
-        explained |= {i for i in mine if claims.explained(i, share)} | taken | shown
+        # a table it explains only in part (its zeros, one row of it) stays open to a later computation; a result
+        # of a function written on its input is this part's, wrong or not
+        explained |= {i for i in mine if claims.explained(i, share)} | said | taken | shown
     return [Part(claims, text, model_notes, _notes_on(claims, notes, items), items, inputs)
             for (claims, text, model_notes, notes, _, inputs), items in zip(found_parts, _best_fits(found_parts))]
 
@@ -305,7 +306,7 @@ def _choose(path: str, header: str, found: I.Items):
         raise NoModel(CaseError("the document gives no input to compute from", file=path,
                                 expected="embeddings (a vector per token, or a matrix X), or Q, K, V, or a table of "
                                 "inputs", found=_seen(found), hint="give the model with --givens CASE.toml"))
-    best = None
+    best = said_best = None
     first_error: CaseError | None = None
     budget = [MAX_TRIES]
     for c in cands:
@@ -314,12 +315,16 @@ def _choose(path: str, header: str, found: I.Items):
             first_error = first_error or got
             continue
         key = (_score(got[0]), -c.prior)
-        if best is None or key > best[0]:
+        if best is None or key > best[0] or (c.prior == M.WRITTEN_PRIOR and (said_best is None or key > said_best[0])):
             said = [f"{k} = {v}" for k, v in chosen.items()]
             notes = [f"model: {c.label}" + (f" ({', '.join(said)}: more of the document's numbers agree that way)"
                                             if said else "")] + \
                 [n for n in c.notes if n and not any(n.startswith((ch + ":", f"a sampling {ch}:")) for ch in chosen)]
-            best = (key, (got, text, notes, M.givens_of(c, g)))
+            here = (key, (got, text, notes, M.givens_of(c, g)))
+            if best is None or key > best[0]:
+                best = here
+            if c.prior == M.WRITTEN_PRIOR and (said_best is None or key > said_best[0]):
+                said_best = here  # a function the document writes on its input: said, whatever agrees
         if _perfect(got[0], found) or budget[0] <= 0:
             break
     if best is None:
@@ -328,6 +333,8 @@ def _choose(path: str, header: str, found: I.Items):
     claims, prior = best[1][0][0], -best[0][1]
     by_id = {id(x): x for x in found.found}
     agree = [(f.agree + f.lines, _digits(by_id[i])) for i, f in claims.fit.items() if i in by_id]
+    if prior >= GUESSED and said_best is not None and _by_chance(claims, agree, by_id, found):
+        return said_best[1]  # a guessed model that fits by chance gives way to what a line says it computes
     if prior >= GUESSED and _by_chance(claims, agree, by_id, found):  # a model guessed without stated weights
         raise NoModel(CaseError("nothing in the document could be audited", file=path,
                                 expected="tables, vectors or lines of working that are steps of the model the givens "

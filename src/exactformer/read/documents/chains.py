@@ -124,21 +124,23 @@ def find(items: list, earlier: list, temperatures: list[str], slipped: Collectio
     return out
 
 
-def written_results(items: list) -> set[int]:
-    """The ids of the arrays that a function written on an array of the same line gives (``softmax([1, 2]) =
-    [0.27, 0.73]``): a computation the document states, however few its digits."""
+def written_results(items: list) -> dict[int, int]:
+    """For each array that a function written on an array gives (``softmax([1, 2]) = [0.27, 0.73]``, ``After
+    softmax: […]`` under ``Before softmax: […]``), by id, the id of that input: a computation the document states,
+    however few its digits."""
     grids = [(x.line, k, gr) for k, x in enumerate(items) if (gr := grid(x)) is not None]
     grids.sort(key=lambda t: (t[0], t[1]))
     inputs_of = _written_inputs(grids)
-    return {id(gr.item) for _, _, gr in grids if id(gr) in inputs_of}
+    return {id(gr.item): id(inputs_of[id(gr)].item) for _, _, gr in grids if id(gr) in inputs_of}
 
 
 def _written_inputs(grids: list[tuple[int, int, Grid]]) -> dict[int, Grid]:
-    """For each array (by its grid's id) that a function written on the array just before it on its line gives,
-    that input: ``softmax([1, 2]) = [0.27, 0.73]`` (one pass over the arrays in order)."""
+    """For each array (by its grid's id) that a function written on the array just before it gives, that input:
+    ``softmax([1, 2]) = [0.27, 0.73]``, or ``After softmax: […]`` under ``Before softmax: […]`` (one pass over the
+    arrays in order)."""
     out: dict[int, Grid] = {}
-    for (ln_a, _, a), (ln_b, _, b) in zip(grids, grids[1:]):
-        if ln_a == ln_b and _written_on(b, a):
+    for (_, _, a), (_, _, b) in zip(grids, grids[1:]):
+        if _written_on(b, a):
             out[id(b)] = a
     return out
 
@@ -171,7 +173,7 @@ _WRITTEN_FUNCTIONS = {"softmax": "softmax", "sigmoid": "sigmoid", "σ": "sigmoid
 # "After softmax", "after the softmax", "Softmax output": a result named by the function it went through
 _AFTER = re.compile(r"(?i)(?:after\s+(?:the\s+)?|applying\s+)?(softmax|sigmoid|relu|tanh)(?:\s+(?:output|result|values?))?")
 # … whose input is named as what came before it: "Before softmax", "scores", "logits", "input"
-_BEFORE = re.compile(r"(?i)\bbefore\b|score|logit|input|\bz\b|^x$|^$")
+_BEFORE = re.compile(r"(?i)\bbefore\b|score|logit|input|\bscal|\bz\b|^x$|^$")
 
 
 def _same_place(b: Grid, sources: list[Grid]) -> list[Grid]:

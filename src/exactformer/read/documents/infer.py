@@ -14,7 +14,7 @@ import heapq
 import math
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
@@ -266,15 +266,22 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
         if got is None and hint in _NAMED_WHOLE and len(rows) >= 2:  # "K = [8 × 4]" named and of K's shape, its
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint, loose=LOOSE_SHARE)
             # cells mostly wrong (K = X·W_K misprinted): K, wrong where it is
-        if got is None and hint in ("weights", "probs") and vals.g.model.layers and \
-                [b.kind for b in vals.g.model.layers[0].blocks] == ["fn"]:  # softmax([1, 2, 3]) = [0.0116, …]:
-            got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.key.endswith("fn"),
-                                loose=WRITTEN_SHARE)  # the function's values, wrong where they are
+        if got is None and hint in ("weights", "probs") and (written := _written_step(vals.g)) is not None:
+            got = _match_matrix(rows, row_labels, col_labels, vals, written, loose=WRITTEN_SHARE)
+            # softmax([1, 2, 3]) = [0.0116, …]: the function's values, wrong where they are
         if got is not None and got.cells == 1 and got.exact == 0 and not got.named and not (row_labels or col_labels) \
                 and hint is None:
             got = None  # 0.076 near some 0.090: one number, off and named as nothing, says nothing of what it is
         vals.matches[memo] = got
     return vals.matches[memo]
+
+
+def _written_step(g) -> Callable | None:
+    """For a model that is one function of a printed array (an ``fn`` block, or the output softmax over one row of
+    logits and nothing before it), which steps are its values; else None."""
+    if not g.model.layers:
+        return (lambda s: s.spec.name == "probs") if g.model.head is not None else None
+    return (lambda s: s.key.endswith("fn")) if [b.kind for b in g.model.layers[0].blocks] == ["fn"] else None
 
 
 def _match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, only=None,
@@ -745,9 +752,11 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                 continue  # y = torch.tensor([0., 1., 1.]), then print(y.numpy()): the labels again (or a given)
             if got is not None and not got.given and _one_digit(got, vals) and \
                     not (hint is not None and len(rows) >= 2 and g.step(got.step).spec.name == hint and
-                         _FORMULA_NAME.fullmatch(getattr(item, "name", "") or "")):
+                         _FORMULA_NAME.fullmatch(getattr(item, "name", "") or "")) and \
+                    not (hint in ("weights", "probs") and _written_step(g) is not None):
                 got = None  # (0.8, 0.1, 0.5) as sin(1) ≈ 0.84, …: one-digit numbers fit values they are not (a
-                # matrix the document names as that step, softmax(QKᵀ) to one place, is what it says)
+                # matrix the document names as that step, softmax(QKᵀ) to one place, is what it says; so is
+                # "Softmax: [0.3, 0.5, 0.2]" under the array a model of that one function takes)
             if got is not None and bare and not _strong(got, rows, bare, vals):
                 got = None  # a stray vector (or a symbol's one number) that fits some cell by chance is no claim
             named = role(getattr(item, "name", "") or "")

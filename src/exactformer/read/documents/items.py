@@ -397,6 +397,13 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             k += 1
             continue
         arrows = _arrow_rows(lines, k)
+        above = _LABEL_ABOVE.match(V.clean(lines[k - 1]).strip()) or _NAME_ALONE.match(V.clean(lines[k - 1]).strip()) \
+            if arrows is not None and arrows[2] >= 2 and k > 0 else None
+        if arrows is not None and above is not None:  # "Attention weights:" over "cat → [0.52, 0.48]", "sat → […]":
+            out.found.append(Named(_name(above.group(1)), arrows[1], n, _at(context, n), arrows[0], None,  # type: ignore[arg-type]
+                                   [n + j for j in range(arrows[2])]))  # one matrix, a row per token
+            k += arrows[2]
+            continue
         if arrows is not None:  # - eu → [1.0, 0.5] / - amo → [0.2, 1.0]: a vector named by its token each
             for j, (lab, vec) in enumerate(zip(*arrows[:2])):
                 out.found.append(Named(lab, vec, n + j, _at(context, n + j), None, lab))
@@ -596,6 +603,11 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Named(_name(rows_said.group(1)), listed, n, _at(context, n)))
                 k += 1
                 continue
+        one_said = _LABELLED_VECTOR.match(s) if " " in s.split(":")[0].split("：")[0].strip() else None
+        if one_said:  # "Before softmax: [2.4, 1.2, 0.3]", "3. Softmax: [0.3, 0.5, 0.2]  (sum = 1.0)": a vector
+            out.found.append(Named(_name(one_said.group(1)), V.array(one_said.group(2)), n, _at(context, n)))
+            k += 1  # named by the words of its label (one word is an assignment's name, read below)
+            continue
         called = _SOFTMAX_OF.search(s)
         if called and (gives := V.array(called.group(1))) and not isinstance(gives[0], list):
             out.found.append(Named("softmax", gives, n, _at(context, n)))  # softmax([1, 0]) ≈ [0.73, 0.27]: its value
@@ -1341,7 +1353,8 @@ def _comment(s: str) -> tuple[str, str | None]:
     return s[:m.start()].rstrip(), (word if word and len(word) <= 30 and V.number(word) is None else None)
 
 
-_ARROW = re.compile(r"^\s*[-*•+]?\s*([^\s→:=\[\]]{1,30})\s*(?:→|->|⟶|=>)\s*(\[[^\[\]]*\]|\([^()]*\))\s*$")
+_ARROW = re.compile(r"^\s*[-*•+]?\s*([^\s→:=\[\]]{1,30})\s*(?:→|->|⟶|=>)\s*(\[[^\[\]]*\]|\([^()]*\))"
+                    r"\s*(?:\((?=[^()]*[^\W\d_])[^()]{0,80}\))?\s*$")  # (an aside in words after it: "(52% to itself)")
 
 
 def _arrow_rows(lines: list[str], k: int) -> tuple[list[str], list[list[str]], int] | None:
@@ -1685,6 +1698,9 @@ _LABELLED_TUPLE = re.compile(r"^([^\s:：=$()\[\]]{1,30})\s*[:：]\s*\$?\s*[(\[]
 _VEC = r"\[\s*" + V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+\s*\]"
 _LABELLED_ROWS = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=()\[\]]{1,30}?)\s*(?:\([^()]{0,40}\))?\s*[:：]\s*(" + _VEC +
                             r"(?:\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|和|と|및|và)\s*" + _VEC + r")+)\s*[.。]?$")
+# a list item's number, then a label of words, a colon and one vector, an aside in parentheses after it
+_LABELLED_VECTOR = re.compile(r"^(?:\d{1,2}[.)]\s+)?((?=[^:：=]*[^\W\d_])[^:：=()\[\]\d]{1,40}?)\s*[:：]\s*(" + _VEC +
+                              r")\s*(?:\([^()]{0,60}\))?\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
 _FOR_ROW = re.compile(r"^(?:For|Pour|Für|Para|Per)\s+[*_`]{0,2}([^\W\d][^\s:：*_`,]{0,19})[*_`]{0,2}[\s,:：]")  # "For *cat*, …"
 _TOKEN_RESULT = re.compile(r"^([A-Za-z_]\w{0,20})\s*\[\s*['\"]([^'\"\[\]]{1,30})['\"]\s*\]\s*=.*[=≈]\s*(" + V.NUMBER.pattern +

@@ -136,6 +136,8 @@ def step_hint(name: str) -> str | None:
     if re.search(r"[÷/]\s*√|/\s*sqrt|scaled|divided by\s*(?:√|sqrt)", name, re.IGNORECASE) or \
             re.fullmatch(r"\s*(?:÷|/)\s*\d\.\d{2,}\s*", V.clean(name).replace("$", "")):  # | ÷ 1.414 |: the root, as a number
         return "scaled"
+    if re.search(r"\b(?:before|pre-?)\s*(?:the\s+)?softmax", name, re.IGNORECASE):
+        return "scores"  # "Before softmax", "pre-softmax": what the softmax is applied to
     plain = V.clean(name).replace("$", "").strip()
     if re.fullmatch(r"(?:(?:torch|np|numpy|math|tf|jnp)\.)?exp\(\s*(?:loss|nll|ce|cross_entropy|xent)\s*\)", plain,
                     re.IGNORECASE):
