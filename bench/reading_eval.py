@@ -123,6 +123,11 @@ def finding_line(f: dict) -> int | None:
     return None
 
 
+def _natural(quantity: str) -> list:
+    """``PE[cat][10]`` after ``PE[cat][9]``: a quantity's name with its numbers compared as numbers."""
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", quantity)]
+
+
 def match(expected: list[dict], found: list[dict]) -> tuple[list[tuple[dict, dict]], list[dict], list[dict]]:
     """Multiset match on normalised text: same line first, then the nearest line, then document order."""
     free_e = list(range(len(expected)))
@@ -221,6 +226,9 @@ def evaluate(expect: Path, exe: Path) -> Result:
         if not isinstance(f, dict) or f.get("kind") != "claim" or f.get("reported") is None:
             continue
         found.append(dict(f, _text=norm(f["reported"]), _line=finding_line(f)))
+    # the report lists wrong claims first; in the document's order (line, then the cell's indices: the column on
+    # a row) a number printed twice on one line pairs with its own transcription
+    found.sort(key=lambda f: (f["_line"] if f["_line"] is not None else 1 << 62, _natural(str(f.get("quantity", "")))))
     res.found = len(found)
     pairs, missed, extra = match(claims, found)
     res.matched = len(pairs)

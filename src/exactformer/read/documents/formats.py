@@ -639,8 +639,8 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
                 len({len(c) for c in col}) == 1:  # type: ignore[arg-type]
             out.found.append(I.Named(heading.strip(), [list(c) for c in col], line, I._at(context, line),  # type: ignore[arg-type]
                                      row_lines=row_lines))
-    out.found.append(I.Table(body, labels, cols, line, I._at(context, line), name, row_lines,  # type: ignore[arg-type]
-                             texts or None))
+    out.found.append(I.vector_column(I.Table(body, labels, cols, line, I._at(context, line), name,  # type: ignore[arg-type]
+                                             row_lines, texts or None)))
 
 
 # ---- HTML ---------------------------------------------------------------------------------------------------
@@ -1385,6 +1385,7 @@ def notebook(text: str, path: str) -> I.Items:
                     before = len(out.found)
                     I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
                     _name_shown(out.found[before:], name)
+                    _named_as_printed(out.found[before:], src)
                     _mark_rounded(out.found[before:], src)
                     if whole and mine:
                         _mark_programmed(out.found[before:])
@@ -1394,6 +1395,22 @@ def notebook(text: str, path: str) -> I.Items:
                     _add_works(out, before, mine if programmed else _computed(src, txt, result), context,
                                lambda k, number=number: I.cell_line(number, k, output=True))
     return out
+
+
+def _named_as_printed(found: list, src: str) -> None:
+    """``print("W\\n", k)`` labels the key matrix W: where the variable a print shows is Q, K or V by its name and
+    the label it writes says another role (or none), the variable names the array (the label is a slip of the
+    code's author; the code says what was computed)."""
+    for m in _PRINT_LABELLED.finditer(src):
+        label = m.group(2).replace("\\n", " ").strip().rstrip(":：=").strip()
+        var = m.group(3)
+        if role(var) in ("Q", "K", "V") and role(label) != role(var):
+            for x in found:
+                if isinstance(x, (I.Named, I.Table)) and x.name.strip() == label:
+                    x.name = var
+
+
+_PRINT_LABELLED = re.compile(r"""print\(\s*(["'])((?:(?!\1)[^\n]){1,40}?)\1\s*,\s*([A-Za-z_]\w{0,40})\s*\)""")
 
 
 def _mark_rounded(found: list, src: str) -> None:

@@ -622,7 +622,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         if (setting := _INT_SETTING.match(s)) is not None:  # d_model = 4: a size the code uses below
             sizes[setting.group(1)] = int(setting.group(2))
-        m = _ASSIGN.match(s) or _APPROX_ARRAY.match(s)
+        m = _ASSIGN.match(s) or _APPROX_ARRAY.match(s) or (_SPACED_PRINT.match(s) if out.in_code(n) else None)
         eye = _EYE.match(m.group(2).strip()) if m and ("eye" in s or "identity" in s) else None
         if eye and m and m.group(2).strip()[eye.end():].strip() not in ("", ")"):  # …copy_(torch.eye(4)): its )
             eye = None
@@ -753,7 +753,9 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             if im:
                 label, work = (_label(im.group(1)), _label(im.group(2))), im.group(3)
             last = n + used - 1 if in_align else n  # an align's rows: placed where the result is written
-            out.found.append(Work(work, label, last, _at(context, last), name))
+            each = _elementwise(work)
+            out.found += [Work(w, label, last, _at(context, last)) for w in each] if each else \
+                [Work(work, label, last, _at(context, last), name)]
             if used > 1:  # the text keeps the rows joined: the formula in symbols beside the numbers worked in it
                 out.prose[-1] = " ".join([_unbroken(out.prose[-1], aligned=True)] +
                                          [_next_row(lines[k + j]) for j in range(1, used)])
@@ -784,7 +786,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found.append(Table([[piece[1]]], [row.group(1)] if row else None, None, n, _at(context, n),
                                        piece[0], [n]))
             else:
-                out.found.append(Work(piece, label, n, _at(context, n)))
+                out.found += [Work(w, label, n, _at(context, n)) for w in _elementwise(piece) or [piece]]
         r_print = _R_VECTOR_PRINT.fullmatch(s)
         if r_print and not any(0 <= j < len(lines) and _INDEX_CELL.match(V.clean(lines[j]).strip()) for j in (k - 1, k + 1)):
             out.found.append(Named("", s.split()[1:], n, _at(context, n)))  # R's print of a vector: [1] 0.0120191
@@ -792,6 +794,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             continue
         table, used = _table(lines, k, first_line, context)
         if table is not None:
+            table = vector_column(table)
             out.found += _by_heads(table, _heads_above(lines, k)) or _by_stems(table)
             label = None
             k += used
@@ -847,6 +850,9 @@ _THOUSANDS = re.compile(r"(?<![\w.,])[1-9]\d{0,2}(?:,\d{3})+(?![\w.,])")
 _TAIL_SCALAR = re.compile(r"\\end\{[a-zA-Z]*\}(?:\s*+[,;])?(?:\\q?quad|\\,|\\;|~|\s)++([A-Za-z][\w^{}()]{0,12}?)\s*=\s*("
                           + V.NUMBER.pattern + r")\s*+[,.;]?\s*$")
 _TOKEN_LEAD = re.compile(r"^\s*(?:[-*+]\s+)?[\"“'‘「]([^\"”'’」]{1,30})[\"”'’」]\s*[:：]")  # "dog": before its vectors
+# print("Values", values) shows "Values [[-0.42 -0.39 …": a label, a space, then the array NumPy prints (its rows
+# without commas), in a program's output
+_SPACED_PRINT = re.compile(r"^([A-Za-z_]\w{0,30}(?: [A-Za-z_]\w{0,15})?)\s+(\[\[?\s*[-+]?(?:\d|\.\d)[^,]*)$")
 _APPROX_ARRAY = re.compile(r"^\s*([^\s=:：→≈≒]{1,40}?)\s*[≈≒]\s*(\[\s*\[.*)$")  # A ≈ [[0.40, 0.20, 0.40], …: the decimals
 _R_ASSIGN = re.compile(r"(^|;\s*)([A-Za-z][\w.]{0,30})\s*<-\s*(?=[-\d.(]|c\s*\(|matrix\s*\()")
 # softmax of a vector written out, then what it gives (≈, →): the weights of those scores
@@ -1618,6 +1624,33 @@ ROW_SPACE = r"\[\s*-?\d*\.?\d+\s*(?:pt|em|ex|mm|cm|in|px|mu|bp)\s*\]"  # the spa
 _SPACED_BREAK = re.compile(r"\\\\" + ROW_SPACE + r"\s*$")
 
 
+def _elementwise(work: str) -> list[str] | None:
+    """``[0.2+0.141, 0.2+0.990] = [0.341, 1.19]``: a vector worked cell by cell, as a line of working per cell
+    (``0.2+0.141 = 0.341``, …); None for any other line."""
+    m = _VECTOR_WORK.fullmatch(work)
+    if m is None:
+        return None
+    terms, values = _top_level(m.group(1)), [x.strip() for x in m.group(2).split(",")]
+    if len(terms) != len(values) or len(terms) < 2 or any(V.number(x) is None for x in values) or \
+            all(V.number(t) is not None for t in terms):
+        return None
+    return [f"{t} = {v}" for t, v in zip(terms, values)]
+
+
+_VECTOR_WORK = re.compile(r"\s*\[([^\[\]]+)\]\s*=\s*\[([^\[\]]+)\]\s*[.,]?\s*")
+
+
+def _top_level(s: str) -> list[str]:
+    """The comma-separated parts of ``s`` outside parentheses (``max(0, x), y`` is two)."""
+    parts, depth, start = [], 0, 0
+    for j, ch in enumerate(s):
+        depth += ch in "({" and 1 or ch in ")}" and -1 or 0
+        if ch == "," and depth == 0:
+            parts.append(s[start:j].strip())
+            start = j + 1
+    return parts + [s[start:].strip()]
+
+
 def _unbroken(s: str, aligned: bool = False) -> str:
     """A line of working without the LaTeX row break that ends it in an ``aligned`` display (``q_1 = 0.5 \\cdot
     0.3 = 0.15 \\\\``), or the one backslash a Markdown renderer left of it (Hugo's Goldmark): its result is a
@@ -1630,7 +1663,8 @@ def _unbroken(s: str, aligned: bool = False) -> str:
     m = _ROW_BREAK.search(s)
     if m is None:
         return s
-    if not aligned and ("\\end" in s or not s[:m.start()][-1:].isdigit() or
+    vector = re.search(r"=\s*\[[^\[\]]*\d\s*\]\s*$", s[:m.start()]) is not None  # … = [0.341, 1.19]: a vector's value
+    if not aligned and ("\\end" in s or not (s[:m.start()][-1:].isdigit() or vector) or
                         (m.group(1) == "\\" and not _TEX_COMMAND.search(s[:m.start()]))):
         return s  # (a line ending in a number: a vector's row of another sentence stays as it was)
     return s[:m.start()]
@@ -2460,6 +2494,20 @@ def _table(lines: list[str], k: int, first_line: int, context: list[str]) -> tup
 
 
 _STEM = re.compile(r"(.{1,12}?)_?(\d{1,2})")
+
+
+def vector_column(table: Table) -> Table:
+    """``| Token | $E_i$ |`` over ``| The | [0.1, 0.2, 0.3] |``: a table of one column whose every cell is a vector
+    of one length is a matrix, a row per label, named by its column's head (a weight's or Q's column of vectors
+    is read as such where weights and Q, K, V are gathered)."""
+    cells = [r[0] if len(r) == 1 else None for r in table.rows]
+    if not (table.col_labels and len(table.col_labels) == 1 and len(cells) >= 2 and
+            role(table.col_labels[0]) in (None, "X") and
+            all(isinstance(c, list) and len(c) >= 2 and all(isinstance(x, str) for x in c) for c in cells) and
+            len({len(c) for c in cells if c is not None}) == 1):
+        return table
+    return replace(table, rows=[list(c) for c in cells if c is not None], col_labels=None,
+                   name=table.name or table.col_labels[0])
 
 
 def _by_stems(table: Table) -> list[Table]:
