@@ -485,8 +485,9 @@ class _Groups(list):
         return self
 
 
-_DIFFERENTIATED = re.compile(r"∂\s*\(?\s*L|\\partial\s*\(?\s*L|\bdL\s*/\s*d|gradient|градиент|梯度|勾配|기울기|"
-                             r"gradien|gradiente", re.IGNORECASE)  # the loss's derivative, named or written
+_DIFFERENTIATED = re.compile(r"∂\s*\(?\s*[Lℓ]|\\partial\s*\(?\s*(?:L|\\ell)|\bdL\s*/\s*d|gradient|градиент|梯度|勾配|"
+                             r"기울기|gradien|gradiente|\bbackward\b|\.grad\b", re.IGNORECASE)  # the loss's derivative,
+# named or written (∂ℓ/∂z, a "backward" section, PyTorch's x.grad)
 _AVERAGED = re.compile(r"multiheadattention|average_attn_weights|averaged?\s+(?:over|across)\s+(?:the\s+|all\s+)?heads|"
                        r"promediad[oa]s?\s+(?:sobre|entre)\s+(?:las\s+)?cabezas|moyenn[ée]e?s?\s+sur\s+les\s+têtes|"
                        r"über\s+die\s+köpfe\s+gemittelt|ヘッド(?:間|全体)?で平均|헤드\s*평균|(?:各|多)头平均", re.IGNORECASE)

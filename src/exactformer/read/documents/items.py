@@ -806,6 +806,10 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found += [Named("", arr, n, _at(context, n)) for arr in each]
                 k += 1
                 continue
+        if V.wrapped(s) and len(each := _arrays_on_line(s)) >= 2:  # print(inputs, target): "tensor([-1.77, …],
+            out.found += [Named("", arr, n, _at(context, n)) for arr in each]  # requires_grad=True) tensor([0., 1.])"
+            k += 1
+            continue
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
             got = _array_at(lines, k, s, comment, slices=True)
             if got is not None and not isinstance(got[0], tuple):
@@ -1872,8 +1876,11 @@ def _arrays_on_line(s: str) -> list[V.Array]:
         if arr is None:
             return []
         got.append(arr)
-        s = t[end + 1:].lstrip(" )").lstrip(",").lstrip()
+        s = _PRINT_KEYWORDS.sub("", t[end + 1:]).lstrip(" )").lstrip(",").lstrip()
     return got if not s.strip(" )") else []
+
+
+_PRINT_KEYWORDS = re.compile(r"^(?:\s*,\s*(?:requires_grad|grad_fn|dtype|device)\s*=\s*[^,()]*(?:\([^()]*\))?[^,()]*)+")
 
 
 def _starts_array(v: str) -> bool:

@@ -1428,6 +1428,20 @@ def candidates(found: I.Items, g: Givens, path: str) -> list[Candidate]:
 WRITTEN_PRIOR = 2  # a function the document writes on its input (softmax([…]) = […]): stated, not guessed
 
 
+def _bits_beside(found: I.Items, logits, d: int) -> list[str] | None:
+    """The 0/1 targets of a row of logits: a vector of d zeros and ones printed on the logits' line (``print(
+    inputs, target)``) or named as the target (``target``, ``labels``, ``y``); None when there is none."""
+    for x in found.found:
+        if isinstance(x, I.Named) and x is not logits and len(V.shape(x.array)) == 1 and len(x.array) == d and \
+                all(isinstance(c, str) and V.BIT.fullmatch(c) for c in x.array) and \
+                (x.line == logits.line or _TARGET_NAME.fullmatch(x.name.strip())):
+            return [str(int(float(c))) for c in x.array]
+    return None
+
+
+_TARGET_NAME = re.compile(r"(?i)targets?|labels?|y(?:_true)?|t")
+
+
 def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
     """A printed array computed from one printed before it (a row of scores, then its softmax after dividing by
     √d_k; weights times a mask, then divided by their row sums; probabilities, then −ln p): a model of its own
@@ -1462,6 +1476,9 @@ def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
             loss, said = _loss(g, vocab, labels[0])
             if loss is not None:
                 model["loss"] = loss
+        bits = _bits_beside(found, src.item, d) if ch.op == "sigmoid" and n == 1 else None
+        if bits is not None:  # σ of logits beside 0/1 targets (BCELoss): the loss, and its gradient at the logits
+            model["loss"] = {"kind": "bce", "targets": {labels[0]: bits}}
         key = json.dumps(model, sort_keys=True)
         if key in seen:
             continue
@@ -1476,7 +1493,9 @@ def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
         item = src.item
         notes = [f"the array at {I.where(item.line)} as its input ({'printed rounded' if src.rounded else 'as written'})"
                  + (", its −∞ cells masked" if ch.masked else "") + f"; the array at {I.where(ch.result.line)} is "
-                 f"{what}"] + (said if loss is not None else [])
+                 f"{what}"] + (said if loss is not None else []) + \
+            ([f"loss: binary cross-entropy of σ against the targets {', '.join(bits)} (printed beside the logits)"]
+             if bits is not None else [])
         out.append(Candidate(f"a function of the array at {I.where(item.line)}: {what}", {"model": model}, notes,
                              prior=WRITTEN_PRIOR if ch.written else 9, givens={id(item)} | ({id(ch.by.item)} if ch.by is not None else set()),
                              from_x=False, restated=("logits",) if head else ()))
