@@ -700,6 +700,11 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                                        if label else None))
                 k += 2
                 continue
+        if work is None and _RULE.match(s) and k + 1 < len(lines) and \
+                (summed := _vector_sum(lines, k)) is not None:  # [1.8, -0.3] / + [1.36, 0.91] / ---- / = [3.16, 0.61]
+            out.found += [Work(w, label, n + 1, _at(context, n + 1)) for w in summed]  # a line of working per cell
+            k += 2
+            continue
         if work is None and _RULE.match(s) and k + 1 < len(lines):  # a vertical sum: the lines above, a rule, a total
             total = _TOTAL.match(V.clean(lines[k + 1]).strip())
             terms = _terms_above(lines, k)
@@ -1759,6 +1764,34 @@ _QUOTED_ROW = re.compile(r"^[*_\s]*[^:：=]{0,40}?[\"“「«]([^\"”」»]{1,3
                          V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+)\s*[)\]]\s*\$?[*_\s.。]*$")
 _TOTAL = re.compile(r"^(?:[^\d\s-]{1,12}\s*[:：]?\s*)?(" + V.NUMBER.pattern + r")\s*$")
 _TRAILING = re.compile(r"(?:^|[\s=+])(" + V.NUMBER.pattern + r")\s*$")
+
+
+def _vector_sum(lines: list[str], k: int) -> list[str] | None:
+    """Vectors added (or subtracted) one above the other, a rule at line k, then ``= [sum]`` below it (an aside in
+    parentheses after each allowed): the working of each cell (``1.8 + 1.36 = 3.16``), or None."""
+    total = _VECTOR_TOTAL.match(V.clean(lines[k + 1]).strip())
+    if total is None:
+        return None
+    terms: list[tuple[str, list]] = []  # from the rule up: each signed term, then the first one, unsigned
+    for j in range(k - 1, max(-1, k - 17), -1):
+        m = _VECTOR_TERM.match(V.clean(lines[j]).strip())
+        if m is None:
+            return None
+        terms.append((m.group(1).replace("−", "-"), V.array(m.group(2)) or []))
+        if not m.group(1):
+            break
+    sums = V.array(total.group(1)) or []
+    if len(terms) < 2 or terms[-1][0] or len(sums) < 2 or \
+            any(len(v) != len(sums) or any(not isinstance(c, str) for c in v) for _, v in terms) or \
+            any(not isinstance(c, str) for c in sums):
+        return None
+    terms.reverse()
+    return [" ".join([terms[0][1][i]] + [f"{sign} {v[i]}" for sign, v in terms[1:]]) + f" = {sums[i]}"
+            for i in range(len(sums))]
+
+
+_VECTOR_TERM = re.compile(r"^([-+−]?)\s*(\[[^\[\]]+\])\s*(?:\([^()]{0,40}\))?$")
+_VECTOR_TOTAL = re.compile(r"^=\s*(\[[^\[\]]+\])\s*(?:\([^()]{0,40}\))?$")
 
 
 def _terms_above(lines: list[str], k: int) -> list[str]:
