@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 from ...errors import CaseError, ParseError
 from .. import grammar as G
 from ..notes import Note, NoteKind
+from . import graphs
 from . import items as I
 from . import program as P
 from . import values as V
@@ -58,6 +59,10 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
                 tex = " ".join(_image_tex(html_lib.unescape(v)) for v in _IMG_ATTR.findall(row))
                 if tex.strip():
                     I.scan(tex, line + j, out, context)
+        elif t.type == "fence" and graphs.is_graph(t.info):  # ```mermaid: a computation graph, its edges' numbers
+            at = line + 1
+            out.found += [I.Work(w, None, n, I._at(context, n)) for w, n in graphs.working(t.content, at)]
+            out.code.append((line, first_line + (t.map[1] if t.map else 0)))
         elif t.type in ("fence", "code_block"):
             before = len(out.found)
             I.scan(t.content, line + (1 if t.type == "fence" else 0), out, context)

@@ -2538,16 +2538,18 @@ _STEM = re.compile(r"(.{1,12}?)_?(\d{1,2})")
 
 def vector_column(table: Table) -> Table:
     """``| Token | $E_i$ |`` over ``| The | [0.1, 0.2, 0.3] |``: a table of one column whose every cell is a vector
-    of one length is a matrix, a row per label, named by its column's head (a weight's or Q's column of vectors
-    is read as such where weights and Q, K, V are gathered)."""
+    of one length is a matrix, a row per label (a column headed as a weight, Q, K, V or the input, or one whose
+    rows are numbered positions, is read as such where those are gathered)."""
     cells = [r[0] if len(r) == 1 else None for r in table.rows]
     if not (table.col_labels and len(table.col_labels) == 1 and len(cells) >= 2 and
-            role(table.col_labels[0]) in (None, "X") and
+            role(table.col_labels[0]) is None and
+            not any(role(w) == "X" for w in re.split(r"[\s()（）:]+", table.col_labels[0]) if w) and
+            table.row_labels is not None and all(V.number(lab) is None for lab in table.row_labels) and
             all(isinstance(c, list) and len(c) >= 2 and all(isinstance(x, str) for x in c) for c in cells) and
             len({len(c) for c in cells if c is not None}) == 1):
         return table
     return replace(table, rows=[list(c) for c in cells if c is not None], col_labels=None,
-                   name=table.name or table.col_labels[0])
+                   name=table.name)
 
 
 def _by_stems(table: Table) -> list[Table]:
