@@ -607,8 +607,10 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                 if not item.computed:  # (a program's print is its arithmetic, as a rule: no note)
                     notes.append(Note(f"line of working at {I.where(item.line)}: no quantity fits its result "
                                       "(its arithmetic is still checked)", NoteKind.UNMATCHED))
-            else:  # a line counts for the model when its result agrees with it
-                matched, work, lines = matched + 1, work + got_line.agrees, lines + 1
+            else:  # a line counts for the model when its result agrees with it (a line of operands counts when
+                # they are the quantity's: 0.1 + 0.141 = 0.241 near some softmax weight says nothing of attention)
+                counts = got_line.agrees and (bool(got_line.operands) or _literal_count_of(item.text) <= 1)
+                matched, work, lines = matched + 1, work + counts, lines + 1
                 claimed.add(got_line.address, result_text(item.text), item.line)
                 claimed.operands(got_line.operands, g)
             groups.append(group)
@@ -2060,6 +2062,15 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
     if exact and not (off is not None and off[0] >= whole):
         return _Line(exact[0][1], -exact[0][0][2] == len(texts))
     return _Line(off[1], False) if off is not None else _Line(named, False) if named is not None else None
+
+
+def _literal_count_of(text: str) -> int:
+    """How many numbers a line of working's first side writes (``0.1 + 0.141 = 0.241``: 2)."""
+    try:
+        chain, _ = G.parse_chain(text)
+    except ParseError:
+        return 0
+    return _literal_count(chain[0])
 
 
 def _by_its_operands(node, texts: list[str], g, vals: _Values, m, named: Address | None) -> tuple[int, Address] | None:
