@@ -605,7 +605,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 continue
         one_said = _LABELLED_VECTOR.match(s) if " " in s.split(":")[0].split("：")[0].strip() else None
         if one_said:  # "Before softmax: [2.4, 1.2, 0.3]", "3. Softmax: [0.3, 0.5, 0.2]  (sum = 1.0)": a vector
-            out.found.append(Named(_name(one_said.group(1)), V.array(one_said.group(2)), n, _at(context, n)))
+            out.found.append(Named(_name(one_said.group(1)), V.array(one_said.group(2)) or [], n, _at(context, n)))
             k += 1  # named by the words of its label (one word is an assignment's name, read below)
             continue
         called = _SOFTMAX_OF.search(s)
@@ -758,8 +758,8 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             if im:
                 label, work = (_label(im.group(1)), _label(im.group(2))), im.group(3)
             last = n + used - 1 if in_align else n  # an align's rows: placed where the result is written
-            each = _elementwise(work)
-            out.found += [Work(w, label, last, _at(context, last)) for w in each] if each else \
+            per_cell = _elementwise(work)
+            out.found += [Work(w, label, last, _at(context, last)) for w in per_cell] if per_cell else \
                 [Work(work, label, last, _at(context, last), name)]
             if used > 1:  # the text keeps the rows joined: the formula in symbols beside the numbers worked in it
                 out.prose[-1] = " ".join([_unbroken(out.prose[-1], aligned=True)] +
@@ -811,8 +811,8 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
                 out.found += [Named("", arr, n, _at(context, n)) for arr in each]
                 k += 1
                 continue
-        if V.wrapped(s) and len(each := _arrays_on_line(s)) >= 2:  # print(inputs, target): "tensor([-1.77, …],
-            out.found += [Named("", arr, n, _at(context, n)) for arr in each]  # requires_grad=True) tensor([0., 1.])"
+        if V.wrapped(s) and len(two := _arrays_on_line(s)) >= 2:  # print(inputs, target): "tensor([-1.77, …],
+            out.found += [Named("", arr, n, _at(context, n)) for arr in two]  # requires_grad=True) tensor([0., 1.])"
             k += 1
             continue
         if _starts_array(s):  # an array printed without a name: tensor([[…]]), array([…]), [[…]]
@@ -1742,7 +1742,7 @@ _VEC = r"\[\s*" + V.NUMBER.pattern + r"(?:\s*,\s*" + V.NUMBER.pattern + r")+\s*\
 _LABELLED_ROWS = re.compile(r"^((?=[^:：=]*[^\W\d_])[^:：=()\[\]]{1,30}?)\s*(?:\([^()]{0,40}\))?\s*[:：]\s*(" + _VEC +
                             r"(?:\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|和|と|및|và)\s*" + _VEC + r")+)\s*[.。]?$")
 # a list item's number, then a label of words, a colon and one vector, an aside in parentheses after it
-_LABELLED_VECTOR = re.compile(r"^(?:\d{1,2}[.)]\s+)?((?=[^:：=]*[^\W\d_])[^:：=()\[\]\d]{1,40}?)\s*[:：]\s*(" + _VEC +
+_LABELLED_VECTOR = re.compile(r"^(?:\d{1,2}[.)]\s+)?((?=[^:：=]*[^\W\d_])[^:：=()\[\]]{1,40}?)\s*[:：]\s*(" + _VEC +
                               r")\s*(?:\([^()]{0,60}\))?\s*[.。]?$")
 _ROW_LABEL = re.compile(r"^[-*•\s]*\**([^\s:：*]{1,20}?)\**\s*[:：]")
 _FOR_ROW = re.compile(r"^(?:For|Pour|Für|Para|Per)\s+[*_`]{0,2}([^\W\d][^\s:：*_`,]{0,19})[*_`]{0,2}[\s,:：]")  # "For *cat*, …"
