@@ -2125,7 +2125,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     parts = split
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
-        p = _POWER.sub("^", p)  # 0.1**2: a program's power; any other ** is bold
+        p = _closed(_POWER.sub("^", p))  # 0.1**2: a program's power; any other ** is bold
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
         p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
         aside = _ASIDE.search(p)
@@ -2140,7 +2140,8 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         lhs = _lhs(p)
         got = labelled(p) if lhs else None  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
         whole = lhs.group(1).strip() if lhs else ""  # ∂net_o1/∂out_h1 = w_5 = 0.40: a derivative names it whole
-        name = whole if derivative(whole) else re.split(r"[\s:：*]+", whole)[-1] if lhs else ""
+        name = whole if derivative(whole) or _CALL_NAME.fullmatch(whole) else \
+            re.split(r"[\s:：*]+", whole)[-1] if lhs else ""  # ScaledScore(Q_cat, K_The): a call names it whole
         cut = m.start() == 0 or not re.match(r"[\w^_]", p[m.start() - 1])  # "σ^2 = …" is no "2 = …"
         if _chain(p) is not None:
             out.append(p)
@@ -2160,6 +2161,21 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     return out
 
 
+def _closed(p: str) -> str:
+    """A line of working whose sides leave a bracket open (``loss = -(0×log(0.3) + 1×log(0.4) = 0.91``): each side
+    closed where it ends, as its author meant it."""
+    if "(" not in p or p.count("(") == p.count(")"):
+        return p
+    sides = re.split(r"(=|≈|≒)", p)
+    for j in range(0, len(sides), 2):
+        open_ = sides[j].count("(") - sides[j].count(")")
+        if open_ > 0:
+            body = sides[j].rstrip()
+            sides[j] = body + ")" * open_ + sides[j][len(body):]
+    return "".join(sides)
+
+
+_CALL_NAME = re.compile(r"[^\W\d][\w{}\\]{1,30}\([^()=]{1,40}\)")  # score(q_cat, k_the): a step of two rows
 _WORD_NUMBER = re.compile(r"([^\W\d][^\s=:：]{0,15})\s*[:：=]?\s*(" + V.NUMBER.pattern + r")")
 _ASIDE = re.compile(r"\s+\(([^()]*)\)\s*$")
 _CALL = re.compile(r"\s*(?:exp|ln|log|sqrt|sin|cos|tanh|softmax|sigmoid|max)\b", re.IGNORECASE)
