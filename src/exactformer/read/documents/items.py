@@ -2125,7 +2125,8 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     parts = split
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
-        p = _closed(_POWER.sub("^", p))  # 0.1**2: a program's power; any other ** is bold
+        p = _POWER.sub("^", p)  # 0.1**2: a program's power; any other ** is bold
+        p = _closed(p) if p.count("(") != p.count(")") else p  # loss = −(0×log(0.3) + 1×log(0.4) = 0.91
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
         p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
         aside = _ASIDE.search(p)
@@ -2159,20 +2160,6 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
             out.append((name, V.number(sym) or ""))  # "∂L/∂y = y − t = −0.2891": its formula, then its value
     return out
-
-
-def _closed(p: str) -> str:
-    """A line of working whose sides leave a bracket open (``loss = -(0×log(0.3) + 1×log(0.4) = 0.91``): each side
-    closed where it ends, as its author meant it."""
-    if "(" not in p or p.count("(") == p.count(")"):
-        return p
-    sides = re.split(r"(=|≈|≒)", p)
-    for j in range(0, len(sides), 2):
-        open_ = sides[j].count("(") - sides[j].count(")")
-        if open_ > 0:
-            body = sides[j].rstrip()
-            sides[j] = body + ")" * open_ + sides[j][len(body):]
-    return "".join(sides)
 
 
 _CALL_NAME = re.compile(r"[^\W\d][\w{}\\]{1,30}\([^()=]{1,40}\)")  # score(q_cat, k_the): a step of two rows
