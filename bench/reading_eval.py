@@ -30,6 +30,7 @@ for a measurement.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import re
@@ -57,8 +58,9 @@ _LINE_RE = re.compile(r"\(line (\d+)\)")
 
 
 def norm(text: object) -> str:
-    """The printed form, normalised only for typography: unicode minus, a numpy-style trailing dot."""
-    s = str(text).strip().replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "")
+    """The printed form, normalised only for typography: unicode minus (or an SVG's &#45;), a numpy-style trailing
+    dot."""
+    s = html.unescape(str(text)).strip().replace("\u2212", "-").replace("\u2013", "-").replace("\u00a0", "")
     if s.startswith("+"):
         s = s[1:]
     if s.endswith("%") and len(s) > 1:  # 52.9 %: a percentage, transcribed as its number

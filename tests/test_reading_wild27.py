@@ -195,3 +195,54 @@ def test_a_mermaid_block_in_a_post_is_working_and_its_slip_is_wrong():
     got = _verdicts(HERE / "mermaid-graph-ja.md")
     assert "wrong" in got.values() and sum(v == "correct" for v in got.values()) >= 15
     assert formats.markdown("```mermaid\n" + MERMAID + "```\n").found  # read through the post reader too
+
+
+SVG = """<svg>
+<g id="node1" class="node">
+<title>11</title>
+<text>x</text>
+<text>data 3.0000</text>
+<text>grad &#45;1.2000</text>
+</g>
+<g id="node2" class="node">
+<title>12</title>
+<text>w</text>
+<text>data &#45;0.4000</text>
+<text>grad 9.0000</text>
+</g>
+<g id="node3" class="node">
+<title>13*</title>
+<text>*</text>
+</g>
+<g id="node4" class="node">
+<title>13</title>
+<text>xw</text>
+<text>data &#45;1.2000</text>
+<text>grad 3.0000</text>
+</g>
+<g id="edge1" class="edge"><title>11&#45;&gt;13*</title></g>
+<g id="edge2" class="edge"><title>12&#45;&gt;13*</title></g>
+<g id="edge3" class="edge"><title>13*&#45;&gt;13</title></g>
+</svg>"""
+
+
+def test_a_drawn_graph_of_values_states_its_forward_and_backward_working():
+    """micrograd's draw_dot: x·w = xw in the nodes' data, and each input's grad the other's data times xw's."""
+    assert graphs.svg_working(SVG) == [("-0.4000 × 3.0000 = -1.2000", 6), ("3.0000 × 3.0000 = 9.0000", 12),
+                                       ("3.0000 × -0.4000 = -1.2000", 21)]
+
+
+def test_a_notebooks_drawn_graph_is_read_with_its_lines(tmp_path):
+    nb = json.dumps({"cells": [{"cell_type": "code", "source": "draw_dot(xw)", "metadata": {}, "execution_count": 1,
+                                "outputs": [{"output_type": "execute_result", "metadata": {}, "execution_count": 1,
+                                             "data": {"image/svg+xml": SVG.splitlines(keepends=True),
+                                                      "text/plain": "<graphviz.graphs.Digraph at 0x7f>"}}]}],
+                     "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+    p = tmp_path / "g.ipynb"
+    p.write_text(nb, encoding="utf-8")
+    from exactformer.audit.pipeline import audit
+    from exactformer.read.documents import load_document
+
+    rep = audit(load_document(str(p)))
+    said = sorted((f.reported, f.verdict.value) for f in rep.findings if isinstance(f, LineClaimFinding))
+    assert said == [("-1.2000", "correct"), ("-1.2000", "correct"), ("9.0000", "correct")]

@@ -31,7 +31,7 @@ _AT_LINE = re.compile(r"\(line (\d+)\)\s*$")
 _AT_CELL = re.compile(r"\(cell (\d+), (output )?line (\d+)\)\s*$")
 _CELL_START = re.compile(r'^\s*"cell_type"\s*:')
 _SOURCE = re.compile(r'^\s*"source"\s*:\s*(\[)?')
-_OUTPUT = re.compile(r'^\s*"(?:text|text/plain)"\s*:\s*(\[)?')
+_OUTPUT = re.compile(r'^\s*"(?:text|text/plain|image/svg\+xml)"\s*:\s*(\[)?')
 
 
 @dataclass(frozen=True)

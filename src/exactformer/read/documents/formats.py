@@ -1317,7 +1317,8 @@ def _math_name(out: I.Items) -> str:
 # ---- notebooks -------------------------------------------------------------------------------------------
 def without_binary_outputs(text: str) -> str:
     """The notebook without what cannot hold a worked example's numbers: outputs' images and other binary data
-    (base64 ``image/png``, PDFs, widget state) and cells' attachments; only ``text/…`` outputs are kept. Text that
+    (base64 ``image/png``, PDFs, widget state) and cells' attachments; only ``text/…`` outputs and SVG drawings (a
+    graph's values in its nodes) are kept. Text that
     is not a notebook's JSON is returned as it is (the reader says what is wrong with it)."""
     try:
         nb = json.loads(text)
@@ -1331,7 +1332,8 @@ def without_binary_outputs(text: str) -> str:
         cell.pop("attachments", None)
         for o in cell.get("outputs", []) if isinstance(cell.get("outputs"), list) else []:
             if isinstance(o, dict) and isinstance(o.get("data"), dict):
-                o["data"] = {k: v for k, v in o["data"].items() if isinstance(k, str) and k.startswith("text/")}
+                o["data"] = {k: v for k, v in o["data"].items()
+                             if isinstance(k, str) and (k.startswith("text/") or k == "image/svg+xml")}
     if isinstance(nb.get("metadata"), dict):
         nb["metadata"].pop("widgets", None)
     return json.dumps(nb, ensure_ascii=False, indent=1)
@@ -1376,6 +1378,11 @@ def notebook(text: str, path: str) -> I.Items:
                     txt = _joined(data.get("text/plain", ""))
                     if txt:  # the same numbers as the printed frame: each twin states them (a restatement)
                         I.scan(txt, I.cell_line(number, 1, output=True), out, list(context))
+                    continue
+                svg = _joined(data.get("image/svg+xml", ""))
+                if svg:  # micrograd's draw_dot: a graph of values and operators, its data and gradients in the nodes
+                    out.found += [I.Work(w, None, at, I._at(list(context), at)) for w, k in graphs.svg_working(svg)
+                                  if (at := I.cell_line(number, k, output=True))]
                     continue
                 txt = _joined(o.get("text", "")) or _joined(data.get("text/plain", ""))
                 called = _called(src) or (name[0] if len(name) == 1 and step_hint(name[0]) else None)

@@ -11,12 +11,18 @@ that flow along them (the shopping-bill graphs of backpropagation lessons, a neu
 An operator node is labelled with its operation alone (``×``, ``*``, ``+``, ``mul``, ``add``) or with the
 operation and a constant (``x 2``, ``× 1.1``: one input, multiplied). Every other node is a value. Only edges
 whose label is a number take part; a graph states nothing the lines below can check otherwise.
+
+A graph Graphviz drew to SVG with its values in the nodes (micrograd's ``draw_dot``: a record ``a | data 2.0000 |
+grad 6.0000`` per value, an operator node ``*`` between) states the same working from its nodes: the operator
+applied to its inputs' data gives its output's data, and an input used once has the output's gradient through the
+operator's derivative (``*``: times the other input's data; ``+``: the same; ``tanh``: times 1 − out²).
 """
 
 from __future__ import annotations
 
+import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import values as V
 
@@ -119,3 +125,82 @@ def _worked(labels: dict[str, str], edges: list[_Edge]) -> list[tuple[str, int]]
             others = [f.value for f in ins if f.a != e.b] + ([constant] if constant is not None else [])
             out.append(((f"{u} × " + " × ".join(others) if kind == "×" else u) + f" = {e.value}", e.line))
     return sorted(out, key=lambda t: t[1])
+
+
+@dataclass
+class _Drawn:
+    texts: list[tuple[str, int]] = field(default_factory=list)  # each text of the node, with its line
+
+
+def svg_working(svg: str) -> list[tuple[str, int]]:
+    """The lines of working a Graphviz SVG of values and operators states, each with the line (1-based, within
+    the SVG text) of the number it computes; [] when it states none."""
+    nodes: dict[str, _Drawn] = {}
+    edges: list[tuple[str, str]] = []
+    kind = title = None
+    for k, raw in enumerate(svg.splitlines(), start=1):
+        if (m := _SVG_GROUP.search(raw)) is not None:
+            kind, title = m.group(1), None
+        if kind is not None and title is None and (m := _SVG_TITLE.search(raw)) is not None:
+            title = html.unescape(m.group(1)).strip()
+            if kind == "edge" and "->" in title:
+                a, b = title.split("->", 1)
+                edges.append((a.strip(), b.strip()))
+            elif kind == "node":
+                nodes[title] = _Drawn()
+        elif kind == "node" and title is not None and (m := _SVG_TEXT.search(raw)) is not None:
+            nodes[title].texts.append((html.unescape(m.group(1)).strip(), k))
+    data = {n: _field(d, "data") for n, d in nodes.items()}
+    grad = {n: _field(d, "grad") for n, d in nodes.items()}
+    uses: dict[str, int] = {}
+    for a, _ in edges:
+        uses[a] = uses.get(a, 0) + 1
+    out: list[tuple[str, int]] = []
+    for op_node, d in nodes.items():
+        op = d.texts[0][0] if len(d.texts) == 1 else None
+        if op is None or data.get(op_node) is not None:
+            continue
+        ins = [a for a, b in edges if b == op_node and data.get(a) is not None]
+        outs = [b for a, b in edges if a == op_node and data.get(b) is not None]
+        if len(outs) != 1 or not ins:
+            continue
+        o = outs[0]
+        value, line = data[o]  # type: ignore[misc]
+        x = [data[a][0] for a in ins]  # type: ignore[index]
+        formula = _FORWARD.get(op.lower()) if len(x) == (2 if op in "+*" else 1) else None
+        power = _POWER_OP.fullmatch(op)
+        if formula is None and power is not None and len(x) == 1:
+            formula = "({0})^" + power.group(1)
+        if formula is None:
+            continue
+        out.append((formula.format(*x) + f" = {value}", line))
+        g_out = grad.get(o)
+        if g_out is None:
+            continue
+        for j, a in enumerate(ins):
+            if grad.get(a) is None or uses.get(a) != 1:
+                continue  # (a value used twice sums its gradients: no one line says so)
+            other = x[1 - j] if len(x) == 2 else ""
+            back = "{g}" if op == "+" else "{other} × {g}" if op == "*" else \
+                "(1 - ({y})^2) × {g}" if op.lower() == "tanh" else "{y} × {g}" if op.lower() == "exp" else \
+                f"{power.group(1)} × ({{x}})^({power.group(1)} - 1) × {{g}}" if power is not None else None
+            if back is not None:
+                g_in, g_line = grad[a]  # type: ignore[misc]
+                out.append((back.format(g=g_out[0], other=other, y=value, x=x[j]) + f" = {g_in}", g_line))
+    return sorted(out, key=lambda t: t[1])
+
+
+def _field(d: _Drawn, name: str) -> tuple[str, int] | None:
+    """A record's ``data 2.0000`` (or ``grad``) number and its line."""
+    for text, line in d.texts:
+        m = re.fullmatch(name + r"\s+(" + V.NUMBER.pattern + r")", text)
+        if m is not None:
+            return m.group(1), line
+    return None
+
+
+_SVG_GROUP = re.compile(r'<g\s[^>]*class="(node|edge)"')
+_SVG_TITLE = re.compile(r"<title>([^<]*)</title>")
+_SVG_TEXT = re.compile(r"<text\b[^>]*>([^<]*)</text>")
+_FORWARD = {"+": "{0} + {1}", "*": "{0} × {1}", "tanh": "tanh({0})", "exp": "exp({0})", "relu": "max(0, {0})"}
+_POWER_OP = re.compile(r"\*\*\s*(-?\d+(?:\.\d+)?)")  # **2, **-1: a power of one input
