@@ -228,14 +228,11 @@ def evaluate(expect: Path, exe: Path) -> Result:
         if not isinstance(f, dict) or f.get("kind") != "claim" or f.get("reported") is None:
             continue
         found.append(dict(f, _text=norm(f["reported"]), _line=finding_line(f)))
-    # the report lists wrong claims first; in the document's order (by line, then a step's cells by their indices:
-    # the columns of a row; steps as the report first names them) a number printed twice on one line pairs with
-    # its own transcription
-    first = {}
-    for f in found:
-        first.setdefault((f["_line"], str(f.get("quantity", "")).split("[")[0]), len(first))
+    # the report lists wrong claims first; in the document's order (by line, then as the reader wrote its groups:
+    # the case file's line, then a group's cells by their indices, the columns of a row) a number printed twice on
+    # one line pairs with its own transcription
     found.sort(key=lambda f: (f["_line"] if f["_line"] is not None else 1 << 62,
-                              first[(f["_line"], str(f.get("quantity", "")).split("[")[0])],
+                              f["file_line"] if isinstance(f.get("file_line"), int) else 0,
                               _natural(str(f.get("quantity", "")))))
     res.found = len(found)
     pairs, missed, extra = match(claims, found)

@@ -606,6 +606,16 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             if c is not None or V.blank(raw[start + j]):
                 continue
             text = V.clean(raw[start + j]).strip().strip("$")
+            where = row_lines[k] if row_lines and k < len(row_lines) else line
+            said = _CELL_ASSIGNED.fullmatch(_plain_inline(text).strip("`$ "))
+            value = (V.array(said.group(2)) if said.group(2).startswith("[") else V.number(said.group(2))) \
+                if said else None
+            if said and isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+                out.found.append(I.Named(said.group(1), value, where, I._at(context, where)))
+                continue  # | 2 | Apply softmax | `y_pred = [0.098, 0.659, 0.242]` |: a named result in a cell
+            if said and isinstance(value, str):
+                out.found.append(I.Table([[value]], None, None, where, I._at(context, where), said.group(1), [where]))
+                continue  # | 3 | the loss | `loss ≈ 0.417` |
             result = next((c for c in r[j + 1:] if c is not None), None) if _operation(text) else None
             if result is not None and not isinstance(result, list):
                 text = f"{text} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column
@@ -1315,6 +1325,10 @@ def _math_name(out: I.Items) -> str:
 
 
 # ---- notebooks -------------------------------------------------------------------------------------------
+# a table cell that names its result: `logits = [-0.8, 1.1, 0.1]`, loss ≈ 0.417
+_CELL_ASSIGNED = re.compile(r"([^\W\d][\w.^{}\\]{0,30})\s*(?:=|≈|≒)\s*(\[[^\[\]]*\]|" + V.NUMBER.pattern + r")")
+
+
 def without_binary_outputs(text: str) -> str:
     """The notebook without what cannot hold a worked example's numbers: outputs' images and other binary data
     (base64 ``image/png``, PDFs, widget state) and cells' attachments; only ``text/…`` outputs and SVG drawings (a

@@ -80,6 +80,7 @@ class _Values:
         self.arrays: dict[str, list[float | None] | _Lazy] = {}
         self.matches: dict[tuple, _Match | None] = {}
         self.sorted: tuple[list[float], list[tuple[str, int]]] | None = None  # for _nearest, made on first use
+        self.known: list[float] | None = None  # every value a line's operand may restate, givens and lazy steps too
         self._terms: list[Address] | None = None
         self.averaged = False  # the document averages the weights over the heads: a table may be those
         self.named = False  # the model's [names] are the document's own symbols (a network read from its formulas)
@@ -590,7 +591,8 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
             continue  # what the program printed on a line the model explains: the model's claim
         if isinstance(item, I.Work):
             got_line = None if item.computed or (item.name and setting(item.name) and not _FUNCTION.search(item.text)
-                                                 and id(item) not in symbols) else _work(item, g, vals, m, symbols)
+                                                 and id(item) not in symbols) else _work(item, g, vals, m, symbols,
+                                                                                         claimed.said)
             of = g.name(got_line.address) if got_line and not got_line.alone else \
                 ARITHMETIC if got_line is None and (item.computed or _beyond(item, g, vals, claimed)) else None
             group = _readable_work(item, of, engine, m, notes)
@@ -2004,7 +2006,8 @@ class _Line(NamedTuple):
 _FUNCTION = re.compile(r"σ|sigmoid|softmax|exp|tanh|√|sqrt|\bln\b|\blog")  # a setting is never worked out so
 
 
-def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] | None = None) -> _Line | None:
+def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] | None = None,
+          stated: Collection[str] = ()) -> _Line | None:
     """The quantity a line of working computes: the one its own symbol names (``symbols``, see ``_symbols``),
     else the one its result fits whose formula its operands fit, the label ("鬼→金棒:") choosing between equals."""
     try:
@@ -2063,22 +2066,39 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
         return _Line(exact[0][1], -exact[0][0][2] == len(texts))
     if off is not None:
         return _Line(off[1], False)
-    return _Line(named, False) if named is not None and _any_known(chain[0], g, vals) else None
+    if named is None:
+        return None
+    try:
+        part = m.fit(named, chain[0]) or 0  # σ² = 8.5/3: 8.5 its sum of squares, 3 a slip of its divisor
+    except (AddressError, ExactformerError, ArithmeticError):
+        part = 0
+    return _Line(named, False) if part > 0 or _any_known(chain[0], g, vals, stated) else None
     # (sample 1 loss = −(0·ln 0.3 + 1·ln 0.4) = 0.91 of other numbers than the model's: its own arithmetic)
 
 
-def _any_known(node, g, vals: _Values) -> bool:
+def _any_known(node, g, vals: _Values, stated: Collection[str] = ()) -> bool:
     """Whether a line's operands hold a number of the model's (a value it computes or is given, rounded to the
-    operand's digits), beside 0 and 1: one of two significant digits or more, or, when all are shorter (0.1, 0.7),
-    every one of them. A line with no operands to ask holds one."""
+    operand's digits, or one the document stated for a quantity before: ``stated``, a slip carried on), beside 0
+    and 1: one of two significant digits or more, or, when all are shorter (0.1, 0.7), every one of them. A line
+    with no operands to ask holds one."""
     lits = [n for n in G.numbers_in(node) if float(n.value) not in (0.0, 1.0)]
 
+    if not lits:
+        return True
+    if vals.known is None:  # the givens and every step's values (a lazy step's when it is small: Σ(x − μ)² = 8.5)
+        cells = ((st, vals.flat(st)) for st in g.steps.values() if st.dims and (not st.lazy or prod(st.dims) <= MAX_KNOWN))
+        vals.known = sorted(v for st, got in cells for o in range(prod(st.dims)) if (v := got[o]) is not None)
+    keys = vals.known
+
     def known(n) -> bool:
-        return any(abs(w - float(n.value)) <= 0.5 * V.unit(n.text) * (1 + 1e-9)
-                   for a in _nearest(float(n.value), g, vals) if (w := vals.get(a)) is not None)
+        x, half = float(n.value), 0.5 * V.unit(n.text) * (1 + 1e-9)
+        return n.text in stated or bisect_right(keys, x + half) > bisect_left(keys, x - half)
 
     long = [n for n in lits if len(n.text.lstrip("-−0.").replace(".", "")) >= 2]
-    return not lits or (any(known(n) for n in long) if long else all(known(n) for n in lits))
+    return any(known(n) for n in long) if long else all(known(n) for n in lits)
+
+
+MAX_KNOWN = 4096  # cells of a lazy step an operand is looked for in (a bigger one is not worked by hand)
 
 
 def _literal_count_of(text: str) -> int:
@@ -2328,7 +2348,8 @@ def _beyond(item: I.Work, g, vals: _Values, claimed: _Claimed) -> bool:
     ops = [n.text for n in G.numbers_in(chain[0]) if n.value.denominator != 1]
     if ops and all(t in claimed.said for t in ops):
         return False
-    if not _any_known(chain[0], g, vals):  # operands of another example than the model's: its own arithmetic
+    if not _any_known(chain[0], g, vals, claimed.said):  # operands of another example than the model's: its own
+        # arithmetic
         return True
     v, unit = float(x), V.unit(text)
     near = [(a, w) for a in _nearest(v, g, vals) if (w := vals.get(a)) is not None]

@@ -2126,7 +2126,8 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
     out: list[str | tuple[str, str] | Labelled] = []
     for p in parts:
         p = _POWER.sub("^", p)  # 0.1**2: a program's power; any other ** is bold
-        p = _closed(p) if p.count("(") != p.count(")") else p  # loss = −(0×log(0.3) + 1×log(0.4) = 0.91
+        if p.count("(") != p.count(")") and re.search(r"\d\.\d", re.split(r"[=≈≒]", p)[0]):
+            p = _closed(p)  # loss = −(0×log(0.3) + 1×log(0.4) = 0.91: its working a bracket short (not √σ^2 + ε))
         p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
         p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
         aside = _ASIDE.search(p)
@@ -2141,7 +2142,7 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
         lhs = _lhs(p)
         got = labelled(p) if lhs else None  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
         whole = lhs.group(1).strip() if lhs else ""  # ∂net_o1/∂out_h1 = w_5 = 0.40: a derivative names it whole
-        name = whole if derivative(whole) or _CALL_NAME.fullmatch(whole) else \
+        name = whole if derivative(whole) or (_CALL_NAME.fullmatch(whole) and not _CALL.match(whole)) else \
             re.split(r"[\s:：*]+", whole)[-1] if lhs else ""  # ScaledScore(Q_cat, K_The): a call names it whole
         cut = m.start() == 0 or not re.match(r"[\w^_]", p[m.start() - 1])  # "σ^2 = …" is no "2 = …"
         if _chain(p) is not None:

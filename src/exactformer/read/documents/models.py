@@ -2259,10 +2259,16 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
         kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
         target = y.array[0] if isinstance(y.array[0], list) else y.array
         tokens = ["x"]
-        loss = {"kind": kind, "targets": {"x": list(target)}}
-        what = f"target {y.name}, loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}"
+        hot = V.one_hot(list(target)) if _SOFTMAX_CE.search(low) else None
+        classes = [f"c{k}" for k in range(width)]
+        loss = {"kind": "cross_entropy", "targets": {"x": classes[hot]}} if hot is not None else \
+            {"kind": kind, "targets": {"x": list(target)}}
+        what = f"target {y.name}, " + (f"one-hot (class {hot}): softmax and cross-entropy" if hot is not None else
+                                       f"loss {'mean squared error' if kind == 'mse' else '½Σ(t − o)²'}")
     model: dict = {"tokens": tokens, "embeddings": {t: list(v) for t, v in zip(tokens, rows)},
                    "layers": [{"blocks": ["lin"], "lin": lin}], "loss": loss}
+    if loss["kind"] == "cross_entropy":  # the layer's outputs are logits: the softmax over the classes
+        model["head"] = _identity_head([f"c{k}" for k in range(width)])
     if column:
         model["layout"] = "column"
     spec: Spec = {"model": model}
@@ -2274,6 +2280,8 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
                      from_x=False)
 
 
+_SOFTMAX_CE = re.compile(r"softmax|cross[- ]?entropy|交叉熵|クロスエントロピー|교차\s?엔트로피|entrop[ií]a cruzada|"
+                         r"entropie crois[ée]e|kreuzentropie")  # a one-hot target of a layer's logits
 _SLOPE = re.compile(r"(?:^|[\s,(;$*])(?:w|w_1|slope)\s*=\s*(" + _NUM + r")(?![\d.]|\s*[-−+*/×·^])")
 _DATA_HEADS = (("x", "y"), ("x", "t"), ("x", "target"))  # | x | y |: a regression's data points, one a row
 
@@ -2721,13 +2729,20 @@ def _inputs_give(found: I.Items, scores: list[list[str]]) -> bool:
     return False
 
 
-_DK_SAID = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*=\s*(\d{1,4})(?![\d.])")
+_DK_SAID = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*=\s*(\d{1,4})(?![\d.])(?!\s*,\s*\d)")  # (not a tuple's first)
 
 
 def _said_dk(prose: str) -> int | None:
-    """The d_k the prose states (``d_k = 64``), when it states one."""
+    """The d_k the prose states (``d_k = 64``, or code's ``B, T, d_k = 2, 4, 8``), when it states one."""
     said = {int(m.group(1)) for m in _DK_SAID.finditer(prose)}
+    for m in _TUPLE_SET.finditer(prose):  # B, T, d_k = 2, 4, 8: the name's place in the tuple
+        names, values = [n.strip() for n in m.group(1).split(",")], [v.strip() for v in m.group(2).split(",")]
+        said |= {int(v) for n, v in zip(names, values) if len(names) == len(values) and _DK_NAME.fullmatch(n)}
     return said.pop() if len(said) == 1 else None
+
+
+_TUPLE_SET = re.compile(r"((?:[A-Za-z_]\w{0,12}\s*,\s*)+[A-Za-z_]\w{0,12})\s*=\s*(\d{1,4}(?:\s*,\s*\d{1,4})+)(?![\d.])")
+_DK_NAME = re.compile(r"d_?k|head_dim")
 
 
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
