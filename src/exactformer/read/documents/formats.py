@@ -613,9 +613,9 @@ def _add_table(header: list[str], rows: list[list[str]], line: int, out: I.Items
             if said and isinstance(value, list) and value and all(isinstance(x, str) for x in value):
                 out.found.append(I.Named(said.group(1), value, where, I._at(context, where)))
                 continue  # | 2 | Apply softmax | `y_pred = [0.098, 0.659, 0.242]` |: a named result in a cell
-            if said and isinstance(value, str):
+            if said and isinstance(value, str) and step_hint(said.group(1)) is not None:
                 out.found.append(I.Table([[value]], None, None, where, I._at(context, where), said.group(1), [where]))
-                continue  # | 3 | the loss | `loss ≈ 0.417` |
+                continue  # | 3 | the loss | `loss ≈ 0.417` |: a step's result (not | $w_1 = 0.6$ |, a given)
             result = next((c for c in r[j + 1:] if c is not None), None) if _operation(text) else None
             if result is not None and not isinstance(result, list):
                 text = f"{text} = {result}"  # | 0.5 · 2.0 | 1 |: an operation, then its value in the next column

@@ -80,8 +80,6 @@ def _key(name: str) -> str:
     t = re.sub(r"\\(?:mathbf|mathrm|boldsymbol|bm|text|operatorname|mathit)", "", t)
     t = re.sub(r"\^\s*[{(]?\s*\(\s*([A-Za-z]{1,5}|\d)\s*\)\s*[})]?", r"\1", t)  # W^(Q), W^{(K)}: the letter;
     # W^{(1)}, b^((2)): a layer's number as a superscript in brackets, the W1 and b2 of code
-    t = re.sub(r"^\s*([WwBb])\s*(?:\^\s*\{?\s*)?\[\s*(\d)\s*\]\s*\}?\s*$", r"\1\2", t)  # W^{[1]}, b[2]: a
-    # layer's number in square brackets, as deeplearning.ai writes it
     t = re.sub(r"[\s$`{}\\^_*'\"]", "", t)
     return t
 
