@@ -2078,12 +2078,11 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
 
 def _any_known(node, g, vals: _Values, stated: Collection[str] = ()) -> bool:
     """Whether a line's operands hold a number of the model's (a value it computes or is given, rounded to the
-    operand's digits, or one the document stated for a quantity before: ``stated``, a slip carried on), beside 0
-    and 1: one of two significant digits or more, or, when all are shorter (0.1, 0.7), every one of them. A line
-    with no operands to ask holds one."""
-    lits = [n for n in G.numbers_in(node) if float(n.value) not in (0.0, 1.0)]
-
-    if not lits:
+    operand's digits, or one the document stated for a quantity before: ``stated``, a slip carried on), of those
+    written with decimals (beside 0 and 1): one of two significant digits or more, or, when all are shorter (0.1,
+    0.7), every one of them. A line with no such operand to ask holds one."""
+    lits = [n for n in G.numbers_in(node) if "." in n.text and float(n.value) not in (0.0, 1.0)]
+    if not lits:  # whole numbers only (√64 = 8, d_k = 4 / 2 = 2): a setting's arithmetic, no other example's
         return True
     if vals.known is None:  # the givens and every step's values (a lazy step's when it is small: Σ(x − μ)² = 8.5)
         cells = ((st, vals.flat(st)) for st in g.steps.values() if st.dims and (not st.lazy or prod(st.dims) <= MAX_KNOWN))
