@@ -246,3 +246,17 @@ def test_a_notebooks_drawn_graph_is_read_with_its_lines(tmp_path):
     rep = audit(load_document(str(p)))
     said = sorted((f.reported, f.verdict.value) for f in rep.findings if isinstance(f, LineClaimFinding))
     assert said == [("-1.2000", "correct"), ("-1.2000", "correct"), ("9.0000", "correct")]
+
+
+def test_a_generator_expression_is_worked_as_its_list():
+    """var = sum((x - m) ** 2 for x in row) / len(row), printed: the interpreter works it as the list it sums."""
+    nb = _notebook(("row = [0.5, -1.5, 2.0]\nm = sum(row) / len(row)\nv = sum((x - m) ** 2 for x in row) / len(row)\n"
+                    "print('Variance:', v)", "Variance: 2.0555555555555554\n"))
+    works = [x.text for x in items_of("t.ipynb", nb)[1].found if isinstance(x, I.Work)]
+    assert len(works) == 1 and works[0].endswith("= 2.0555555555555554")
+
+
+def test_a_variance_of_one_at_a_sentences_end_is_a_fact_not_a_result():
+    text = "They end with a mean of 0 and a variance of 1.\n\nThe variance is 0.625 here.\n"
+    named = [(x.name, x.rows) for x in items_of("t.md", text)[1].found if isinstance(x, I.Table)]
+    assert named == [("variance", [["0.625"]])]

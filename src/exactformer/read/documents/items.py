@@ -772,7 +772,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             out.found.append(Table([[V.number(said.group(2)) or ""]], None, None, n, _at(context, n),
                                    f"∂L/∂{said.group(1)}", [n]))
         for said in _IS_RESULT.finditer(s):  # "the variance is 0.625", "whose sum is 5.0589", "平均は 0.45"
-            if step_hint(said.group(1)) is not None and "." in said.group(2):  # "方差为 1" after a LayerNorm: a fact
+            if step_hint(said.group(1)) is not None and re.search(r"\.\d", said.group(2)):  # "方差为 1", "a variance of 1.": a fact
                 taken.append(said.group(2))
                 out.found.append(Table([[V.number(said.group(2)) or ""]], None, None, n, _at(context, n),
                                        said.group(1), [n]))

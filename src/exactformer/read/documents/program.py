@@ -9,7 +9,7 @@ Nothing is run. The code is parsed with :func:`ast.parse` (which executes nothin
 and NumPy is interpreted on expressions in the work-line grammar: numbers as the code writes them, the four
 operations and powers, ``exp``, ``log``, ``sqrt``, ``tanh``, ``maximum``, sums, means, dot products and matrix
 products over arrays, indexing, ``len``, user functions, ``if`` (when floats settle the test beyond doubt),
-``for`` over a range or an array, and list comprehensions. Anything else (a random draw, a file, a library
+``for`` over a range or an array, and list comprehensions (a generator expression too, as its list). Anything else (a random draw, a file, a library
 model, a string method) makes the names it assigns unknown, and a cell whose prints cannot all be accounted
 for is left to the other readers. A budget of steps bounds the work on any notebook.
 
@@ -608,7 +608,8 @@ class Interpreter:
             raise Unknown("an attribute")
         if isinstance(e, ast.Call):
             return self.call(e)
-        if isinstance(e, ast.ListComp) and len(e.generators) == 1 and not e.generators[0].is_async:
+        if isinstance(e, (ast.ListComp, ast.GeneratorExp)) and len(e.generators) == 1 and \
+                not e.generators[0].is_async:  # (a generator, as sum((x - m) ** 2 for x in row) takes it: its list)
             gen = e.generators[0]
             items = self.expr(gen.iter)
             if not isinstance(items, list) or len(items) > MAX_ELEMENTS:
