@@ -133,6 +133,8 @@ def test_an_input_or_a_positions_table_of_vectors_stays_as_written(head, labels)
 @pytest.mark.parametrize("work, each", [
     ("[0.2+0.141, 0.2+0.990] = [0.341, 1.19]", ["0.2+0.141 = 0.341", "0.2+0.990 = 1.19"]),
     ("[max(0, -0.4), 0.5*2] = [0, 1.0]", ["max(0, -0.4) = 0", "0.5*2 = 1.0"]),
+    ("W_1·x + b_1 = [0.2*1 + 0.1, 0.3*1 - 0.2] = [0.3, 0.1]", ["0.2*1 + 0.1 = 0.3", "0.3*1 - 0.2 = 0.1"]),
+    (" [σ(0.25),  σ(0.3)] ≈ [0.562,  0.575]", ["σ(0.25) = 0.562", "σ(0.3) = 0.575"]),
     ("[0.1, 0.2] = [0.1, 0.2]", None),  # a vector restated: no working
     ("[0.1+0.2, 0.3] = [0.3]", None),  # cells and results of other counts
 ])

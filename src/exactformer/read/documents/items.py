@@ -783,8 +783,10 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         subject = row or _FOR_ROW.match(s)  # "For *salt* the mean is 1.0 and … σ^2 = 8.5/3 = 2.8333": its row
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
             if isinstance(piece, Labelled):  # "σ^2 = 0.527 / 3 = 0.1757": working, and what it computes
-                out.found.append(Work(piece.text, label or ((subject.group(1), "") if subject else None), n,
-                                      _at(context, n), piece.name))
+                row_label = label or ((subject.group(1), "") if subject else None)
+                per_cell = _elementwise(piece.text)  # h = [σ(0.25), σ(0.3)] ≈ [0.562, 0.575]: a line per cell
+                out.found += [Work(w, row_label, n, _at(context, n)) for w in per_cell] if per_cell else \
+                    [Work(piece.text, row_label, n, _at(context, n), piece.name)]
             elif isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
                 if piece[1] in _keyword_arguments(s):
                     continue  # MaskedSelfAttention(d_model=2, …): a setting passed to a call, no result
@@ -1646,7 +1648,8 @@ def _elementwise(work: str) -> list[str] | None:
     return [f"{t} = {v}" for t, v in zip(terms, values)]
 
 
-_VECTOR_WORK = re.compile(r"\s*\[([^\[\]]+)\]\s*=\s*\[([^\[\]]+)\]\s*[.,]?\s*")
+_VECTOR_WORK = re.compile(r"(?:[^\[\]=≈]*(?:=|≈))?\s*\[([^\[\]]+)\]\s*(?:=|≈)\s*\[([^\[\]]+)\]\s*[.,]?\s*")
+# (W_1·x + b_1 = [0.2*1 + 0.1, …] = [0.3, …]: a formula in symbols before it is its name's)
 
 
 def _top_level(s: str) -> list[str]:
