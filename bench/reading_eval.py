@@ -233,6 +233,7 @@ def evaluate(expect: Path, exe: Path) -> Result:
     # one line pairs with its own transcription
     found.sort(key=lambda f: (f["_line"] if f["_line"] is not None else 1 << 62,
                               f["file_line"] if isinstance(f.get("file_line"), int) else 0,
+                              f.get("role") == "operand",  # (a line's result before the operands it restates)
                               _natural(str(f.get("quantity", "")))))
     res.found = len(found)
     pairs, missed, extra = match(claims, found)
