@@ -262,3 +262,33 @@ def test_a_variance_of_one_at_a_sentences_end_is_a_fact_not_a_result():
     text = "They end with a mean of 0 and a variance of 1.\n\nThe variance is 0.625 here.\n"
     named = [(x.name, x.rows) for x in items_of("t.md", text)[1].found if isinstance(x, I.Table)]
     assert named == [("variance", [["0.625"]])]
+
+
+# ---- what the review of this round found -------------------------------------------------------------------------
+def test_two_written_softmaxes_of_their_own_inputs_are_both_right(tmp_path):
+    """Each After softmax is its own Before softmax's: the first computation never claims the second's."""
+    p = tmp_path / "two.md"
+    p.write_text("# Two\n\n```text\nBefore softmax: [0.3, -1.0, -0.1]\nAfter softmax:  [0.515, 0.140, 0.345]\n```\n\n"
+                 "## Again\n\n```text\nBefore softmax: [2.0, 1.0, 0.1]\nAfter softmax:  [0.659, 0.242, 0.099]\n```\n",
+                 encoding="utf-8")
+    got = _verdicts(p)
+    assert len(got) == 6 and set(got.values()) == {"correct"}
+
+
+def test_an_architecture_drawn_with_its_widths_is_no_working():
+    arch = "flowchart TD\n    X[Input] -->|512| A((+))\n    P[PE] -->|512| A\n    A -->|512| N[LayerNorm]\n"
+    assert graphs.working(arch, 1) == [] and graphs.numbers_on_edges(arch) == 3
+    found = formats.markdown("```mermaid\n" + arch + "```\n")
+    assert not found.found and any("not read" in n.text for n in found.skipped)
+
+
+def test_copied_print_labels_name_each_array_once():
+    nb = _notebook(('print("Q\\n", q)\nprint("Q\\n", k)\nprint("Q\\n", v)',
+                    "Q\n [[0.5 0.1]\n [0.2 0.3]]\nQ\n [[0.4 0.9]\n [0.7 0.6]]\nQ\n [[0.1 0.2]\n [0.3 0.4]]\n"))
+    assert [n for n, _ in _named(nb, "t.ipynb")] == ["Q", "k", "v"]
+
+
+def test_a_bracket_a_sentence_leaves_open_keeps_its_working():
+    assert I._fragments("The weight of cat (its score is 0.5 × 0.4 = 0.2") == ["0.5 × 0.4 = 0.2"]
+    assert [getattr(p, "text", p) for p in I._fragments("loss = -(0×log(0.3) + 1×log(0.4) = 0.91")] == \
+        ["-(0×log(0.3) + 1×log(0.4)) = 0.91"]

@@ -61,8 +61,12 @@ def markdown(text: str, first_line: int = 1, out: I.Items | None = None, context
                     I.scan(tex, line + j, out, context)
         elif t.type == "fence" and graphs.is_graph(t.info):  # ```mermaid: a computation graph, its edges' numbers
             at = line + 1
-            out.found += [I.Work(w, None, n, I._at(context, n)) for w, n in graphs.working(t.content, at)]
+            drawn = graphs.working(t.content, at)
+            out.found += [I.Work(w, None, n, I._at(context, n)) for w, n in drawn]
             out.code.append((line, first_line + (t.map[1] if t.map else 0)))
+            if not drawn and graphs.numbers_on_edges(t.content):
+                out.skipped.append(Note(f"{I.where(line)}: a graph whose edges' numbers its operators do not work "
+                                        "(sizes or counts, as an architecture is drawn): not read", NoteKind.NOT_READ))
         elif t.type in ("fence", "code_block"):
             before = len(out.found)
             I.scan(t.content, line + (1 if t.type == "fence" else 0), out, context)
@@ -1427,13 +1431,17 @@ def _named_as_printed(found: list, src: str) -> None:
     """``print("W\\n", k)`` labels the key matrix W: where the variable a print shows is Q, K or V by its name and
     the label it writes says another role (or none), the variable names the array (the label is a slip of the
     code's author; the code says what was computed)."""
-    for m in _PRINT_LABELLED.finditer(src):
-        label = m.group(2).replace("\\n", " ").strip().rstrip(":：=").strip()
+    shown = [x for x in found if isinstance(x, (I.Named, I.Table))]
+    taken: set[int] = set()
+    for m in _PRINT_LABELLED.finditer(src):  # each print names the next array its label names (copied labels:
+        label = m.group(2).replace("\\n", " ").strip().rstrip(":：=").strip()  # print("Q", q); print("Q", k))
         var = m.group(3)
+        x = next((x for x in shown if id(x) not in taken and x.name.strip() == label), None)
+        if x is None:
+            continue
+        taken.add(id(x))
         if role(var) in ("Q", "K", "V") and role(label) != role(var):
-            for x in found:
-                if isinstance(x, (I.Named, I.Table)) and x.name.strip() == label:
-                    x.name = var
+            x.name = var
 
 
 _PRINT_LABELLED = re.compile(r"""print\(\s*(["'])((?:(?!\1)[^\n]){1,40}?)\1\s*,\s*([A-Za-z_]\w{0,40})\s*\)""")
@@ -1522,7 +1530,7 @@ def _computed(src: str, txt: str, result: bool = False) -> list[tuple[int, str]]
         last = s
         said = _PRINT.fullmatch(s)
         if said:
-            args = _top_level_args(said.group(1))
+            args = I.top_level(said.group(1))
             if any(_KEYWORD_ARG.match(a) for a in args):
                 return []  # print(…, end="") joins lines: no telling which line shows what
             strings = [bool(_STRING.match(a)) for a in args]
@@ -1582,26 +1590,6 @@ def _literal_expr(text: str, env: dict[str, str]) -> str | None:
     except (ParseError, ValueError, RecursionError):
         return None
     return t
-
-
-def _top_level_args(s: str) -> list[str]:
-    """A call's arguments, split at the commas outside brackets and quotes."""
-    out, depth, cur, quote = [], 0, "", ""
-    for ch in s:
-        if quote:
-            cur += ch
-            quote = "" if ch == quote else quote
-            continue
-        if ch in "\"'":
-            quote = ch
-        depth += ch in "([{"
-        depth -= ch in ")]}"
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    return out + [cur.strip()]
 
 
 _FLOAT32 = re.compile(r"\bfloat32\b|^\s*(?:import|from)\s+(?:tensorflow|torch|keras|jax)\b", re.MULTILINE)

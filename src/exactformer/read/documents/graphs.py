@@ -23,6 +23,8 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
+from math import prod
 
 from . import values as V
 
@@ -56,6 +58,16 @@ def is_graph(info: str) -> bool:
 def working(text: str, first_line: int) -> list[tuple[str, int]]:
     """The lines of working a drawn graph states, each with the document line of the edge that carries its
     result; [] when it states none."""
+    return _worked(*_parsed(text, first_line))
+
+
+def numbers_on_edges(text: str) -> int:
+    """How many of a drawn graph's edges carry a number (when ``working`` finds none in them: sizes, counts)."""
+    return len(_parsed(text, 1)[1])
+
+
+def _parsed(text: str, first_line: int) -> tuple[dict[str, str], list[_Edge]]:
+    """A Mermaid or Graphviz graph's node labels and its edges that carry numbers."""
     labels: dict[str, str] = {}
     edges: list[_Edge] = []
     for j, raw in enumerate(text.splitlines()):
@@ -78,7 +90,7 @@ def working(text: str, first_line: int) -> list[tuple[str, int]]:
             label = next((x for x in m.groups()[1:] if x is not None), None)
             if label is not None:
                 labels[m.group(1)] = label.strip()
-    return _worked(labels, edges)
+    return labels, edges
 
 
 def _op(label: str | None) -> tuple[str, str | None] | None:
@@ -98,33 +110,62 @@ def _op(label: str | None) -> tuple[str, str | None] | None:
 def _worked(labels: dict[str, str], edges: list[_Edge]) -> list[tuple[str, int]]:
     forward: list[_Edge] = []
     backward: list[_Edge] = []
+    pairs: set[tuple[str, str]] = set()
     for e in edges:  # the first edge between two nodes runs forward; one against it later carries a gradient
-        if any(f.a == e.b and f.b == e.a for f in forward):
+        if (e.b, e.a) in pairs:
             backward.append(e)
-        elif not any(f.a == e.a and f.b == e.b for f in forward):
+        elif (e.a, e.b) not in pairs:
             forward.append(e)
+            pairs.add((e.a, e.b))
+    into: dict[str, list[_Edge]] = {}
+    out_of: dict[str, list[_Edge]] = {}
+    for e in forward:
+        into.setdefault(e.b, []).append(e)
+        out_of.setdefault(e.a, []).append(e)
+    back_into: dict[str, list[_Edge]] = {}
+    back_out: dict[str, list[_Edge]] = {}
+    for e in backward:
+        back_into.setdefault(e.b, []).append(e)
+        back_out.setdefault(e.a, []).append(e)
     out: list[tuple[str, int]] = []
+    held = stated = 0
     for node, label in labels.items():
         op = _op(label)
         if op is None:
             continue
         kind, constant = op
-        ins = [e for e in forward if e.b == node]
-        outs = [e for e in forward if e.a == node]
+        ins, outs = into.get(node, []), out_of.get(node, [])
         operands = [e.value for e in ins] + ([constant] if constant is not None else [])
         if len(operands) >= 2:
             for e in outs:
                 out.append((f" {kind} ".join(operands) + f" = {e.value}", e.line))
-        ups = [e for e in backward if e.b == node and any(f.a == node and f.b == e.a for f in outs)]
+                stated, held = stated + 1, held + _holds(kind, operands, e.value)
+        targets = {f.b for f in outs}
+        ups = [e for e in back_into.get(node, []) if e.a in targets]
         if len(ups) != 1 or len(operands) < 2:
             continue
         u = ups[0].value
-        for e in backward:
-            if e.a != node or not any(f.a == e.b for f in ins):
+        sources = {f.a for f in ins}
+        for e in back_out.get(node, []):
+            if e.b not in sources:
                 continue
             others = [f.value for f in ins if f.a != e.b] + ([constant] if constant is not None else [])
             out.append(((f"{u} × " + " × ".join(others) if kind == "×" else u) + f" = {e.value}", e.line))
+    if 2 * held < stated:  # an architecture drawn with its widths (512 → (+) → 512): sizes, not arithmetic
+        return []
     return sorted(out, key=lambda t: t[1])
+
+
+def _holds(kind: str, operands: list[str], result: str) -> bool:
+    """Whether an operator node's stated output is its inputs' sum or product, to the output's last digit (exactly,
+    in rationals: whether the graph works numbers at all, not a verdict on any of them)."""
+    try:
+        vals = [Fraction(V.number(x) or "nan") for x in operands + [result]]
+    except (ValueError, ZeroDivisionError):
+        return False  # (1e400, nan: no number to work with)
+    got = sum(vals[:-1], Fraction(0)) if kind == "+" else prod(vals[:-1], start=Fraction(1))
+    decimals = len(result.split(".")[1]) if "." in result and "e" not in result.lower() else 0
+    return 2 * abs(got - vals[-1]) * 10 ** decimals <= 1
 
 
 @dataclass
@@ -153,15 +194,19 @@ def svg_working(svg: str) -> list[tuple[str, int]]:
     data = {n: _field(d, "data") for n, d in nodes.items()}
     grad = {n: _field(d, "grad") for n, d in nodes.items()}
     uses: dict[str, int] = {}
-    for a, _ in edges:
+    into: dict[str, list[str]] = {}
+    out_of: dict[str, list[str]] = {}
+    for a, b in edges:
         uses[a] = uses.get(a, 0) + 1
+        into.setdefault(b, []).append(a)
+        out_of.setdefault(a, []).append(b)
     out: list[tuple[str, int]] = []
     for op_node, d in nodes.items():
         op = d.texts[0][0] if len(d.texts) == 1 else None
         if op is None or data.get(op_node) is not None:
             continue
-        ins = [a for a, b in edges if b == op_node and data.get(a) is not None]
-        outs = [b for a, b in edges if a == op_node and data.get(b) is not None]
+        ins = [a for a in into.get(op_node, []) if data.get(a) is not None]
+        outs = [b for b in out_of.get(op_node, []) if data.get(b) is not None]
         if len(outs) != 1 or not ins:
             continue
         o = outs[0]

@@ -32,6 +32,7 @@ from ...model.values import LossKind, Mask
 from .. import grammar as G
 from ..claims import ARITHMETIC
 from ..notes import Note, NoteKind
+from . import chains
 from . import items as I
 from . import values as V
 from .models import toml_str
@@ -244,15 +245,17 @@ _SHARES = {"weights", "avg_weights", "probs"}  # the quantities a document may s
 
 
 def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, hint: str | None = None,
-                 after: bool = False, moved: bool = False) -> _Match | None:
+                 after: bool = False, moved: bool = False, own: bool = True) -> _Match | None:
     """The step, orientation and fixed indices under which the most cells agree (then the most are close);
     ``moved``: a slip upstream moved a whole row of the forward pass, so the gradients and updated weights
-    after it may be close in every cell without any agreeing.
+    after it may be close in every cell without any agreeing. ``own``: the array may be this model's written
+    result (a function written on another input is another computation's, however near).
 
     A candidate is dropped as soon as it cannot agree on as many cells as the best so far, so the cost is
     about one pass over the table per candidate that fits its shape; a table printed again (a notebook run
     twice) is matched once."""
-    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after, moved, _KEPT.get())
+    memo = (tuple(map(tuple, rows)), tuple(row_labels or ()), tuple(col_labels or ()), hint, after, moved, own,
+            _KEPT.get())
     if memo not in vals.matches:
         got = None
         if hint is not None:  # the document's own name for it, if its values allow
@@ -267,14 +270,23 @@ def match_matrix(rows: list[list[str]], row_labels, col_labels, vals: _Values, h
         if got is None and hint in _NAMED_WHOLE and len(rows) >= 2:  # "K = [8 × 4]" named and of K's shape, its
             got = _match_matrix(rows, row_labels, col_labels, vals, lambda s: s.spec.name == hint, loose=LOOSE_SHARE)
             # cells mostly wrong (K = X·W_K misprinted): K, wrong where it is
-        if got is None and hint in ("weights", "probs") and (written := _written_step(vals.g)) is not None:
+        if got is None and own and hint in ("weights", "probs") and (written := _written_step(vals.g)) is not None:
             got = _match_matrix(rows, row_labels, col_labels, vals, written, loose=WRITTEN_SHARE)
             # softmax([1, 2, 3]) = [0.0116, …]: the function's values, wrong where they are
+        if got is not None and got.step == "head.W" and _identity_head(vals.g):
+            got = None  # the identity a reader puts over logits the document gives: no given of the document's
         if got is not None and got.cells == 1 and got.exact == 0 and not got.named and not (row_labels or col_labels) \
                 and hint is None:
             got = None  # 0.076 near some 0.090: one number, off and named as nothing, says nothing of what it is
         vals.matches[memo] = got
     return vals.matches[memo]
+
+
+def _identity_head(g) -> bool:
+    """Whether the model's output layer is the identity over the logits (the document gives logits, not W)."""
+    head = g.model.head
+    rows = [[getattr(x, "text", x) for x in r] for r in head.W] if head is not None and head.W is not None else []
+    return bool(rows) and all(str(c) == ("1" if i == j else "0") for i, r in enumerate(rows) for j, c in enumerate(r))
 
 
 def _written_step(g) -> Callable | None:
@@ -538,6 +550,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
     from ..claims import matcher
 
     vals = _Values(engine)
+    written = chains.written_results(found.found)  # a function written on an input: whose computation it is
     _KEPT.set(None)  # (no item's rounding yet: each item sets its own below)
     vals.averaged = bool(_AVERAGED.search(" ".join(found.prose)))
     vals.named = by_symbol
@@ -713,7 +726,7 @@ def _claims_toml(found: I.Items, engine, notes: list[Note], givens: Collection[i
                 continue  # tf.linalg.band_part(ones, -1, 0): [[1. 0. 0.] [1. 1. 0.] …]
             got = match_matrix(rows, row_labels, col_labels, vals, hint,
                                after=isinstance(item, I.Named) and role(item.name) is not None and updated(item.name),
-                               moved=moved)
+                               moved=moved, own=written.get(id(item)) in givens if id(item) in written else True)
             if got is not None and got.exact < got.cells and not got.named and _only_zeros_agree(got, vals):
                 got = None  # only its zeros agree (a dropout's kept weights over weighted values masked to 0): chance
             if got is None and row_labels and len(rows) >= 2 and all(len(r) == 1 for r in rows):

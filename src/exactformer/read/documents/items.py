@@ -1641,7 +1641,7 @@ def _elementwise(work: str) -> list[str] | None:
     m = _VECTOR_WORK.fullmatch(work)
     if m is None:
         return None
-    terms, values = _top_level(m.group(1)), [x.strip() for x in m.group(2).split(",")]
+    terms, values = top_level(m.group(1)), [x.strip() for x in m.group(2).split(",")]
     if len(terms) != len(values) or len(terms) < 2 or any(V.number(x) is None for x in values) or \
             all(V.number(t) is not None for t in terms):
         return None
@@ -1652,15 +1652,25 @@ _VECTOR_WORK = re.compile(r"(?:[^\[\]=≈]*(?:=|≈))?\s*\[([^\[\]]+)\]\s*(?:=|�
 # (W_1·x + b_1 = [0.2*1 + 0.1, …] = [0.3, …]: a formula in symbols before it is its name's)
 
 
-def _top_level(s: str) -> list[str]:
-    """The comma-separated parts of ``s`` outside parentheses (``max(0, x), y`` is two)."""
-    parts, depth, start = [], 0, 0
-    for j, ch in enumerate(s):
-        depth += ch in "({" and 1 or ch in ")}" and -1 or 0
+def top_level(s: str) -> list[str]:
+    """The parts of ``s`` between its commas outside brackets and quotes (a call's arguments; ``max(0, x), y`` is
+    two cells of a vector)."""
+    out, depth, cur, quote = [], 0, "", ""
+    for ch in s:
+        if quote:
+            cur += ch
+            quote = "" if ch == quote else quote
+            continue
+        if ch in "\"'":
+            quote = ch
+        depth += ch in "([{"
+        depth -= ch in ")]}"
         if ch == "," and depth == 0:
-            parts.append(s[start:j].strip())
-            start = j + 1
-    return parts + [s[start:].strip()]
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur.strip()]
 
 
 def _unbroken(s: str, aligned: bool = False) -> str:
@@ -2127,42 +2137,45 @@ def _fragments(s: str) -> list[str | tuple[str, str] | Labelled]:
             split += [x for x in re.split(r"\s+(?:→|⇒|->)\s+", p)] if p.count("=") >= 2 else [p]
     parts = split
     out: list[str | tuple[str, str] | Labelled] = []
-    for p in parts:
-        p = _POWER.sub("^", p)  # 0.1**2: a program's power; any other ** is bold
-        if p.count("(") != p.count(")") and re.search(r"\d\.\d", re.split(r"[=≈≒]", p)[0]):
-            p = _closed(p)  # loss = −(0×log(0.3) + 1×log(0.4) = 0.91: its working a bracket short (not √σ^2 + ε))
-        p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
-        p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
-        aside = _ASIDE.search(p)
-        if aside and re.search(r"[^\W\d_]{3,}", aside.group(1)) and not _CALL.match(aside.group(1)):
-            p = p[:aside.start()]  # "√2 ≈ 1.4142 (dans le vrai modèle ce serait √64 = 8)": a remark after it
-        if not any(r in p for r in "=≈≒"):
-            continue
-        m = _MATH_START.search(p)
-        if m is None:
-            continue
-        piece = p[m.start():].strip()
-        lhs = _lhs(p)
-        got = labelled(p) if lhs else None  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
-        whole = lhs.group(1).strip() if lhs else ""  # ∂net_o1/∂out_h1 = w_5 = 0.40: a derivative names it whole
-        name = whole if derivative(whole) or (_CALL_NAME.fullmatch(whole) and not _CALL.match(whole)) else \
-            re.split(r"[\s:：*]+", whole)[-1] if lhs else ""  # ScaledScore(Q_cat, K_The): a call names it whole
-        cut = m.start() == 0 or not re.match(r"[\w^_]", p[m.start() - 1])  # "σ^2 = …" is no "2 = …"
-        if _chain(p) is not None:
-            out.append(p)
-        elif got is not None:
-            out.append(Labelled(*got))
-        elif cut and _chain(piece) is not None:  # "tea → green is 0.8157 / 1.4142 = 0.5768"
-            out.append(piece)
-        elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
-            out.append(later)
-        elif (after := _after_symbols(p)) is not None:  # "the loss is −ln p(divano) = −ln 0.5433 = 0.6101"
-            out.append(Labelled(*after))
-        elif lhs and _named_result(name, p[lhs.end():]) and not _ideal(lhs.group(0), p[lhs.end():]):
-            whole = lhs.group(1).strip()  # "h1 - μ = 0.35" is named by its formula, "For cat: σ = 0.24" by σ
-            out.append((whole if step_hint(whole) else name, V.number(p[lhs.end():]) or ""))
-        elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
-            out.append((name, V.number(sym) or ""))  # "∂L/∂y = y − t = −0.2891": its formula, then its value
+    for p0 in parts:
+        p0 = _POWER.sub("^", p0)  # 0.1**2: a program's power; any other ** is bold
+        tries = [p0] + ([_closed(p0)] if p0.count("(") != p0.count(")") else [])  # as written; then, when that
+        for p in tries:  # reads nothing, a bracket left open closed (loss = −(0×log(0.3) + … = 0.91)
+            before = len(out)
+            p = re.sub(r"\s+(?:and|und|et|then|so)$", "", p.replace("$", " ").replace("**", "").strip().rstrip(".。,， "))
+            p = re.sub(r"^([^\s=≈≒←]{1,20})\s*←\s*", r"\1_new = ", p)  # "w₂ ← 0.3852": the updated value, named
+            aside = _ASIDE.search(p)
+            if aside and re.search(r"[^\W\d_]{3,}", aside.group(1)) and not _CALL.match(aside.group(1)):
+                p = p[:aside.start()]  # "√2 ≈ 1.4142 (dans le vrai modèle ce serait √64 = 8)": a remark after it
+            if not any(r in p for r in "=≈≒"):
+                continue
+            m = _MATH_START.search(p)
+            if m is None:
+                continue
+            piece = p[m.start():].strip()
+            lhs = _lhs(p)
+            got = labelled(p) if lhs else None  # "For sea: μ = (1.2 + 0.8)/2 = 1.0"
+            whole = lhs.group(1).strip() if lhs else ""  # ∂net_o1/∂out_h1 = w_5 = 0.40: a derivative names it whole
+            name = whole if derivative(whole) or (_CALL_NAME.fullmatch(whole) and not _CALL.match(whole)) else \
+                re.split(r"[\s:：*]+", whole)[-1] if lhs else ""  # ScaledScore(Q_cat, K_The): a call names it whole
+            cut = m.start() == 0 or not re.match(r"[\w^_]", p[m.start() - 1])  # "σ^2 = …" is no "2 = …"
+            if _chain(p) is not None:
+                out.append(p)
+            elif got is not None:
+                out.append(Labelled(*got))
+            elif cut and _chain(piece) is not None:  # "tea → green is 0.8157 / 1.4142 = 0.5768"
+                out.append(piece)
+            elif (later := _later_start(p, m.start())) is not None:  # "position 1: the pair is sin(1) ≈ 0.8415"
+                out.append(later)
+            elif (after := _after_symbols(p)) is not None:  # "the loss is −ln p(divano) = −ln 0.5433 = 0.6101"
+                out.append(Labelled(*after))
+            elif lhs and _named_result(name, p[lhs.end():]) and not _ideal(lhs.group(0), p[lhs.end():]):
+                whole = lhs.group(1).strip()  # "h1 - μ = 0.35" is named by its formula, "For cat: σ = 0.24" by σ
+                out.append((whole if step_hint(whole) else name, V.number(p[lhs.end():]) or ""))
+            elif lhs and (sym := _symbolic_result(p[lhs.end():])) is not None and _named_result(name, sym):
+                out.append((name, V.number(sym) or ""))  # "∂L/∂y = y − t = −0.2891": its formula, then its value
+            if len(out) > before:
+                break
     return out
 
 

@@ -1434,12 +1434,11 @@ def _bits_beside(found: I.Items, logits, d: int) -> list[str] | None:
     for x in found.found:
         if isinstance(x, I.Named) and x is not logits and len(V.shape(x.array)) == 1 and len(x.array) == d and \
                 all(isinstance(c, str) and V.BIT.fullmatch(c) for c in x.array) and \
-                (x.line == logits.line or _TARGET_NAME.fullmatch(x.name.strip())):
+                (x.line == logits.line or x.name.strip().lower() in _TARGET_NAMES):
             return [str(int(float(c))) for c in x.array]
     return None
 
 
-_TARGET_NAME = re.compile(r"(?i)targets?|labels?|y(?:_true)?|t")
 
 
 def _chains(found: I.Items, g: Givens, temps: list[str]) -> list[Candidate]:
@@ -2240,7 +2239,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     dy = _upstream_array(found, (len(rows), width)) if len(V.shape(x.array)) == 2 else None
     if len(rows) != 1 and dy is None:
         return None
-    y = next((v for v in named if last(v) in ("y", "target", "targets", "t", "y_true") and
+    y = next((v for v in named if last(v) in _TARGET_NAMES and
               len((v.array[0] if isinstance(v.array[0], list) else v.array)) == width), None) if dy is None else None
     b = next((v for v in named if last(v) in ("bias", "b") and len(V.shape(v.array)) == 1 and len(v.array) == width),
              None)
@@ -2259,7 +2258,8 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
         kind = "mse" if _MSE.search(low) or not re.search(r"½|1/2|0\.5\s*[*·×]?\s*\(", low) else "squared_error"
         target = y.array[0] if isinstance(y.array[0], list) else y.array
         tokens = ["x"]
-        hot = V.one_hot(list(target)) if _SOFTMAX_CE.search(low) else None
+        hot = V.one_hot(list(target)) if _SOFTMAX_CE.search(low) and not _MSE.search(low) else None
+        # (a softmax section beside nn.MSELoss keeps the squared error)
         classes = [f"c{k}" for k in range(width)]
         loss = {"kind": "cross_entropy", "targets": {"x": classes[hot]}} if hot is not None else \
             {"kind": kind, "targets": {"x": list(target)}}
@@ -2415,7 +2415,7 @@ _MATRIX_FIRST = re.compile(r"W\s*+(?:\^\s*+[{(]*\s*+1\s*+[)}]*|_\s*+\{?\s*+1\s*+
 _SQUARED = re.compile(r"(?<![½\d/}.]\s)(?<![½\d/}.])\(\s*+[ytYT][^()]{0,30}\)\s*+(?:\^\s*+\{?\s*+2|²)")
 _BCE = re.compile(r"\bbce\b|binary cross|二値交差|二值交叉|二元交叉|이진 교차|entropia cruzada binária|"
                   r"entropía cruzada binaria|entropie crois[ée]e binaire|binäre kreuzentropie|log[- ]?loss")
-_TARGET_NAMES = ("y", "t", "target", "label", "y_true")
+_TARGET_NAMES = ("y", "t", "target", "targets", "label", "labels", "y_true")  # what a target is named
 _SCALAR_TARGET = re.compile(r"(?:^|[\s,(;$])(?:" + "|".join(_TARGET_NAMES) + r")\s*=\s*(" + _NUM + r")(?![\w.]|\.\d)")
 
 
@@ -2735,14 +2735,15 @@ _DK_SAID = re.compile(r"(?<![\w\\])d_?\{?k\}?\s*=\s*(\d{1,4})(?![\d.])(?!\s*,\s*
 def _said_dk(prose: str) -> int | None:
     """The d_k the prose states (``d_k = 64``, or code's ``B, T, d_k = 2, 4, 8``), when it states one."""
     said = {int(m.group(1)) for m in _DK_SAID.finditer(prose)}
-    for m in _TUPLE_SET.finditer(prose):  # B, T, d_k = 2, 4, 8: the name's place in the tuple
+    for m in (m for line in prose.splitlines() if _DK_NAME.search(line) for m in _TUPLE_SET.finditer(line)):
+        # B, T, d_k = 2, 4, 8: the name's place in the tuple (only a line that names d_k is scanned)
         names, values = [n.strip() for n in m.group(1).split(",")], [v.strip() for v in m.group(2).split(",")]
         said |= {int(v) for n, v in zip(names, values) if len(names) == len(values) and _DK_NAME.fullmatch(n)}
     return said.pop() if len(said) == 1 else None
 
 
-_TUPLE_SET = re.compile(r"((?:[A-Za-z_]\w{0,12}\s*,\s*)+[A-Za-z_]\w{0,12})\s*=\s*(\d{1,4}(?:\s*,\s*\d{1,4})+)(?![\d.])")
-_DK_NAME = re.compile(r"d_?k|head_dim")
+_TUPLE_SET = re.compile(r"(?<![\w,])((?:[A-Za-z_]\w{0,12}\s*,\s*){1,12}[A-Za-z_]\w{0,12})\s*=\s*(\d{1,4}(?:\s*,\s*\d{1,4})+)(?![\d.])")
+_DK_NAME = re.compile(r"\bd_?k\b|\bhead_dim\b")
 
 
 _QUERY_NAMES = {"s", "st", "s_t", "dec", "decoder", "query", "h_dec", "hdec", "s_dec"}
