@@ -147,8 +147,8 @@ def match(expected: list[dict], found: list[dict]) -> tuple[list[tuple[dict, dic
                 free_e.remove(ei)
                 free_f.remove(fi)
                 break
-    # pass 2: same text, nearest line (or the first in document order)
-    for fi in list(free_f):
+    # pass 2: same text, nearest line (or the first in document order), in the report's order
+    for fi in sorted(free_f, key=lambda k: found[k].get("_pos", k)):
         cands = [ei for ei in free_e if expected[ei]["_text"] == found[fi]["_text"]]
         if not cands:
             continue
@@ -227,7 +227,7 @@ def evaluate(expect: Path, exe: Path) -> Result:
     for f in findings:
         if not isinstance(f, dict) or f.get("kind") != "claim" or f.get("reported") is None:
             continue
-        found.append(dict(f, _text=norm(f["reported"]), _line=finding_line(f)))
+        found.append(dict(f, _text=norm(f["reported"]), _line=finding_line(f), _pos=len(found)))
     # the report lists wrong claims first; in the document's order (by line, then as the reader wrote its groups:
     # the case file's line, then a group's cells by their indices, the columns of a row) a number printed twice on
     # one line pairs with its own transcription

@@ -481,10 +481,10 @@ def test_a_remark_after_a_result_and_the_unit_of_a_number_in_scientific_notation
 
 
 def test_a_vector_worked_in_a_tuple_and_positions_numbered_p0_p1():
-    """x_a = (0.12 + 0.05, 0.5 + (-0.1)) = (0.17, 0.4) works a vector out (max(0, x) stays a call); p_0, p_1 are
-    learned position vectors."""
+    """x_a = (0.12 + 0.05, 0.5 + (-0.1)) = (0.17, 0.4) works a vector out, a line of working per cell (max(0, x)
+    stays a call); p_0, p_1 are learned position vectors."""
     got = _scan("x_a = (0.12 + 0.05, 0.5 + (-0.1)) = (0.17, 0.4)\n")
-    assert [(x.text, x.name) for x in got] == [("[0.12 + 0.05, 0.5 + (-0.1)] = [0.17, 0.4]", "x_a")]
+    assert [x.text for x in got] == ["0.12 + 0.05 = 0.17", "0.5 + (-0.1) = 0.4"]
     assert items._tuples_as_vectors("max(0, 1.2) = 1.2") == "max(0, 1.2) = 1.2"
     found = items.Items()
     found.found += [items.Named(n, a, k, "") for k, (n, a) in enumerate([

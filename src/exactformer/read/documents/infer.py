@@ -2085,7 +2085,8 @@ def _work(item: I.Work, g, vals: _Values, m, symbols: dict[int, Address | None] 
         part = m.fit(named, chain[0]) or 0  # σ² = 8.5/3: 8.5 its sum of squares, 3 a slip of its divisor
     except (AddressError, ExactformerError, ArithmeticError):
         part = 0
-    return _Line(named, False) if part > 0 or _any_known(chain[0], g, vals, stated) else None
+    return _Line(named, False) if part > 0 or _GRADIENT_NAME.search(item.name or "") or \
+        _any_known(chain[0], g, vals, stated) else None  # (∂L/∂b = (−0.9)/4 names b's gradient, a slip or not)
     # (sample 1 loss = −(0·ln 0.3 + 1·ln 0.4) = 0.91 of other numbers than the model's: its own arithmetic)
 
 
