@@ -758,9 +758,7 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
             if im:
                 label, work = (_label(im.group(1)), _label(im.group(2))), im.group(3)
             last = n + used - 1 if in_align else n  # an align's rows: placed where the result is written
-            per_cell = _elementwise(work)
-            out.found += [Work(w, label, last, _at(context, last)) for w in per_cell] if per_cell else \
-                [Work(work, label, last, _at(context, last), name)]
+            out.found += _works(work, label, last, _at(context, last), name)
             if used > 1:  # the text keeps the rows joined: the formula in symbols beside the numbers worked in it
                 out.prose[-1] = " ".join([_unbroken(out.prose[-1], aligned=True)] +
                                          [_next_row(lines[k + j]) for j in range(1, used)])
@@ -783,17 +781,15 @@ def _scan(text: str, first_line: int, out: Items, context: list[str]) -> None:
         subject = row or _FOR_ROW.match(s)  # "For *salt* the mean is 1.0 and … σ^2 = 8.5/3 = 2.8333": its row
         for piece in pieces:  # "For cat: 0.20 × 0.21 + 0.37 × 0.13 = 0.0901, and 0.0901 / 1.4142 = 0.0637."
             if isinstance(piece, Labelled):  # "σ^2 = 0.527 / 3 = 0.1757": working, and what it computes
-                row_label = label or ((subject.group(1), "") if subject else None)
-                per_cell = _elementwise(piece.text)  # h = [σ(0.25), σ(0.3)] ≈ [0.562, 0.575]: a line per cell
-                out.found += [Work(w, row_label, n, _at(context, n)) for w in per_cell] if per_cell else \
-                    [Work(piece.text, row_label, n, _at(context, n), piece.name)]
+                out.found += _works(piece.text, label or ((subject.group(1), "") if subject else None), n,
+                                    _at(context, n), piece.name)
             elif isinstance(piece, tuple):  # "- 我：μ = 0.47，σ = 0.2426": one number, named, of the row's token
                 if piece[1] in _keyword_arguments(s):
                     continue  # MaskedSelfAttention(d_model=2, …): a setting passed to a call, no result
                 out.found.append(Table([[piece[1]]], [row.group(1)] if row else None, None, n, _at(context, n),
                                        piece[0], [n]))
             else:
-                out.found += [Work(w, label, n, _at(context, n)) for w in _elementwise(piece) or [piece]]
+                out.found += _works(piece, label, n, _at(context, n))
         r_print = _R_VECTOR_PRINT.fullmatch(s)
         if r_print and not any(0 <= j < len(lines) and _INDEX_CELL.match(V.clean(lines[j]).strip()) for j in (k - 1, k + 1)):
             out.found.append(Named("", s.split()[1:], n, _at(context, n)))  # R's print of a vector: [1] 0.0120191
@@ -1633,6 +1629,13 @@ _ROW_BREAK = re.compile(r"(?:\s*\\\\)*\s*(?<!\\)(\\\\|\\)\s*$")  # \\ (or \\ \\)
 _TEX_COMMAND = re.compile(r"\\[A-Za-z]")
 ROW_SPACE = r"\[\s*-?\d*\.?\d+\s*(?:pt|em|ex|mm|cm|in|px|mu|bp)\s*\]"  # the space after a row break: \\[10pt], \\[0.5em]
 _SPACED_BREAK = re.compile(r"\\\\" + ROW_SPACE + r"\s*$")
+
+
+def _works(text: str, label, line: int, at: str, name: str = "") -> list[Work]:
+    """A line of working as read: one per cell when it works a vector out cell by cell (``h = [σ(0.25), σ(0.3)] ≈
+    [0.562, 0.575]``: each cell's arithmetic, unnamed), else the line itself under its name."""
+    per_cell = _elementwise(text)
+    return [Work(w, label, line, at) for w in per_cell] if per_cell else [Work(text, label, line, at, name)]
 
 
 def _elementwise(work: str) -> list[str] | None:
