@@ -2246,6 +2246,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     if y is None and dy is None:
         return None
     lin: dict = {"kind": "linear", "W": list(w.array)}
+    classes = [f"c{k}" for k in range(width)]  # (the softmax's words, when the outputs are logits)
     if b is not None:
         lin["b"] = list(b.array)
     if dy is not None:
@@ -2260,7 +2261,6 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
         tokens = ["x"]
         hot = V.one_hot(list(target)) if _SOFTMAX_CE.search(low) and not _MSE.search(low) else None
         # (a softmax section beside nn.MSELoss keeps the squared error)
-        classes = [f"c{k}" for k in range(width)]
         loss = {"kind": "cross_entropy", "targets": {"x": classes[hot]}} if hot is not None else \
             {"kind": kind, "targets": {"x": list(target)}}
         what = f"target {y.name}, " + (f"one-hot (class {hot}): softmax and cross-entropy" if hot is not None else
@@ -2268,7 +2268,7 @@ def _linear(found: I.Items, g: Givens) -> Candidate | None:
     model: dict = {"tokens": tokens, "embeddings": {t: list(v) for t, v in zip(tokens, rows)},
                    "layers": [{"blocks": ["lin"], "lin": lin}], "loss": loss}
     if loss["kind"] == "cross_entropy":  # the layer's outputs are logits: the softmax over the classes
-        model["head"] = _identity_head([f"c{k}" for k in range(width)])
+        model["head"] = _identity_head(classes)
     if column:
         model["layout"] = "column"
     spec: Spec = {"model": model}
